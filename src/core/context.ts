@@ -1,0 +1,62 @@
+import { createExec, type Exec } from "./exec.js";
+import { createLogger, type Logger, type LogLevel } from "./logger.js";
+import { aoPaths, resolveAoHome, type AoPaths } from "./paths.js";
+import type { PluginCatalog } from "./registry/catalog.js";
+
+export interface OutputStream {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean | undefined;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+/** Asks a person a question on the terminal; resolves to `defaultValue` on an empty answer. */
+export type Ask = (question: string, defaultValue: string) => Promise<string>;
+
+/**
+ * Everything with a side effect, passed explicitly. Core code takes a context (or the part of it it
+ * needs) instead of reaching for process.*, so tests swap any piece without module mocking.
+ */
+export interface AoContext {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly paths: AoPaths;
+  readonly exec: Exec;
+  readonly clock: Clock;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly logger: Logger;
+  readonly catalog: PluginCatalog;
+  /** Present only when a person is at a terminal; commands fall back to defaults without it. */
+  readonly ask?: Ask | undefined;
+}
+
+export interface NodeContextOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  catalog: PluginCatalog;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stderrLogLevel?: LogLevel | undefined;
+  ask?: Ask | undefined;
+}
+
+export function createNodeContext(options: NodeContextOptions): AoContext {
+  const paths = aoPaths(resolveAoHome(options.env));
+  const logger = createLogger({ dir: paths.logs, stderrLevel: options.stderrLogLevel });
+  return {
+    env: options.env,
+    cwd: options.cwd,
+    paths,
+    exec: createExec(logger),
+    clock: { now: () => Date.now() },
+    stdout: options.stdout,
+    stderr: options.stderr,
+    logger,
+    catalog: options.catalog,
+    ask: options.ask,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The one error type ao throws on purpose. The CLI's single handler (src/cli/main.ts) prints
+ * `error: <message>` and `hint: <hint>`, and exits with `exitCode`. Anything that is not an AoError
+ * reaching that handler is a bug and is printed with its stack.
+ */
+export type AoErrorCode =
+  | "E_USAGE"
+  | "E_CONFIG_NOT_FOUND"
+  | "E_CONFIG_INVALID"
+  | "E_CONFIG_ENV"
+  | "E_PLUGIN_UNKNOWN"
+  | "E_PLUGIN_INVALID"
+  | "E_PLUGIN_OPTIONS"
+  | "E_PLUGIN_FAILED"
+  | "E_STORE_CORRUPT"
+  | "E_STORE_TOO_NEW"
+  | "E_STORE_FAILED"
+  | "E_EXEC_FAILED"
+  | "E_EXEC_NOT_FOUND"
+  | "E_NOT_A_REPO"
+  | "E_EXISTS"
+  | "E_NOT_FOUND"
+  | "E_DOCTOR_FAILED";
+
+/** Exit codes: 0 ok, 1 failure, 2 usage or configuration error. */
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+const USAGE_CODES: ReadonlySet<AoErrorCode> = new Set<AoErrorCode>([
+  "E_USAGE",
+  "E_CONFIG_NOT_FOUND",
+  "E_CONFIG_INVALID",
+  "E_CONFIG_ENV",
+  "E_PLUGIN_UNKNOWN",
+  "E_PLUGIN_OPTIONS",
+]);
+
+export interface AoErrorOptions {
+  hint?: string | undefined;
+  exitCode?: number | undefined;
+  cause?: unknown;
+  /** Machine-readable facts for `--json` output (file, line, key path, …). Never secrets. */
+  details?: Record<string, unknown> | undefined;
+}
+
+export class AoError extends Error {
+  override readonly name = "AoError";
+  readonly code: AoErrorCode;
+  readonly hint: string | undefined;
+  readonly exitCode: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: AoErrorCode, message: string, options: AoErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.hint = options.hint;
+    this.exitCode = options.exitCode ?? (USAGE_CODES.has(code) ? EXIT_USAGE : EXIT_FAILURE);
+    this.details = options.details;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, message: this.message, hint: this.hint, details: this.details };
+  }
+}
+
+export function isAoError(value: unknown): value is AoError {
+  return value instanceof AoError;
+}

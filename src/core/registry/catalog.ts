@@ -1,0 +1,34 @@
+/**
+ * The eight slots and the shape of a plugin catalog: slot → name → lazy loader. Loaders are
+ * functions so that a command which never talks to GitHub never imports Octokit.
+ */
+export const SLOTS = [
+  "runtime",
+  "agent",
+  "workspace",
+  "tracker",
+  "scm",
+  "notifier",
+  "terminal",
+  "lifecycle",
+] as const;
+
+export type Slot = (typeof SLOTS)[number];
+
+/** Resolves to a module's plugin definition (see define-plugin.ts). */
+export type PluginLoader = () => Promise<unknown>;
+
+export type PluginCatalog = { readonly [S in Slot]: Readonly<Record<string, PluginLoader>> };
+
+export function emptyCatalog(): PluginCatalog {
+  return {
+    runtime: {},
+    agent: {},
+    workspace: {},
+    tracker: {},
+    scm: {},
+    notifier: {},
+    terminal: {},
+    lifecycle: {},
+  };
+}
