@@ -1,0 +1,88 @@
+import type { Liveness } from "./runtime.js";
+
+/**
+ * agent: one AI coding CLI (claude-code, codex, aider, …). It knows how to launch and resume its
+ * program and how to read what that program is doing; it never starts processes itself (the
+ * runtime does) so the same agent works in tmux, a child process or a container.
+ */
+
+/** `permissionless` is an explicit per-project opt-in; the default never adds bypass flags. */
+export type PermissionMode = "default" | "permissionless";
+
+export interface AgentLaunchInput {
+  sessionId: string;
+  /** The session's workspace; the agent's working directory. */
+  worktree: string;
+  /**
+   * The task prompt, in a file: untrusted text (issue bodies) never goes on a command line. An
+   * agent passes the path, or reads the file and delivers it after start.
+   */
+  promptFile: string;
+  permissions: PermissionMode;
+  model?: string;
+}
+
+export interface AgentResumeInput extends AgentLaunchInput {
+  /** The agent's own conversation id, as reported by `activity`. */
+  agentSessionId: string;
+}
+
+/** What the runtime should start. */
+export interface LaunchSpec {
+  argv: string[];
+  env: Record<string, string>;
+}
+
+export const AGENT_ACTIVITIES = ["working", "idle", "needs_input", "exited", "unknown"] as const;
+export type AgentActivity = (typeof AGENT_ACTIVITIES)[number];
+
+export interface ActivityProbe {
+  sessionId: string;
+  worktree: string;
+  /** What the runtime said; an agent reports `exited` only when this says the process is gone. */
+  liveness: Liveness;
+  /** The session's screen, when the runtime can capture it. */
+  screen?: string;
+  /** The agent's own session id if an earlier probe found it. */
+  agentSessionId?: string;
+}
+
+export interface ActivityReport {
+  activity: AgentActivity;
+  /** The agent's conversation id once known (from hooks, session files or the screen). */
+  agentSessionId?: string;
+  /** A short human-readable why, e.g. "permission prompt". Never the screen itself. */
+  detail?: string;
+}
+
+export interface WorkspacePreparation {
+  sessionId: string;
+  worktree: string;
+}
+
+export interface CostProbe {
+  worktree: string;
+  agentSessionId?: string;
+}
+
+export interface AgentCost {
+  inputTokens: number;
+  outputTokens: number;
+  /** null when the agent reports tokens but no price. */
+  usd: number | null;
+}
+
+export interface Agent {
+  launch(input: AgentLaunchInput): Promise<LaunchSpec>;
+  /** Continues an earlier conversation after a restart. */
+  resume?(input: AgentResumeInput): Promise<LaunchSpec>;
+  activity(probe: ActivityProbe): Promise<ActivityReport>;
+  /**
+   * Writes what the agent needs in the workspace before launch (hooks, settings). Idempotent, and
+   * leaves `git status` clean (files are git-ignored through .git/info/exclude) so nothing ao
+   * writes is committed by accident.
+   */
+  prepareWorkspace?(input: WorkspacePreparation): Promise<void>;
+  /** Tokens and money spent so far; null when the agent has no record yet. */
+  cost?(probe: CostProbe): Promise<AgentCost | null>;
+}

@@ -1,0 +1,75 @@
+/**
+ * runtime: where an agent process lives (tmux, a plain child process, later docker). The core only
+ * needs to start it, ask whether it is alive, hand it text, and stop it; reading its screen is an
+ * optional capability that agents use to tell working from waiting.
+ */
+
+/** What the store keeps to find a session again, across ao restarts. Plain strings only. */
+export interface RuntimeHandle {
+  /** The runtime plugin's name, so a handle is never given to the wrong runtime. */
+  runtime: string;
+  /** The runtime's own identifier (a tmux session name, a pid). */
+  id: string;
+  /** Whatever else the runtime needs to find the session (socket path, pid start time). */
+  data?: Record<string, string>;
+}
+
+export interface RuntimeCreateInput {
+  sessionId: string;
+  /** The directory the process starts in (the session's workspace). */
+  cwd: string;
+  /** The program and its arguments; never a shell string. */
+  argv: string[];
+  /**
+   * Extra environment for the process only. It may hold secrets: a runtime passes it to the process
+   * without writing it where others can read it (argv, tmux's global or session environment, logs).
+   */
+  env: Record<string, string>;
+}
+
+/**
+ * Four different answers, deliberately: `unknown` means the probe itself failed (tmux server busy,
+ * permission error) and must never be read as "dead".
+ */
+export type Liveness =
+  | { state: "alive" }
+  | { state: "exited"; exitCode: number | null }
+  | { state: "missing" }
+  | { state: "unknown"; reason: string };
+
+export interface DeliveryResult {
+  /** True only when the runtime saw the text arrive and the submit take effect. */
+  confirmed: boolean;
+  /** How many times submit was pressed; the text itself is pasted exactly once. */
+  attempts: number;
+  /** Why delivery is unconfirmed, for the person reading `ao send`'s output. */
+  reason?: string;
+}
+
+export interface CaptureOptions {
+  /** At most this many lines, the last ones, trailing blank lines removed. */
+  lines: number;
+}
+
+export interface Runtime {
+  /** Starts the process; resolves once it runs. */
+  create(input: RuntimeCreateInput): Promise<RuntimeHandle>;
+  /** Never throws for a session it does not know: that is `missing`. */
+  liveness(handle: RuntimeHandle): Promise<Liveness>;
+  /**
+   * Optional: the liveness of many sessions in one probe (one `tmux list-panes -a` instead of N
+   * calls), answered in the order of `handles`, with the same four answers as `liveness`. `ao status`
+   * uses it when present and falls back to one `liveness` call per session.
+   */
+  livenessMany?(handles: readonly RuntimeHandle[]): Promise<Liveness[]>;
+  /**
+   * Pastes `text` once (multi-line text arrives as one message, byte for byte, uninterpreted), then
+   * submits and confirms; a retry presses submit again, it never pastes twice. Rejects with an
+   * AoError (E_NOT_FOUND) when the session is not running.
+   */
+  deliver(handle: RuntimeHandle, text: string): Promise<DeliveryResult>;
+  /** The visible text of the session (screen plus recent scrollback). */
+  capture?(handle: RuntimeHandle, options: CaptureOptions): Promise<string>;
+  /** Idempotent: stopping a session that already ended or never existed resolves. */
+  stop(handle: RuntimeHandle): Promise<void>;
+}

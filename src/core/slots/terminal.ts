@@ -1,0 +1,20 @@
+import type { RuntimeHandle } from "./runtime.js";
+
+/** terminal: opens a person's view onto a running session (tmux attach, a browser tab, iTerm2). */
+
+export interface TerminalOpenOptions {
+  sessionId: string;
+}
+
+export interface TerminalView {
+  /** Where the view is, for terminals that open one elsewhere (a web terminal's address). */
+  url?: string;
+}
+
+export interface Terminal {
+  /**
+   * Opens the view. A foreground terminal (tmux attach) resolves when the person leaves it. Rejects
+   * with E_NOT_FOUND when the session is not running.
+   */
+  open(handle: RuntimeHandle, options: TerminalOpenOptions): Promise<TerminalView>;
+}

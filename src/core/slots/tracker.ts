@@ -1,0 +1,40 @@
+/**
+ * tracker: where tasks come from (GitHub issues, Linear, local issue files). Issue text is
+ * untrusted: it reaches an agent only through a prompt file, never a command line.
+ */
+
+export type IssueState = "open" | "closed";
+
+export interface Issue {
+  /** Stable id; `getIssue(issue.id)` finds the same issue again (the store keeps only this). */
+  id: string;
+  title: string;
+  body: string;
+  url?: string;
+  labels: string[];
+  state: IssueState;
+  /** A branch the tracker proposes (Linear does); `branchName` prefers it. */
+  branchName?: string;
+}
+
+export interface IssueFilter {
+  labels?: string[];
+  assignee?: string;
+  state?: IssueState | "all";
+}
+
+export interface Tracker {
+  /**
+   * Accepts the forms a person types (`12`, `#12`, a URL, `LIN-12`, a file path) and the `id` of
+   * an issue it returned. Rejects with E_NOT_FOUND for an issue that does not exist.
+   */
+  getIssue(ref: string): Promise<Issue>;
+  /** Deterministic, and valid for `git check-ref-format --branch` whatever the title holds. */
+  branchName(issue: Issue): string;
+  /** The task as the agent reads it: at least the title and the body. */
+  taskPrompt(issue: Issue): string;
+  /** Issues matching every given criterion; `state` defaults to open. */
+  listIssues?(filter: IssueFilter): Promise<Issue[]>;
+  /** Tells the tracker work began (a label, a comment, a status). */
+  markStarted?(issue: Issue, sessionId: string): Promise<void>;
+}

@@ -1,0 +1,80 @@
+import { AoError } from "../errors.js";
+import { fromJsonObjectColumn, toJsonColumn, type JsonObject } from "./json-column.js";
+import { statement, type Store, type WriteTx } from "./store.js";
+
+/** One line of history. Events are append-only: the database refuses UPDATE and DELETE on them. */
+export interface StoredEvent {
+  readonly id: number;
+  readonly sessionId: string | null;
+  /** Dotted name, e.g. `session.status`, `reaction.delivered`. */
+  readonly type: string;
+  readonly payload: JsonObject;
+  readonly createdAt: number;
+}
+
+export interface NewEvent {
+  readonly type: string;
+  readonly sessionId?: string | null | undefined;
+  /** Facts for people and tools; never secrets. */
+  readonly payload?: JsonObject | undefined;
+}
+
+export interface ListEventsOptions {
+  readonly sessionId?: string | undefined;
+  /** Only events with a larger id: how `ao events --follow` picks up where it left off. */
+  readonly afterId?: number | undefined;
+  readonly limit?: number | undefined;
+  /** With `limit`: the newest `limit` events instead of the oldest (still returned oldest first). */
+  readonly fromEnd?: boolean | undefined;
+}
+
+interface EventRow {
+  id: number;
+  session_id: string | null;
+  type: string;
+  payload: string;
+  created_at: number;
+}
+
+/** Appends one event in the caller's transaction, so it commits or rolls back with the change it describes. */
+export function appendEvent(tx: WriteTx, event: NewEvent): StoredEvent {
+  if (event.type.trim() === "") throw new AoError("E_USAGE", "an event needs a type");
+  const row = statement(
+    tx,
+    "INSERT INTO events (session_id, type, payload, created_at) VALUES (?, ?, ?, ?) RETURNING *",
+  ).get(event.sessionId ?? null, event.type, toJsonColumn(event.payload ?? {}), tx.clock.now()) as EventRow;
+  return toEvent(tx, row);
+}
+
+export function listEvents(store: Store, options: ListEventsOptions = {}): StoredEvent[] {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (options.sessionId !== undefined) {
+    where.push("session_id = ?");
+    params.push(options.sessionId);
+  }
+  if (options.afterId !== undefined) {
+    where.push("id > ?");
+    params.push(options.afterId);
+  }
+  const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
+  const newestFirst = options.fromEnd === true && options.limit !== undefined;
+  let sql = `SELECT * FROM events ${filter} ORDER BY id ${newestFirst ? "DESC" : "ASC"}`;
+  if (options.limit !== undefined) {
+    sql += " LIMIT ?";
+    params.push(options.limit);
+  }
+  if (newestFirst) sql = `SELECT * FROM (${sql}) ORDER BY id ASC`;
+  const rows = statement(store, sql).all(...params) as EventRow[];
+  return rows.map((row) => toEvent(store, row));
+}
+
+function toEvent(store: Store, row: EventRow): StoredEvent {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    type: row.type,
+    payload: fromJsonObjectColumn(row.payload, { path: store.path, table: "events", id: row.id }),
+    createdAt: row.created_at,
+  };
+}

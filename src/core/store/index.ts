@@ -1,0 +1,52 @@
+/**
+ * The state store: AO_HOME/ao.db (docs/state.md). Importing this module loads no SQLite; the
+ * driver is loaded by openStore on first use.
+ */
+export { BUSY_TIMEOUT_MS, closeStore, openStore, type StoreContext } from "./open-store.js";
+export { statement, writeTransaction, type Database, type Store, type WriteTx } from "./store.js";
+export { readSchemaVersion } from "./migrate.js";
+export { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from "./migrations/index.js";
+export type { JsonObject } from "./json-column.js";
+export {
+  SESSION_STATUSES,
+  TERMINAL_SESSION_STATUSES,
+  isSessionStatus,
+  isTerminalStatus,
+  type SessionStatus,
+} from "./session-status.js";
+export type { Session, SessionPatch } from "./session-row.js";
+export {
+  getSession,
+  insertSession,
+  listSessions,
+  requireSession,
+  type ListSessionsOptions,
+  type NewSession,
+} from "./sessions.js";
+export { deleteSession, updateSession } from "./update-session.js";
+export { allocateSessionId } from "./session-ids.js";
+export {
+  appendEvent,
+  listEvents,
+  type ListEventsOptions,
+  type NewEvent,
+  type StoredEvent,
+} from "./events.js";
+export { REACTION_STATUSES, type Reaction, type ReactionStatus } from "./reaction-row.js";
+export {
+  getReaction,
+  insertReactionIfNew,
+  listReactions,
+  requireReaction,
+  type InsertedReaction,
+  type ListReactionsOptions,
+  type NewReaction,
+} from "./reactions.js";
+export {
+  claimDueReactions,
+  escalateReaction,
+  markReactionDone,
+  markReactionFailed,
+  releaseInterruptedReactions,
+} from "./reaction-delivery.js";
+export { deleteMeta, getMeta, setMeta } from "./meta.js";

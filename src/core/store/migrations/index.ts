@@ -1,0 +1,9 @@
+import { initialSchema } from "./001-initial.js";
+import type { Migration } from "./migration.js";
+
+export type { Migration } from "./migration.js";
+
+/** Every migration this build knows, in order; versions are 1, 2, 3… with no gaps. */
+export const MIGRATIONS: readonly Migration[] = [initialSchema];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
