@@ -26,6 +26,7 @@ export async function main(): Promise<void> {
     stderr: process.stderr,
     catalog: builtinCatalog,
     ask: process.stdin.isTTY && process.stdout.isTTY ? askOnTerminal : undefined,
+    stdin: process.stdin,
     version,
   });
   process.exit(exitCode);

@@ -1,12 +1,16 @@
-import { Command } from "commander";
+import { Command, type OutputConfiguration } from "commander";
 import type { CliRuntime } from "./cli-runtime.js";
+import { registerConfigCommand } from "./commands/config.js";
+import { registerDoctorCommand } from "./commands/doctor.js";
+import { registerInitCommand } from "./commands/init.js";
+import { registerPluginCommand } from "./commands/plugin.js";
 
 /**
  * The command tree. Each group lives in src/cli/commands/<group>.ts and exports one
  * `register<Group>Command(program, cli)`; bodies import their core code lazily so that
  * `ao --help` stays fast.
  */
-export function buildProgram(cli: CliRuntime, version: string): Command {
+export function buildProgram(cli: CliRuntime, version: string, output: OutputConfiguration): Command {
   const program = new Command("ao")
     .description("Run many AI coding agents in parallel: one worktree, branch, session and PR per task.")
     .version(version, "-V, --version", "print the version")
@@ -17,7 +21,14 @@ export function buildProgram(cli: CliRuntime, version: string): Command {
     .option("-v, --verbose", "also log to stderr")
     .option("--debug", "log everything to stderr and print stacks on errors")
     .showSuggestionAfterError(true)
-    .showHelpAfterError("(run with --help for usage)");
-  void cli;
+    .showHelpAfterError("(run with --help for usage)")
+    // Set before any subcommand exists: commander copies these settings into each new subcommand,
+    // so usage errors anywhere in the tree reach run-cli's handler instead of exiting on their own.
+    .exitOverride()
+    .configureOutput(output);
+  registerInitCommand(program, cli);
+  registerDoctorCommand(program, cli);
+  registerConfigCommand(program, cli);
+  registerPluginCommand(program, cli);
   return program;
 }

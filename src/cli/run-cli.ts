@@ -1,5 +1,5 @@
 import { CommanderError, type Command } from "commander";
-import { createNodeContext, type Ask, type AoContext, type OutputStream } from "../core/context.js";
+import { createNodeContext, type Ask, type AoContext, type InputStream, type OutputStream } from "../core/context.js";
 import { AoError } from "../core/errors.js";
 import type { LogLevel } from "../core/logger.js";
 import type { PluginCatalog } from "../core/registry/catalog.js";
@@ -16,6 +16,7 @@ export interface CliIo {
   stderr: OutputStream;
   catalog: PluginCatalog;
   ask?: Ask | undefined;
+  stdin?: InputStream | undefined;
   version: string;
 }
 
@@ -41,9 +42,7 @@ export async function runCli(io: CliIo): Promise<number> {
       };
     },
   };
-  const program = buildProgram(runtime, io.version);
-  program.exitOverride();
-  program.configureOutput({
+  const program = buildProgram(runtime, io.version, {
     writeOut: (text) => io.stdout.write(text),
     writeErr: (text) => io.stderr.write(text),
   });

@@ -8,6 +8,11 @@ export interface OutputStream {
   readonly isTTY?: boolean | undefined;
 }
 
+/** Where `ao send` reads a message piped to it. */
+export interface InputStream extends AsyncIterable<string | Uint8Array> {
+  readonly isTTY?: boolean | undefined;
+}
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -32,6 +37,8 @@ export interface AoContext {
   readonly catalog: PluginCatalog;
   /** Present only when a person is at a terminal; commands fall back to defaults without it. */
   readonly ask?: Ask | undefined;
+  /** The process's stdin, for commands that read input from a pipe; absent in most tests. */
+  readonly stdin?: InputStream | undefined;
 }
 
 export interface NodeContextOptions {
@@ -42,6 +49,7 @@ export interface NodeContextOptions {
   stderr: OutputStream;
   stderrLogLevel?: LogLevel | undefined;
   ask?: Ask | undefined;
+  stdin?: InputStream | undefined;
 }
 
 export function createNodeContext(options: NodeContextOptions): AoContext {
@@ -58,5 +66,6 @@ export function createNodeContext(options: NodeContextOptions): AoContext {
     logger,
     catalog: options.catalog,
     ask: options.ask,
+    stdin: options.stdin,
   };
 }

@@ -20,7 +20,15 @@ export type AoErrorCode =
   | "E_NOT_A_REPO"
   | "E_EXISTS"
   | "E_NOT_FOUND"
-  | "E_DOCTOR_FAILED";
+  | "E_DOCTOR_FAILED"
+  | "E_WORKSPACE_DIRTY"
+  | "E_WORKSPACE_FAILED"
+  | "E_LOCK_TIMEOUT"
+  | "E_MERGE_REJECTED"
+  | "E_SESSION_LIMIT"
+  | "E_SESSION_STATE"
+  | "E_SPAWN_FAILED"
+  | "E_NOT_DELIVERED";
 
 /** Exit codes: 0 ok, 1 failure, 2 usage or configuration error. */
 export const EXIT_FAILURE = 1;

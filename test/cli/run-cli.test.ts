@@ -51,3 +51,14 @@ describe("the built binary", () => {
     expect(AO_BIN).toMatch(/bin\/ao\.js$/);
   });
 });
+
+describe("usage errors in subcommands", () => {
+  it("exit 2 through the one handler, not commander's own exit", async () => {
+    const unknownSub = await run(["config", "valdate"]);
+    expect(unknownSub.exitCode).toBe(2);
+    expect(unknownSub.stderr).toContain("validate");
+    const badOption = await run(["config", "validate", "--frobnicate"]);
+    expect(badOption.exitCode).toBe(2);
+    expect(badOption.stderr).toContain("unknown option");
+  });
+});

@@ -15,7 +15,10 @@ export const SLOTS = [
 
 export type Slot = (typeof SLOTS)[number];
 
-/** Resolves to a module's plugin definition (see define-plugin.ts). */
+/**
+ * Resolves to a plugin module (whose named export `plugin` is the definition, see define-plugin.ts)
+ * or to the definition itself: `tmux: () => import("./runtime/tmux.js")`.
+ */
 export type PluginLoader = () => Promise<unknown>;
 
 export type PluginCatalog = { readonly [S in Slot]: Readonly<Record<string, PluginLoader>> };

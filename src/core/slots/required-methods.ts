@@ -1,7 +1,9 @@
 import type { Slot } from "../registry/catalog.js";
 import type { SlotInterfaces } from "./index.js";
 
-type MethodsOf<T> = { [K in keyof T]-?: NonNullable<T[K]> extends (...args: never[]) => unknown ? K : never }[keyof T];
+type MethodsOf<T> = {
+  [K in keyof T]-?: NonNullable<T[K]> extends (...args: never[]) => unknown ? K : never;
+}[keyof T];
 type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
 type RequiredMethodsOf<T> = MethodsOf<T> & RequiredKeys<T>;
 

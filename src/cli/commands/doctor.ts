@@ -1,0 +1,70 @@
+import type { Command } from "commander";
+import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import type { OutputStream } from "../../core/context.js";
+import type { CheckStatus, DoctorCheck } from "../../core/doctor/check.js";
+import type { DoctorReport } from "../../core/doctor/run-doctor.js";
+import { createStyle, writeJson, writeLines, type Style } from "../render.js";
+
+export function registerDoctorCommand(program: Command, cli: CliRuntime): void {
+  program
+    .command("doctor")
+    .description("check that this machine and the configuration are ready to run agents")
+    .option("--json", "print the checks and a summary as JSON")
+    .action(
+      cli.action(async (ctx, flags: { json?: boolean }, command: Command) => {
+        const { runDoctor } = await import("../../core/doctor/run-doctor.js");
+        const host = { nodeVersion: process.versions.node, platform: process.platform };
+        const report = await runDoctor(ctx, { configPath: globalOptions(command).config, host });
+        if (flags.json) writeJson(ctx.stdout, report);
+        else writeLines(ctx.stdout, reportLines(report, ctx.stdout, ctx.env));
+        return report.ok ? 0 : 1;
+      }),
+    );
+}
+
+/**
+ * On a colour terminal: ✓ / ! / ✗ in green, yellow, red. Otherwise (NO_COLOR, TERM=dumb, a pipe, a
+ * log file) plain ASCII words, `ok` / `warn` / `FAIL`, that grep and old terminals read the same.
+ */
+function reportLines(
+  report: DoctorReport,
+  out: OutputStream,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const style = createStyle(out, env);
+  // createStyle decides about colour (TTY, NO_COLOR, TERM); the symbols follow the same decision.
+  const fancy = style.green("x") !== "x";
+  const mark = (status: CheckStatus) => (fancy ? symbol(style, status) : ASCII[status].padEnd(4));
+  const indent = " ".repeat((fancy ? 1 : 4) + 2);
+  const width = Math.max(...report.checks.map((check) => check.title.length));
+  const lines = report.checks.flatMap((check) => checkLines(check, mark(check.status), indent, width, style));
+  const { ok, warn, fail } = report.summary;
+  const verdict = report.ok ? style.green("ready") : style.red("not ready");
+  lines.push("", `${verdict}: ${ok} ok, ${warn} ${warn === 1 ? "warning" : "warnings"}, ${fail} failed`);
+  return lines;
+}
+
+const ASCII: Record<CheckStatus, string> = { ok: "ok", warn: "warn", fail: "FAIL" };
+
+function symbol(style: Style, status: CheckStatus): string {
+  if (status === "ok") return style.green("✓");
+  return status === "warn" ? style.yellow("!") : style.red("✗");
+}
+
+function checkLines(
+  check: DoctorCheck,
+  mark: string,
+  markIndent: string,
+  width: number,
+  style: Style,
+): string[] {
+  const indent = `${markIndent}${" ".repeat(width + 2)}`;
+  const [first = "", ...rest] = check.detail.split("\n");
+  const lines = [
+    `${mark}  ${style.bold(check.title.padEnd(width))}  ${first}`,
+    ...rest.map((line) => `${indent}${line}`),
+  ];
+  if (check.fix !== undefined && check.status !== "ok")
+    lines.push(`${indent}${style.dim("fix:")} ${check.fix}`);
+  return lines;
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { idSchema, pluginConfigSchema, pluginNameSchema } from "./plugin-schema.js";
+import { projectSchema } from "./project-schema.js";
+import { reactionsSchema, type PRIORITIES } from "./reaction-schema.js";
+
+const notifierListSchema = z.array(pluginNameSchema);
+
+const defaultsSchema = z
+  .strictObject({
+    runtime: pluginNameSchema.default("tmux").meta({ description: "Runtime plugin for every project." }),
+    agent: pluginNameSchema.default("claude-code").meta({ description: "Agent plugin for every project." }),
+    workspace: pluginNameSchema
+      .default("worktree")
+      .meta({ description: "Workspace plugin for every project." }),
+    notifiers: notifierListSchema.default(["desktop"]).meta({
+      description:
+        "Notifier ids (keys of notifiers) or plugin names used for priorities not routed explicitly.",
+    }),
+  })
+  .meta({ description: "Plugins used where a project does not choose its own." });
+
+const routeFor = (priority: string) =>
+  notifierListSchema.optional().meta({ description: `Notifiers that hear ${priority} notifications.` });
+
+const routingSchema = z
+  .strictObject({
+    urgent: routeFor("urgent"),
+    action: routeFor("action"),
+    warning: routeFor("warning"),
+    info: routeFor("info"),
+  } satisfies Record<(typeof PRIORITIES)[number], unknown>)
+  .meta({ description: "Which notifiers hear each priority. Unlisted priorities go to defaults.notifiers." });
+
+/** The shape of agent-orchestrator.yaml. Defaults that depend on other keys are applied in normalize-config.ts. */
+export const configSchema = z
+  .strictObject({
+    port: z.int().min(1).max(65535).default(3000).meta({ description: "Port of the local dashboard." }),
+    maxSessions: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "Cap on concurrent sessions across projects." }),
+    defaults: defaultsSchema.prefault({}),
+    projects: z
+      .record(idSchema, projectSchema)
+      .meta({ description: "Projects by id; the id is what `ao spawn <project>` takes." }),
+    notifiers: z
+      .record(idSchema, pluginConfigSchema)
+      .default({})
+      .meta({ description: "Named notifiers: {plugin, ...options}, referenced by id in routing." }),
+    notificationRouting: routingSchema.optional(),
+    reactions: reactionsSchema.optional(),
+  })
+  .meta({
+    title: "agent-orchestrator.yaml",
+    description: "Configuration of ao, the orchestrator for parallel AI coding agents.",
+  });
+
+export type RawConfig = z.output<typeof configSchema>;

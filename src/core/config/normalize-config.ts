@@ -1,0 +1,116 @@
+import { isAbsolute, join, resolve } from "node:path";
+import type { ConfigProblem } from "./config-issues.js";
+import type { RawConfig } from "./config-schema.js";
+import { DEFAULT_REACTIONS } from "./default-reactions.js";
+import { mergeReactions } from "./merge-reactions.js";
+import type { RawProject } from "./project-schema.js";
+import { PRIORITIES } from "./reaction-schema.js";
+import type { AoConfig, PluginConfig, ProjectConfig, ReactionTable } from "./types.js";
+
+interface NormalizeOptions {
+  /** Directory of the config file: the base for relative project paths. */
+  configDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Lower-case, only [a-z0-9-], no leading or trailing dash: `My_App` → `my-app`. */
+export function deriveSessionPrefix(projectId: string): string {
+  return projectId
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** `~` and `~/x` use HOME from the context; anything else relative resolves against `base`. */
+function expandPath(path: string, base: string, home: string | undefined): string | undefined {
+  if (path === "~" || path.startsWith("~/")) return home ? join(home, path.slice(1)) : undefined;
+  return isAbsolute(path) ? resolve(path) : resolve(base, path);
+}
+
+function pluginConfig(
+  ref: string | PluginConfig | undefined,
+  repo: string | undefined,
+): PluginConfig | undefined {
+  if (typeof ref === "string") return { plugin: ref };
+  return ref ?? (repo === undefined ? undefined : { plugin: "github" });
+}
+
+/** Resolves a path key, recording a problem (and keeping the text) when `~` cannot be expanded. */
+function projectPath(
+  keyPath: string[],
+  path: string,
+  base: string,
+  env: NormalizeOptions["env"],
+  problems: ConfigProblem[],
+): string {
+  const expanded = expandPath(path, base, env["HOME"] || undefined);
+  if (expanded === undefined) problems.push({ keyPath, message: "uses ~ but HOME is not set" });
+  return expanded ?? path;
+}
+
+/** Drops keys whose value is undefined, so `config show` prints only what is set. */
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as T;
+}
+
+function normalizeProject(
+  id: string,
+  raw: RawProject,
+  context: { defaults: RawConfig["defaults"]; reactions: ReactionTable; options: NormalizeOptions },
+  problems: ConfigProblem[],
+): ProjectConfig {
+  const { configDir, env } = context.options;
+  const path = projectPath(["projects", id, "path"], raw.path, configDir, env, problems);
+  const rulesFile = raw.agentRulesFile;
+  return definedOnly({
+    id,
+    repo: raw.repo,
+    path,
+    defaultBranch: raw.defaultBranch,
+    sessionPrefix: raw.sessionPrefix ?? deriveSessionPrefix(id),
+    runtime: raw.runtime ?? context.defaults.runtime,
+    agent: raw.agent ?? context.defaults.agent,
+    workspace: raw.workspace ?? context.defaults.workspace,
+    tracker: pluginConfig(raw.tracker, raw.repo),
+    scm: pluginConfig(raw.scm, raw.repo),
+    symlinks: raw.symlinks,
+    copy: raw.copy,
+    postCreate: raw.postCreate,
+    agentConfig: raw.agentConfig,
+    agentRules: raw.agentRules,
+    agentRulesFile:
+      rulesFile && projectPath(["projects", id, "agentRulesFile"], rulesFile, path, env, problems),
+    maxSessions: raw.maxSessions,
+    reactions: mergeReactions(context.reactions, raw.reactions),
+  });
+}
+
+/** Applies every default that depends on other keys or on where the file is; validation already passed. */
+export function normalizeConfig(
+  raw: RawConfig,
+  options: NormalizeOptions,
+): { config: AoConfig; problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = [];
+  const reactions = mergeReactions(DEFAULT_REACTIONS, raw.reactions);
+  const projects: Record<string, ProjectConfig> = {};
+  for (const [id, project] of Object.entries(raw.projects)) {
+    projects[id] = normalizeProject(id, project, { defaults: raw.defaults, reactions, options }, problems);
+  }
+  const routing = Object.fromEntries(
+    PRIORITIES.map((priority) => [
+      priority,
+      [...(raw.notificationRouting?.[priority] ?? raw.defaults.notifiers)],
+    ]),
+  ) as AoConfig["notificationRouting"];
+  const config: AoConfig = definedOnly({
+    port: raw.port,
+    maxSessions: raw.maxSessions,
+    defaults: raw.defaults,
+    projects,
+    notifiers: raw.notifiers,
+    notificationRouting: routing,
+    reactions,
+  });
+  return { config, problems };
+}

@@ -1,0 +1,89 @@
+import type { Slot } from "../registry/catalog.js";
+import { isWrittenInYaml, locateInYaml } from "./config-document.js";
+import type { KeyPath, LoadedConfig, PluginConfig, SourceLocation } from "./types.js";
+
+/** One plugin the configuration uses, for the registry to resolve and `ao doctor` to check. */
+export interface PluginReference {
+  slot: Slot;
+  name: string;
+  /** The keys beside `plugin`, untouched; the plugin's own schema validates them. */
+  options: Record<string, unknown>;
+  /** Where the reference lives in the normalised config, e.g. ["projects", "app", "tracker"]. */
+  keyPath: (string | number)[];
+  /** Where the name is written in the file; undefined when it is a built-in default. */
+  location?: SourceLocation | undefined;
+}
+
+/** The first of `candidates` written in the file: the `plugin:` value of a map, or the value itself. */
+function writtenAt(loaded: LoadedConfig, candidates: KeyPath[]): SourceLocation | undefined {
+  for (const keyPath of candidates) {
+    for (const path of [[...keyPath, "plugin"], keyPath]) {
+      if (isWrittenInYaml(loaded.document, path)) return locateInYaml(loaded.document, path);
+    }
+  }
+  return undefined;
+}
+
+function fromPluginConfig(
+  slot: Slot,
+  config: PluginConfig,
+  keyPath: (string | number)[],
+  location?: SourceLocation,
+) {
+  const { plugin, ...options } = config;
+  return { slot, name: plugin, options, keyPath, location } satisfies PluginReference;
+}
+
+function projectReferences(loaded: LoadedConfig): PluginReference[] {
+  return Object.values(loaded.config.projects).flatMap((project) => {
+    const at = (slot: string): (string | number)[] => ["projects", project.id, slot];
+    const named = (["runtime", "agent", "workspace"] as const).map((slot) => ({
+      slot,
+      name: project[slot],
+      options: {},
+      keyPath: at(slot),
+      location: writtenAt(loaded, [at(slot), ["defaults", slot]]),
+    }));
+    // A tracker or scm that is not written comes from `repo` (github), so point there.
+    const configured = (["tracker", "scm"] as const).flatMap((slot) => {
+      const config = project[slot];
+      return config
+        ? [fromPluginConfig(slot, config, at(slot), writtenAt(loaded, [at(slot), at("repo")]))]
+        : [];
+    });
+    return [...named, ...configured];
+  });
+}
+
+/** Routed names that are not configured notifier ids are plugin names with no options (`desktop`). */
+function routedReferences(loaded: LoadedConfig): PluginReference[] {
+  const { notifiers, notificationRouting, defaults } = loaded.config;
+  const seen = new Set<string>();
+  const references: PluginReference[] = [];
+  for (const [priority, names] of Object.entries(notificationRouting)) {
+    const routed = isWrittenInYaml(loaded.document, ["notificationRouting", priority]);
+    names.forEach((name, index) => {
+      if (Object.hasOwn(notifiers, name) || seen.has(name)) return;
+      seen.add(name);
+      const keyPath = routed
+        ? ["notificationRouting", priority, index]
+        : ["defaults", "notifiers", defaults.notifiers.indexOf(name)];
+      references.push({
+        slot: "notifier",
+        name,
+        options: {},
+        keyPath,
+        location: writtenAt(loaded, [keyPath]),
+      });
+    });
+  }
+  return references;
+}
+
+/** Every plugin reference after defaults are applied: per project, each configured notifier, routed names. */
+export function listPluginReferences(loaded: LoadedConfig): PluginReference[] {
+  const configured = Object.entries(loaded.config.notifiers).map(([id, config]) =>
+    fromPluginConfig("notifier", config, ["notifiers", id], writtenAt(loaded, [["notifiers", id]])),
+  );
+  return [...projectReferences(loaded), ...configured, ...routedReferences(loaded)];
+}

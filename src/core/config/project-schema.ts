@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { pluginNameSchema, pluginRefSchema } from "./plugin-schema.js";
+import { reactionsSchema } from "./reaction-schema.js";
+
+/** Paths inside the repository (symlinks, copies): relative and never escaping it. */
+const repoPathSchema = z
+  .string()
+  .min(1)
+  .refine((path) => !path.startsWith("/") && !path.split(/[\\/]/).includes(".."), {
+    error: "expected a path inside the repository (relative, without ..)",
+  });
+
+export const SESSION_PREFIX_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+const agentConfigSchema = z
+  .strictObject({
+    permissions: z.enum(["default", "permissionless"]).default("default").meta({
+      description:
+        "default: the agent asks before risky actions. permissionless: run with the agent's permission-bypass flag (opt in knowingly).",
+    }),
+    model: z.string().min(1).optional().meta({ description: "Model name passed to the agent CLI." }),
+  })
+  .meta({ description: "Settings passed to the agent plugin." });
+
+export const projectSchema = z
+  .strictObject({
+    repo: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { error: "expected owner/repo, e.g. acme/widgets" })
+      .optional()
+      .meta({ description: "GitHub repository as owner/repo. Makes github the default tracker and scm." }),
+    path: z.string().min(1).meta({
+      description: "Local checkout. Relative paths resolve against this file's directory; ~ expands to HOME.",
+    }),
+    defaultBranch: z
+      .string()
+      .regex(/^\S+$/, { error: "expected a branch name without spaces" })
+      .default("main")
+      .meta({ description: "Base branch for new work." }),
+    sessionPrefix: z
+      .string()
+      .regex(SESSION_PREFIX_PATTERN, { error: "expected lower-case letters, digits and '-', e.g. app" })
+      .optional()
+      .meta({ description: "Session ids are <sessionPrefix>-<n>. Default: derived from the project id." }),
+    runtime: pluginNameSchema.optional().meta({ description: "Runtime plugin. Default: defaults.runtime." }),
+    agent: pluginNameSchema.optional().meta({ description: "Agent plugin. Default: defaults.agent." }),
+    workspace: pluginNameSchema
+      .optional()
+      .meta({ description: "Workspace plugin. Default: defaults.workspace." }),
+    tracker: pluginRefSchema.optional().meta({
+      description: "Issue tracker: a name or {plugin, ...options}. Default: github when repo is set.",
+    }),
+    scm: pluginRefSchema.optional().meta({
+      description:
+        "Code host for PRs and CI: a name or {plugin, ...options}. Default: github when repo is set.",
+    }),
+    symlinks: z.array(repoPathSchema).default([]).meta({
+      description: "Paths symlinked from the main checkout into each worktree (e.g. node_modules).",
+    }),
+    copy: z.array(repoPathSchema).default([]).meta({
+      description: "Paths copied (not linked) from the main checkout into each worktree (e.g. .env).",
+    }),
+    postCreate: z.array(z.string().min(1)).default([]).meta({
+      description: "Commands run in each new worktree, in order (e.g. npm ci). Run without a shell.",
+    }),
+    agentConfig: agentConfigSchema.prefault({}),
+    agentRules: z.string().optional().meta({ description: "Extra instructions given to every agent." }),
+    agentRulesFile: z.string().min(1).optional().meta({
+      description: "File with extra instructions; relative paths resolve against the project path.",
+    }),
+    maxSessions: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "Cap on concurrent sessions for this project." }),
+    reactions: reactionsSchema
+      .optional()
+      .meta({ description: "Overrides for this project, merged over the top-level reactions." }),
+  })
+  .meta({ description: "One repository ao works in." });
+
+export type RawProject = z.output<typeof projectSchema>;

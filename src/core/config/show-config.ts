@@ -1,0 +1,54 @@
+import type { AoContext } from "../context.js";
+import { isSecretKey, REDACTED, redactValue } from "../redact.js";
+import { loadConfig } from "./load-config.js";
+import type { KeyPath, LoadedConfig } from "./types.js";
+
+/** Values substituted from a variable whose name looks secret (GITHUB_TOKEN, SLACK_WEBHOOK_URL). */
+function secretsFromEnv(loaded: LoadedConfig): { keyPaths: KeyPath[]; values: Set<string> } {
+  const references = loaded.document.envReferences.filter((ref) => ref.variables.some(isSecretKey));
+  const values = new Set<string>();
+  for (const ref of references) {
+    const value: unknown = loaded.document.yaml.getIn(ref.keyPath);
+    if (typeof value === "string" && value !== "") values.add(value);
+  }
+  return { keyPaths: references.map((ref) => ref.keyPath), values };
+}
+
+function maskAt(target: unknown, keyPath: KeyPath): void {
+  const parents = keyPath.slice(0, -1);
+  let node = target as Record<string | number, unknown> | undefined;
+  for (const segment of parents) node = node?.[segment] as Record<string | number, unknown> | undefined;
+  const last = keyPath[keyPath.length - 1];
+  if (node && typeof node === "object" && last !== undefined && last in node) node[last] = REDACTED;
+}
+
+/** Copies of a secret value turn up elsewhere (a top-level reaction inherited by every project). */
+function maskValues(value: unknown, secrets: ReadonlySet<string>): unknown {
+  if (typeof value === "string") return secrets.has(value) ? REDACTED : value;
+  if (Array.isArray(value)) return value.map((item) => maskValues(item, secrets));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskValues(inner, secrets)]));
+}
+
+/**
+ * The resolved configuration, safe to paste into an issue: defaults applied, variables substituted,
+ * secrets masked by key name, by pattern, and when they came from a secret-looking variable.
+ */
+export function maskedConfig(loaded: LoadedConfig): Record<string, unknown> {
+  const copy = JSON.parse(JSON.stringify(loaded.config)) as {
+    projects: Record<string, Record<string, unknown>>;
+  };
+  // `id` repeats the key; without it the output is itself a valid configuration file.
+  for (const project of Object.values(copy.projects)) delete project["id"];
+  const secrets = secretsFromEnv(loaded);
+  for (const keyPath of secrets.keyPaths) maskAt(copy, keyPath);
+  return redactValue(maskValues(copy, secrets.values)) as Record<string, unknown>;
+}
+
+export async function showConfig(
+  ctx: Pick<AoContext, "env" | "cwd">,
+  options: { configPath?: string | undefined },
+): Promise<{ path: string; config: Record<string, unknown> }> {
+  const loaded = await loadConfig(ctx, options);
+  return { path: loaded.path, config: maskedConfig(loaded) };
+}

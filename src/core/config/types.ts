@@ -1,0 +1,110 @@
+import type { Document, LineCounter } from "yaml";
+import type { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-schema.js";
+
+export type ReactionKey = (typeof REACTION_KEYS)[number];
+export type ReactionAction = (typeof REACTION_ACTIONS)[number];
+export type Priority = (typeof PRIORITIES)[number];
+
+/** One reaction after merging built-in default ← top-level ← project. */
+export interface ReactionConfig {
+  auto: boolean;
+  action: ReactionAction;
+  /** Template; placeholders are listed in TEMPLATE_PLACEHOLDERS (default-reactions.ts). */
+  message: string;
+  priority: Priority;
+  retries: number;
+  /** An attempt count, or a duration string such as "30m" (see parseDuration). */
+  escalateAfter?: number | string | undefined;
+  /** A duration string such as "10m". */
+  threshold?: string | undefined;
+}
+
+export type ReactionTable = Record<ReactionKey, ReactionConfig>;
+
+/** `{ plugin: name, ...options }` exactly as written; the plugin validates its own options. */
+export interface PluginConfig {
+  readonly plugin: string;
+  readonly [option: string]: unknown;
+}
+
+export type NotifierConfig = PluginConfig;
+
+export interface AgentConfig {
+  permissions: "default" | "permissionless";
+  model?: string | undefined;
+}
+
+/** A project with every default applied and every path absolute. */
+export interface ProjectConfig {
+  /** The key under `projects:`. */
+  id: string;
+  repo?: string | undefined;
+  path: string;
+  defaultBranch: string;
+  sessionPrefix: string;
+  runtime: string;
+  agent: string;
+  workspace: string;
+  tracker?: PluginConfig | undefined;
+  scm?: PluginConfig | undefined;
+  symlinks: string[];
+  copy: string[];
+  /** Commands as written; the session manager splits and runs them without a shell. */
+  postCreate: string[];
+  agentConfig: AgentConfig;
+  agentRules?: string | undefined;
+  agentRulesFile?: string | undefined;
+  maxSessions?: number | undefined;
+  reactions: ReactionTable;
+}
+
+export interface DefaultsConfig {
+  runtime: string;
+  agent: string;
+  workspace: string;
+  notifiers: string[];
+}
+
+/** agent-orchestrator.yaml after validation and normalisation. */
+export interface AoConfig {
+  port: number;
+  maxSessions?: number | undefined;
+  defaults: DefaultsConfig;
+  projects: Record<string, ProjectConfig>;
+  notifiers: Record<string, NotifierConfig>;
+  /** Every priority, with unrouted ones falling back to defaults.notifiers. */
+  notificationRouting: Record<Priority, string[]>;
+  /** Built-in defaults merged with the top-level `reactions` (projects merge their own on top). */
+  reactions: ReactionTable;
+}
+
+export type KeyPath = readonly (string | number)[];
+
+export interface SourceLocation {
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+}
+
+/** A scalar whose text contained `${VAR}` references, and which variables it used. */
+export interface EnvReference {
+  keyPath: KeyPath;
+  variables: readonly string[];
+}
+
+/** The parsed file, kept so that any key path can be mapped back to a line and column. */
+export interface ConfigDocument {
+  file: string;
+  yaml: Document.Parsed;
+  lineCounter: LineCounter;
+  envReferences: readonly EnvReference[];
+}
+
+export interface LoadedConfig {
+  /** Absolute path of the file that was loaded. */
+  path: string;
+  config: AoConfig;
+  document: ConfigDocument;
+}

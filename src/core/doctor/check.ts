@@ -1,0 +1,35 @@
+/**
+ * One line of `ao doctor`. `fail` makes doctor exit 1; `warn` is worth knowing but does not stop
+ * anything. A check that is not ok says how to fix it in `fix`, as a command where there is one.
+ */
+export type CheckStatus = "ok" | "warn" | "fail";
+
+export interface DoctorCheck {
+  readonly id: string;
+  readonly title: string;
+  readonly status: CheckStatus;
+  readonly detail: string;
+  readonly fix?: string;
+}
+
+export interface DoctorSummary {
+  readonly ok: number;
+  readonly warn: number;
+  readonly fail: number;
+}
+
+export function summarizeChecks(checks: readonly DoctorCheck[]): DoctorSummary {
+  const count = (status: CheckStatus) => checks.filter((check) => check.status === status).length;
+  return { ok: count("ok"), warn: count("warn"), fail: count("fail") };
+}
+
+/** Facts about the running machine that core must not read from `process` itself (tests vary them). */
+export interface DoctorHost {
+  readonly nodeVersion: string;
+  readonly platform: string;
+}
+
+/** The package-manager command that installs a system tool on this platform. */
+export function installCommand(host: DoctorHost, pkg: string): string {
+  return host.platform === "darwin" ? `brew install ${pkg}` : `sudo apt-get install -y ${pkg}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Where a remote points, without its credentials. `hostKind` decides which tracker and SCM plugins
+ * `ao init` suggests: github.com, a GitHub Enterprise server, or anything else.
+ */
+export type HostKind = "github" | "github-enterprise" | "other";
+
+export interface RemoteLocation {
+  readonly host: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly hostKind: HostKind;
+}
+
+/** `git@host:owner/repo.git`: a user part, a host, a colon, a path (and no scheme). */
+const SCP_LIKE = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/;
+
+/**
+ * Parses scp-like, ssh://, git://, http(s):// remote URLs into host + owner/repo. Local paths,
+ * file:// URLs and anything without an owner return undefined. Credentials are never kept.
+ */
+export function parseRemoteUrl(
+  url: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): RemoteLocation | undefined {
+  const located = url.includes("://") ? splitSchemeUrl(url) : splitScpLike(url);
+  if (!located) return undefined;
+  const segments = located.path
+    .replace(/\/+$/, "")
+    .replace(/\.git$/, "")
+    .split("/")
+    .filter((part) => part !== "");
+  const repo = segments.pop();
+  if (repo === undefined || segments.length === 0) return undefined;
+  const host = located.host.toLowerCase();
+  return { host, owner: segments.join("/"), repo, hostKind: classifyHost(host, env) };
+}
+
+export function classifyHost(host: string, env: Readonly<Record<string, string | undefined>>): HostKind {
+  const name = host.toLowerCase();
+  if (name === "github.com" || name === "www.github.com" || name === "ssh.github.com") return "github";
+  const listed = (env["GH_HOST"] ?? "")
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== "");
+  return name.includes("github") || listed.includes(name) ? "github-enterprise" : "other";
+}
+
+function splitSchemeUrl(url: string): { host: string; path: string } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol === "file:" || parsed.hostname === "") return undefined;
+  return { host: parsed.hostname, path: decodeURIComponent(parsed.pathname) };
+}
+
+function splitScpLike(url: string): { host: string; path: string } | undefined {
+  const match = SCP_LIKE.exec(url.trim());
+  // A one-letter "host" is a Windows drive (C:\repo), not a remote.
+  if (!match?.[1] || !match[2] || match[1].length === 1) return undefined;
+  return { host: match[1], path: match[2] };
+}

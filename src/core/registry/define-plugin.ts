@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import type { AoContext } from "../context.js";
+import type { SlotInterfaces } from "../slots/index.js";
+import type { Slot } from "./catalog.js";
+
+/**
+ * What a plugin's factory may use: the side-effect seams of the context, nothing of the CLI.
+ * `stderr` is for progress lines of long steps (a workspace's `postCreate: npm ci …`), never results.
+ */
+export interface PluginContext extends Pick<
+  AoContext,
+  "env" | "cwd" | "paths" | "exec" | "clock" | "logger" | "stderr"
+> {
+  /** Relative paths in a plugin's options resolve against this (the config file's directory). */
+  readonly baseDir: string;
+}
+
+/**
+ * One plugin: a factory plus the zod schema of its options. A plugin module exports it as the
+ * named export `plugin`; the registry validates options with `options` before calling `create`.
+ */
+export interface PluginDefinition<S extends Slot = Slot, Options = unknown> {
+  readonly slot: S;
+  /** The name written in agent-orchestrator.yaml, e.g. `tmux`. */
+  readonly name: string;
+  /** One line for `ao plugin ls`. */
+  readonly description: string;
+  readonly options: z.ZodType<Options>;
+  create(options: Options, ctx: PluginContext): SlotInterfaces[S] | Promise<SlotInterfaces[S]>;
+}
+
+/**
+ * An identity helper: it only exists so TypeScript checks `create` returns the slot's interface and
+ * infers `options` from the schema.
+ */
+export function definePlugin<S extends Slot, Schema extends z.ZodType>(definition: {
+  slot: S;
+  name: string;
+  description: string;
+  options: Schema;
+  create(options: z.output<Schema>, ctx: PluginContext): SlotInterfaces[S] | Promise<SlotInterfaces[S]>;
+}): PluginDefinition<S, z.output<Schema>> {
+  return definition as PluginDefinition<S, z.output<Schema>>;
+}

@@ -1,0 +1,306 @@
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_REACTIONS } from "../../../src/core/config/default-reactions.js";
+import { loadConfig } from "../../../src/core/config/load-config.js";
+import { isAoError, type AoError } from "../../../src/core/errors.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+
+const FIXTURES = new URL("../../fixtures/config/", import.meta.url);
+const EXAMPLE = new URL("../../../agent-orchestrator.yaml.example", import.meta.url);
+
+function writeConfig(text: string, name = "agent-orchestrator.yaml"): { dir: string; file: string } {
+  const dir = makeTempDir("ao-config-");
+  writeFileSync(join(dir, name), text);
+  return { dir, file: join(dir, name) };
+}
+
+async function loadError(promise: Promise<unknown>): Promise<AoError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!isAoError(error)) throw new Error(`expected an AoError, got ${String(error)}`);
+  return error;
+}
+
+interface Issue {
+  line: number;
+  column: number;
+  path: string;
+  message: string;
+}
+
+const issuesOf = (error: AoError) => (error.details as { issues: Issue[] }).issues;
+
+describe("loadConfig: the example and a full multi-project file", () => {
+  it("loads agent-orchestrator.yaml.example through the real loader", async () => {
+    const dir = makeTempDir("ao-config-");
+    copyFileSync(EXAMPLE, join(dir, "agent-orchestrator.yaml"));
+    const loaded = await loadConfig({ cwd: dir, env: { HOME: dir } }, {});
+    const app = loaded.config.projects["app"]!;
+    expect(loaded.path).toBe(join(dir, "agent-orchestrator.yaml"));
+    expect(loaded.config.port).toBe(3000);
+    expect(app.path).toBe(dir);
+    expect(app.tracker).toEqual({ plugin: "github" });
+    expect(app.agentConfig).toEqual({ permissions: "default", model: "sonnet" });
+    expect(app.reactions["approved-and-green"].action).toBe("auto-merge");
+    expect(app.reactions["ci-failed"].retries).toBe(3);
+  });
+
+  it("validates GitHub + Linear projects, a Slack notifier, routing and reaction overrides", async () => {
+    const home = makeTempDir("ao-home-");
+    const { dir } = writeConfig("");
+    copyFileSync(new URL("multi-project.yaml", FIXTURES), join(dir, "agent-orchestrator.yaml"));
+    const env = { HOME: home, SLACK_WEBHOOK_URL: "https://hooks.slack.com/services/T1/B2/secret" };
+    const { config } = await loadConfig({ cwd: dir, env }, {});
+
+    expect(Object.keys(config.projects)).toEqual(["app", "Billing_Service"]);
+    const app = config.projects["app"]!;
+    const billing = config.projects["Billing_Service"]!;
+    expect(app).toMatchObject({
+      id: "app",
+      path: join(dir, "app"),
+      defaultBranch: "main",
+      sessionPrefix: "app",
+      runtime: "tmux",
+      agent: "codex",
+      workspace: "worktree",
+      tracker: { plugin: "github" },
+      scm: { plugin: "github" },
+      symlinks: ["node_modules"],
+      copy: [".env"],
+      postCreate: ["npm ci"],
+      agentConfig: { permissions: "default" },
+    });
+    expect(billing).toMatchObject({
+      path: join(home, "code", "billing"),
+      defaultBranch: "trunk",
+      sessionPrefix: "billing-service",
+      agent: "claude-code",
+      tracker: { plugin: "linear", teamId: "ENG" },
+      scm: { plugin: "github" },
+      agentConfig: { permissions: "permissionless", model: "opus" },
+      agentRulesFile: join(home, "code", "billing", "docs", "rules.md"),
+      maxSessions: 2,
+    });
+    expect(config.notifiers["team-slack"]).toEqual({ plugin: "slack", webhookUrl: env.SLACK_WEBHOOK_URL });
+    expect(config.notificationRouting).toEqual({
+      urgent: ["desktop", "team-slack"],
+      action: ["team-slack"],
+      warning: ["desktop"],
+      info: ["desktop"],
+    });
+    expect(config).toMatchObject({ port: 4000, maxSessions: 6 });
+  });
+
+  it("merges reactions key by key: built-in ← top-level ← project", async () => {
+    const { dir } = writeConfig("");
+    copyFileSync(new URL("multi-project.yaml", FIXTURES), join(dir, "agent-orchestrator.yaml"));
+    const { config } = await loadConfig({ cwd: dir, env: { HOME: dir, SLACK_WEBHOOK_URL: "x" } }, {});
+    const builtIn = DEFAULT_REACTIONS["ci-failed"];
+
+    // top-level `retries: 3` keeps the default action, message and priority
+    expect(config.reactions["ci-failed"]).toEqual({ ...builtIn, retries: 3 });
+    expect(config.projects["Billing_Service"]!.reactions["ci-failed"]).toEqual({ ...builtIn, retries: 3 });
+    // the project's own `retries: 5` wins over the top level
+    expect(config.projects["app"]!.reactions["ci-failed"]).toEqual({ ...builtIn, retries: 5 });
+    expect(config.projects["app"]!.reactions["approved-and-green"]).toEqual({
+      ...DEFAULT_REACTIONS["approved-and-green"],
+      action: "auto-merge",
+    });
+    expect(config.reactions["agent-stuck"].threshold).toBe("20m");
+    expect(config.reactions["changes-requested"]).toEqual(DEFAULT_REACTIONS["changes-requested"]);
+  });
+});
+
+describe("loadConfig: defaults and paths", () => {
+  it("applies every default to a minimal file", async () => {
+    const { dir } = writeConfig("projects:\n  web:\n    path: .\n");
+    const { config } = await loadConfig({ cwd: dir, env: {} }, {});
+    expect(config.port).toBe(3000);
+    expect(config.maxSessions).toBeUndefined();
+    expect(config.defaults).toEqual({
+      runtime: "tmux",
+      agent: "claude-code",
+      workspace: "worktree",
+      notifiers: ["desktop"],
+    });
+    expect(config.projects["web"]!.tracker).toBeUndefined();
+    expect(config.projects["web"]!.scm).toBeUndefined();
+    expect(config.notificationRouting.urgent).toEqual(["desktop"]);
+    expect(config.projects["web"]!.reactions).toEqual(DEFAULT_REACTIONS);
+  });
+
+  it("resolves relative paths against the config file and ~ against HOME from the context", async () => {
+    const home = makeTempDir("ao-home-");
+    const { dir } = writeConfig(
+      'projects:\n  a:\n    path: ../sibling\n  b:\n    path: ~/src/b\n  c:\n    path: "~"\n  d:\n    path: /opt/d\n',
+    );
+    mkdirSync(join(dir, "elsewhere"));
+    // cwd deliberately differs from the file's directory: relative paths follow the file
+    const { config } = await loadConfig(
+      { cwd: join(dir, "elsewhere"), env: { HOME: home } },
+      {
+        configPath: join(dir, "agent-orchestrator.yaml"),
+      },
+    );
+    expect(config.projects["a"]!.path).toBe(join(dir, "..", "sibling"));
+    expect(config.projects["b"]!.path).toBe(join(home, "src", "b"));
+    expect(config.projects["c"]!.path).toBe(home);
+    expect(config.projects["d"]!.path).toBe("/opt/d");
+  });
+
+  it("explains that an unquoted ~ is null in YAML", async () => {
+    const { dir } = writeConfig("projects:\n  a:\n    path: ~\n");
+    const error = await loadError(loadConfig({ cwd: dir, env: { HOME: dir } }, {}));
+    expect(error.message).toContain(
+      "projects.a.path: expected a string, got nothing (an empty value, null, or an unquoted ~)",
+    );
+  });
+
+  it("supports YAML anchors and merge keys to share project settings", async () => {
+    const { dir } = writeConfig(
+      "projects:\n  app: &base\n    path: .\n    agent: codex\n  web:\n    <<: *base\n    path: web\n    sessionPrefix: web\n",
+    );
+    const { config } = await loadConfig({ cwd: dir, env: {} }, {});
+    expect(config.projects["web"]).toMatchObject({
+      agent: "codex",
+      path: join(dir, "web"),
+      sessionPrefix: "web",
+    });
+  });
+
+  it("reports ~ without HOME as a positioned error", async () => {
+    const { dir } = writeConfig("projects:\n  a:\n    path: ~/x\n");
+    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    expect(error.code).toBe("E_CONFIG_INVALID");
+    expect(error.message).toContain(
+      "agent-orchestrator.yaml:3:11 projects.a.path: uses ~ but HOME is not set",
+    );
+  });
+});
+
+describe("loadConfig: errors", () => {
+  it("collects every schema problem with line:column, key path and did-you-mean", async () => {
+    const { dir } = writeConfig(
+      [
+        "port: 99999",
+        "projects:",
+        "  app:",
+        "    path: .",
+        "    defaultBrnach: main",
+        "    maxSessions: three",
+        "    agentConfig:",
+        "      permissions: permisionless",
+        "    tracker: {plugn: github}",
+        "  web:",
+        "    repo: not-a-repo",
+        "reactions:",
+        "  ci-faild: {retries: 1}",
+        "  agent-stuck: {threshold: 10 minutes}",
+        "",
+      ].join("\n"),
+    );
+    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    expect(error.code).toBe("E_CONFIG_INVALID");
+    expect(error.exitCode).toBe(2);
+    expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}: ${i.message}`)).toEqual([
+      "1:7 port: must be at most 65535",
+      '5:5 projects.app.defaultBrnach: unknown key (did you mean "defaultBranch"?)',
+      '6:18 projects.app.maxSessions: expected a number, got the string "three"',
+      '8:20 projects.app.agentConfig.permissions: expected one of "default", "permissionless" (did you mean "permissionless"?)',
+      '9:5 projects.app.tracker.plugin: required key is missing (expected a string); is "plugn" a typo of it?',
+      "10:3 projects.web.path: required key is missing (expected a string)",
+      "11:11 projects.web.repo: expected owner/repo, e.g. acme/widgets",
+      '13:3 reactions.ci-faild: unknown key (did you mean "ci-failed"?)',
+      "14:28 reactions.agent-stuck.threshold: expected a duration such as 45s, 30m, 2h or 1d",
+    ]);
+    expect(error.message.split("\n")[0]).toBe("invalid configuration (9 problems):");
+    expect(error.message).toContain(
+      '  agent-orchestrator.yaml:5:5 projects.app.defaultBrnach: unknown key (did you mean "defaultBranch"?)',
+    );
+  });
+
+  it("reports YAML syntax errors with their position", async () => {
+    const { dir } = writeConfig("projects:\n  app:\n    path: .\n    symlinks: [a, b\n  web: {}\n");
+    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    expect(error.code).toBe("E_CONFIG_INVALID");
+    const [first] = issuesOf(error);
+    expect(first).toMatchObject({ line: 5, column: 3, path: "" });
+    expect(first!.message).toMatch(/^YAML syntax: /);
+    expect(error.message).toContain("agent-orchestrator.yaml:5:3: YAML syntax:");
+  });
+
+  it("reports duplicate keys as syntax errors", async () => {
+    const { dir } = writeConfig("projects:\n  app:\n    path: .\n    path: ..\n");
+    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    expect(issuesOf(error)[0]).toMatchObject({ line: 4, column: 5 });
+    expect(issuesOf(error)[0]!.message).toContain("unique");
+  });
+
+  it("rejects an empty file and a file without projects", async () => {
+    const empty = writeConfig("# nothing yet\n");
+    const error = await loadError(loadConfig({ cwd: empty.dir, env: {} }, {}));
+    expect(error.message).toContain("agent-orchestrator.yaml:1:1: the file is empty");
+
+    const none = writeConfig("port: 3000\nprojects: {}\n");
+    const noProjects = await loadError(loadConfig({ cwd: none.dir, env: {} }, {}));
+    expect(issuesOf(noProjects)).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 1,
+        path: "projects",
+        message: expect.stringContaining("no projects") as string,
+      }),
+    ]);
+  });
+
+  it("rejects two projects with the same session prefix, pointing at the second", async () => {
+    const { dir } = writeConfig(
+      "projects:\n  app:\n    path: a\n  App:\n    path: b\n  web:\n    path: c\n    sessionPrefix: app\n",
+    );
+    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}`)).toEqual([
+      "4:3 projects.App",
+      "8:20 projects.web.sessionPrefix",
+    ]);
+    expect(issuesOf(error)[0]!.message).toContain('session prefix "app" is already used by project "app"');
+  });
+
+  it("checks routed notifier names and message placeholders", async () => {
+    const { dir } = writeConfig(
+      [
+        "projects:",
+        "  app:",
+        "    path: .",
+        "    reactions:",
+        '      pr-closed: {message: "{{pr.ulr}} closed"}',
+        "notifiers:",
+        "  team-slack: {plugin: slack}",
+        "defaults:",
+        "  notifiers: [team-slak]",
+        "notificationRouting:",
+        "  urgent: [desktop, team-slack, pagerduty-plugin]",
+        "",
+      ].join("\n"),
+    );
+    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}: ${i.message}`)).toEqual([
+      "5:28 projects.app.reactions.pr-closed.message: unknown placeholder {{pr.ulr}} (did you mean {{pr.url}}?)",
+      '9:15 defaults.notifiers[0]: unknown notifier "team-slak" (did you mean "team-slack"?)',
+    ]);
+  });
+
+  it("rejects unsafe ids and paths that escape the repository", async () => {
+    const { dir } = writeConfig(
+      "projects:\n  ../evil:\n    path: .\n  ok:\n    path: .\n    symlinks: [../outside, /etc]\n",
+    );
+    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}`)).toEqual([
+      '2:3 projects."../evil"',
+      "6:16 projects.ok.symlinks[0]",
+      "6:28 projects.ok.symlinks[1]",
+    ]);
+  });
+});

@@ -1,0 +1,185 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { DoctorHost } from "../../../src/core/doctor/check.js";
+import { runDoctor } from "../../../src/core/doctor/run-doctor.js";
+import type { PluginCatalog } from "../../../src/core/registry/catalog.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTestContext } from "../../helpers/test-context.js";
+import { makeBinDir } from "./fake-bin.js";
+import { INIT_PLUGINS, stubCatalog } from "./stub-catalog.js";
+
+const host: DoctorHost = { nodeVersion: "20.19.0", platform: "linux" };
+const TOKEN = "ghp_runDoctorSecret0123456789abcdefABCDEF";
+
+const GITHUB_PROJECT = `
+projects:
+  widgets:
+    path: .
+    repo: acme/widgets
+    agent: claude-code
+`;
+
+function setup(options: {
+  yaml?: string;
+  bin?: Parameters<typeof makeBinDir>[0];
+  env?: Record<string, string | undefined>;
+  catalog?: PluginCatalog;
+}) {
+  const dir = makeTempDir("ao-doctor-");
+  if (options.yaml !== undefined) writeFileSync(join(dir, "agent-orchestrator.yaml"), options.yaml);
+  const PATH = makeBinDir(options.bin ?? { link: ["git", "tmux"], fake: { claude: "exit 0" } });
+  return makeTestContext({
+    cwd: dir,
+    catalog: options.catalog ?? stubCatalog(INIT_PLUGINS),
+    // HOME is the temp dir too, so a real ~/.agent-orchestrator/config.yaml is never found.
+    env: {
+      HOME: dir,
+      GITHUB_TOKEN: undefined,
+      GH_TOKEN: undefined,
+      AO_CONFIG_PATH: undefined,
+      LINEAR_API_KEY: undefined,
+      PATH,
+      ...options.env,
+    },
+  });
+}
+
+const statusOf = (report: Awaited<ReturnType<typeof runDoctor>>) =>
+  Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
+
+describe("runDoctor", () => {
+  it("is all green on a ready machine with a valid config and a token, and never shows the token", async () => {
+    const ctx = setup({ yaml: GITHUB_PROJECT, env: { GITHUB_TOKEN: TOKEN } });
+    const report = await runDoctor(ctx, { host });
+    expect(statusOf(report)).toEqual({
+      node: "ok",
+      git: "ok",
+      tmux: "ok",
+      "ao-home": "ok",
+      config: "ok",
+      plugins: "ok",
+      "agent:claude-code": "ok",
+      "credentials:github:github.com": "ok",
+    });
+    expect(report).toMatchObject({ ok: true, summary: { ok: 8, warn: 0, fail: 0 } });
+    expect(JSON.stringify(report)).not.toContain(TOKEN);
+    expect(JSON.stringify(ctx.logger.records)).not.toContain(TOKEN);
+  });
+
+  it("runs the machine checks without a config and suggests ao init", async () => {
+    const ctx = setup({});
+    const report = await runDoctor(ctx, { host });
+    expect(report.checks.find((check) => check.id === "config")).toMatchObject({
+      status: "warn",
+      fix: "ao init",
+    });
+    expect(statusOf(report)).toEqual({
+      node: "ok",
+      git: "ok",
+      tmux: "ok",
+      "ao-home": "ok",
+      config: "warn",
+      agents: "ok",
+    });
+    expect(report.ok).toBe(true);
+  });
+
+  it("fails without tmux, with the command that installs it", async () => {
+    const ctx = setup({
+      yaml: GITHUB_PROJECT,
+      bin: { link: ["git"], fake: { claude: "exit 0" } },
+      env: { GITHUB_TOKEN: TOKEN },
+    });
+    const report = await runDoctor(ctx, { host });
+    expect(report.checks.find((check) => check.id === "tmux")).toMatchObject({
+      status: "fail",
+      fix: "sudo apt-get install -y tmux",
+    });
+    expect(report.ok).toBe(false);
+  });
+
+  it("only warns about a missing tmux when no project uses it", async () => {
+    const yaml = `${GITHUB_PROJECT}    runtime: process\n`;
+    const ctx = setup({
+      yaml,
+      bin: { link: ["git"], fake: { claude: "exit 0" } },
+      env: { GITHUB_TOKEN: TOKEN },
+    });
+    const report = await runDoctor(ctx, { host });
+    expect(statusOf(report)["tmux"]).toBe("warn");
+    expect(report.ok).toBe(true);
+  });
+
+  it("fails a GitHub project without a token", async () => {
+    const ctx = setup({ yaml: GITHUB_PROJECT });
+    const report = await runDoctor(ctx, { host });
+    const credentials = report.checks.find((check) => check.id === "credentials:github:github.com");
+    expect(credentials).toMatchObject({ status: "fail" });
+    expect(credentials?.fix).toContain("gh auth login");
+    expect(report.ok).toBe(false);
+  });
+
+  it("fails a configured agent whose CLI is missing", async () => {
+    const ctx = setup({ yaml: GITHUB_PROJECT.replace("claude-code", "codex"), env: { GITHUB_TOKEN: TOKEN } });
+    const report = await runDoctor(ctx, { host });
+    expect(report.checks.find((check) => check.id === "agent:codex")).toMatchObject({
+      status: "fail",
+      fix: "npm i -g @openai/codex",
+    });
+  });
+
+  it("warns, without failing, about a permissionless project", async () => {
+    const yaml = `${GITHUB_PROJECT}    agentConfig:\n      permissions: permissionless\n`;
+    const ctx = setup({ yaml, env: { GITHUB_TOKEN: TOKEN } });
+    const report = await runDoctor(ctx, { host });
+    const warning = report.checks.find((check) => check.id === "permissions:widgets");
+    expect(warning).toMatchObject({ status: "warn" });
+    expect(warning?.detail).toContain("permission-bypass");
+    expect(report).toMatchObject({ ok: true, summary: { warn: 1, fail: 0 } });
+  });
+
+  it("fails an unknown plugin with the registry's message and where it is written", async () => {
+    const ctx = setup({
+      yaml: GITHUB_PROJECT.replace("claude-code", "claude-cod"),
+      env: { GITHUB_TOKEN: TOKEN },
+    });
+    const report = await runDoctor(ctx, { host });
+    const failure = report.checks.find((check) => check.id === "plugin:agent/claude-cod");
+    expect(failure?.status).toBe("fail");
+    expect(failure?.detail).toContain('unknown agent plugin "claude-cod" (did you mean "claude-code"?)');
+    expect(failure?.detail).toContain("agent-orchestrator.yaml:6");
+    expect(failure?.fix).toContain("built-in agent plugins");
+  });
+
+  it("fails plugin options the plugin rejects", async () => {
+    const yaml = `${GITHUB_PROJECT}    scm:\n      plugin: github\n      apiUrl: not a url\n`;
+    const ctx = setup({ yaml, env: { GITHUB_TOKEN: TOKEN } });
+    const report = await runDoctor(ctx, { host });
+    expect(report.checks.find((check) => check.id === "plugin:scm/github")?.detail).toContain(
+      "invalid options",
+    );
+  });
+
+  it("fails an invalid config with the loader's message and skips what depends on it", async () => {
+    const ctx = setup({ yaml: `${GITHUB_PROJECT}    defaultBrnach: main\n` });
+    const report = await runDoctor(ctx, { host });
+    const config = report.checks.find((check) => check.id === "config");
+    expect(config?.status).toBe("fail");
+    expect(config?.detail).toContain("defaultBrnach");
+    expect(report.checks.some((check) => check.id.startsWith("plugin"))).toBe(false);
+    expect(report.ok).toBe(false);
+  });
+
+  it("fails when the file named by --config does not exist", async () => {
+    const ctx = setup({});
+    const report = await runDoctor(ctx, { host, configPath: "missing.yaml" });
+    expect(report.checks.find((check) => check.id === "config")).toMatchObject({ status: "fail" });
+  });
+
+  it("fails an old Node.js", async () => {
+    const report = await runDoctor(setup({}), { host: { ...host, nodeVersion: "20.9.0" } });
+    expect(report.checks[0]).toMatchObject({ id: "node", status: "fail" });
+    expect(report.ok).toBe(false);
+  });
+});

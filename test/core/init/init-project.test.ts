@@ -1,0 +1,214 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { loadConfig } from "../../../src/core/config/load-config.js";
+import type { Ask } from "../../../src/core/context.js";
+import { AoError } from "../../../src/core/errors.js";
+import { initProject } from "../../../src/core/init/init-project.js";
+import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTestContext } from "../../helpers/test-context.js";
+
+interface WrittenProject {
+  path: string;
+  repo?: string;
+  defaultBranch: string;
+  agent: string;
+  tracker: { plugin: string; apiUrl?: string };
+  scm: { plugin: string; apiUrl?: string };
+  postCreate?: string[];
+}
+
+function readProjects(path: string): Record<string, WrittenProject> {
+  return (parse(readFileSync(path, "utf8")) as { projects: Record<string, WrittenProject> }).projects;
+}
+
+function binWith(...names: string[]): string {
+  const dir = makeTempDir("ao-bin-");
+  for (const name of names) {
+    writeFileSync(join(dir, name), "#!/bin/sh\nexit 0\n");
+    chmodSync(join(dir, name), 0o755);
+  }
+  return dir;
+}
+
+function answers(values: Record<string, string>): Ask & { questions: string[] } {
+  const questions: string[] = [];
+  const ask = (question: string, defaultValue: string) => {
+    questions.push(question);
+    const key = Object.keys(values).find((prefix) => question.startsWith(prefix));
+    return Promise.resolve(key === undefined ? defaultValue : (values[key] ?? defaultValue));
+  };
+  return Object.assign(ask, { questions });
+}
+
+describe("initProject", () => {
+  it("writes a config for a github.com origin from any subdirectory", async () => {
+    const repo = makeTestRepo({
+      defaultBranch: "trunk",
+      originUrl: "git@github.com:acme/widgets.git",
+      files: { "package.json": "{}", "package-lock.json": "{}", "src/index.ts": "" },
+    });
+    const ctx = makeTestContext({ cwd: join(repo.dir, "src"), env: { PATH: binWith("codex", "claude") } });
+    const result = await initProject(ctx, { auto: true });
+    expect(result.path).toBe(join(repo.dir, "agent-orchestrator.yaml"));
+    const text = readFileSync(result.path, "utf8");
+    expect(text.startsWith("# yaml-language-server: $schema=/")).toBe(true);
+    const schema = /^# yaml-language-server: \$schema=(.+)$/m.exec(text)?.[1];
+    expect(schema).toMatch(/\/schema\/agent-orchestrator\.schema\.json$/);
+    expect(existsSync(schema ?? "")).toBe(true);
+    const projects = readProjects(result.path);
+    expect(Object.keys(projects)).toEqual(["work"]);
+    expect(projects["work"]).toMatchObject({
+      path: ".",
+      repo: "acme/widgets",
+      defaultBranch: "trunk",
+      agent: "claude-code",
+      tracker: { plugin: "github" },
+      scm: { plugin: "github" },
+      postCreate: ["npm ci"],
+    });
+    expect(projects["work"]?.tracker.apiUrl).toBeUndefined();
+    const loaded = await loadConfig(ctx, { configPath: result.path });
+    expect(loaded.config.projects["work"]).toMatchObject({
+      path: repo.dir,
+      repo: "acme/widgets",
+      defaultBranch: "trunk",
+    });
+  });
+
+  it("points tracker and scm at the API of a GitHub Enterprise host", async () => {
+    const repo = makeTestRepo({ originUrl: "https://ci:s3cr3t-pass@github.acme.corp/platform/api.git" });
+    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const result = await initProject(ctx, { auto: true });
+    const project = readProjects(result.path)["work"];
+    expect(project?.tracker).toEqual({ plugin: "github", apiUrl: "https://github.acme.corp/api/v3" });
+    expect(project?.scm).toEqual({ plugin: "github", apiUrl: "https://github.acme.corp/api/v3" });
+    expect(readFileSync(result.path, "utf8")).not.toContain("s3cr3t");
+    expect(JSON.stringify(result)).not.toContain("s3cr3t");
+    const loaded = await loadConfig(ctx, { configPath: result.path });
+    expect(loaded.config.projects["work"]?.scm).toEqual({
+      plugin: "github",
+      apiUrl: "https://github.acme.corp/api/v3",
+    });
+  });
+
+  it("leaves repo as a comment for a host that is not GitHub", async () => {
+    const repo = makeTestRepo({
+      originUrl: "git@gitlab.com:group/sub/proj.git",
+      files: { "Cargo.toml": "", "Cargo.lock": "" },
+    });
+    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const result = await initProject(ctx, { auto: true });
+    const text = readFileSync(result.path, "utf8");
+    expect(text).toContain("origin is gitlab.com, not GitHub");
+    expect(readProjects(result.path)["work"]).toMatchObject({
+      tracker: { plugin: "local" },
+      postCreate: ["cargo fetch --locked"],
+    });
+    await expect(loadConfig(ctx, { configPath: result.path })).resolves.toBeDefined();
+  });
+
+  it("offers an unlocked install only as a comment", async () => {
+    const repo = makeTestRepo({ files: { "requirements.txt": "requests\n" } });
+    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const result = await initProject(ctx, { auto: true });
+    expect(readFileSync(result.path, "utf8")).toContain("    #   - pip install -r requirements.txt\n");
+    expect(readProjects(result.path)["work"]?.postCreate).toBeUndefined();
+    const loaded = await loadConfig(ctx, { configPath: result.path });
+    expect(loaded.config.projects["work"]?.postCreate).toEqual([]);
+  });
+
+  it("uses the local tracker and scm without origin and says the agent is missing", async () => {
+    const dir = join(makeTempDir("ao-init-"), "My Widgets_v2");
+    mkdirSync(dir);
+    runGit(dir, ["init", "-q", "--initial-branch=main"]);
+    const ctx = makeTestContext({ cwd: dir, env: { PATH: binWith() } });
+    const result = await initProject(ctx, { auto: true });
+    const text = readFileSync(result.path, "utf8");
+    const project = readProjects(result.path)["my-widgets-v2"];
+    expect(project).toMatchObject({
+      agent: "claude-code",
+      tracker: { plugin: "local" },
+      scm: { plugin: "local" },
+    });
+    expect(project?.repo).toBeUndefined();
+    expect(text).toContain("`claude` was not found on PATH");
+    expect(result.detection.origin).toEqual({ present: false, location: undefined });
+    await expect(loadConfig(ctx, { configPath: result.path })).resolves.toBeDefined();
+  });
+
+  it("refuses to overwrite an existing config without force, and replaces it with force", async () => {
+    const repo = makeTestRepo({ originUrl: "git@github.com:acme/widgets.git" });
+    const existing = join(repo.dir, "agent-orchestrator.yml");
+    writeFileSync(existing, "# mine\n");
+    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const refusal = await initProject(ctx, { auto: true }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AoError);
+    expect(refusal).toMatchObject({ code: "E_EXISTS", exitCode: 1 });
+    expect((refusal as AoError).hint).toContain("--force");
+    expect(readFileSync(existing, "utf8")).toBe("# mine\n");
+
+    const result = await initProject(ctx, { auto: true, force: true });
+    expect(result.path).toBe(existing);
+    expect(readProjects(existing)["work"]?.repo).toBe("acme/widgets");
+    expect(existsSync(join(repo.dir, "agent-orchestrator.yaml"))).toBe(false);
+  });
+
+  it("fails outside a repository", async () => {
+    const ctx = makeTestContext({ cwd: makeTempDir("ao-not-repo-") });
+    await expect(initProject(ctx, { auto: true })).rejects.toMatchObject({ code: "E_NOT_A_REPO" });
+  });
+
+  it("asks a person for id, branch and agent with the detected defaults", async () => {
+    const repo = makeTestRepo({ defaultBranch: "trunk" });
+    const ask = answers({ "project id": "shop", "default branch": "release/1.0", agent: "aider" });
+    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith("aider") } }), ask };
+    const result = await initProject(ctx);
+    expect(ask.questions).toHaveLength(3);
+    expect(readProjects(result.path)["shop"]).toMatchObject({ defaultBranch: "release/1.0", agent: "aider" });
+    expect(result.project.agentInstalled).toBe(true);
+  });
+
+  it("asks again after an invalid answer", async () => {
+    const repo = makeTestRepo();
+    const replies = ["Not Valid!", "ok-id"];
+    const ask: Ask = (_question, defaultValue) => Promise.resolve(replies.shift() ?? defaultValue);
+    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    const result = await initProject(ctx);
+    expect(result.project.id).toBe("ok-id");
+    expect(ctx.stderr.text()).toContain("lower-case letters");
+  });
+
+  it("gives up with a usage error after three invalid answers", async () => {
+    const repo = makeTestRepo();
+    const ask = answers({ agent: "not-an-agent" });
+    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    await expect(initProject(ctx)).rejects.toMatchObject({
+      code: "E_USAGE",
+      message: "no valid agent after 3 attempts",
+      exitCode: 2,
+    });
+    expect(existsSync(join(repo.dir, "agent-orchestrator.yaml"))).toBe(false);
+  });
+
+  it("never asks with --auto", async () => {
+    const repo = makeTestRepo();
+    const ask = answers({});
+    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    await initProject(ctx, { auto: true });
+    expect(ask.questions).toEqual([]);
+  });
+
+  it("quotes values YAML would otherwise misread", async () => {
+    const repo = makeTestRepo({ defaultBranch: "1.0" });
+    const ask = answers({ "project id": "123" });
+    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    const result = await initProject(ctx);
+    const projects = readProjects(result.path);
+    expect(projects["123"]?.defaultBranch).toBe("1.0");
+    const loaded = await loadConfig(ctx, { configPath: result.path });
+    expect(loaded.config.projects["123"]?.defaultBranch).toBe("1.0");
+  });
+});
