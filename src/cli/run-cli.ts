@@ -1,5 +1,11 @@
 import { CommanderError, type Command } from "commander";
-import { createNodeContext, type Ask, type AoContext, type InputStream, type OutputStream } from "../core/context.js";
+import {
+  createNodeContext,
+  type Ask,
+  type AoContext,
+  type InputStream,
+  type OutputStream,
+} from "../core/context.js";
 import { AoError } from "../core/errors.js";
 import type { LogLevel } from "../core/logger.js";
 import type { PluginCatalog } from "../core/registry/catalog.js";
