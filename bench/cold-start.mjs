@@ -30,7 +30,9 @@ try {
   );
   report(`cold start, ${runs} runs each, interleaved`, samples, "node -e 0 (baseline)");
   const ratio = median(samples["ao --version"]) / median(samples["node -e 0 (baseline)"]);
-  console.log(`\nao --version / node -e 0 = ${ratio.toFixed(2)}x (goal <= 2.00x): ${ratio <= 2 ? "met" : "NOT met"}`);
+  console.log(
+    `\nao --version / node -e 0 = ${ratio.toFixed(2)}x (goal <= 2.00x): ${ratio <= 2 ? "met" : "NOT met"}`,
+  );
 } finally {
   rmSync(home, { recursive: true, force: true });
 }

@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 let failed = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".mjs") && f !== "run-all.mjs").sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".mjs") && f !== "run-all.mjs")
+  .sort()) {
   console.log(`\n=== bench/${file}`);
   const result = spawnSync(process.execPath, [`${dir}${file}`], { stdio: "inherit" });
   if (result.status !== 0) failed++;

@@ -40,7 +40,9 @@ export function percentile(values, p) {
 export function report(title, samples, baseline) {
   const base = median(samples[baseline]);
   console.log(`\n${title}`);
-  console.log(`${"case".padEnd(34)} ${"median ms".padStart(10)} ${"p90 ms".padStart(8)} ${"ratio".padStart(7)}`);
+  console.log(
+    `${"case".padEnd(34)} ${"median ms".padStart(10)} ${"p90 ms".padStart(8)} ${"ratio".padStart(7)}`,
+  );
   for (const [name, values] of Object.entries(samples)) {
     const m = median(values);
     const row = `${name.padEnd(34)} ${m.toFixed(1).padStart(10)} ${percentile(values, 90).toFixed(1).padStart(8)}`;

@@ -6,6 +6,10 @@ import { emptyCatalog, type PluginCatalog } from "../core/registry/catalog.js";
  */
 export const builtinCatalog: PluginCatalog = {
   ...emptyCatalog(),
+  runtime: {
+    tmux: () => import("./runtime/tmux.js"),
+    process: () => import("./runtime/process.js"),
+  },
   workspace: {
     worktree: () => import("./workspace/worktree.js"),
     clone: () => import("./workspace/clone.js"),

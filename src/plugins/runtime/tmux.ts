@@ -1,0 +1,119 @@
+import { rmSync } from "node:fs";
+import { z } from "zod";
+import { AoError } from "../../core/errors.js";
+import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
+import type { Runtime, RuntimeHandle } from "../../core/slots/index.js";
+import { createTmuxClient, type TmuxClient } from "../_shared/tmux-client.js";
+import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
+import { agentPaneTarget, assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
+import { realSleep, type Waits } from "./_shared/poll-until.js";
+import { runDir } from "./_shared/run-dir.js";
+import { livenessOfAll } from "./tmux/all-panes.js";
+import { deliverToPane } from "./tmux/deliver-to-pane.js";
+import { writeEnvFile } from "./tmux/env-file.js";
+import { paneCommand } from "./tmux/pane-command.js";
+import { paneLiveness, probePane } from "./tmux/pane-probe.js";
+import { startTmuxSession } from "./tmux/start-session.js";
+
+export const tmuxRuntimeOptions = z.strictObject({
+  width: z.number().int().min(20).max(2000).default(220).meta({ description: "Pane width in columns." }),
+  height: z.number().int().min(5).max(1000).default(50).meta({ description: "Pane height in rows." }),
+  historyLimit: z
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .meta({ description: "Scrollback lines kept per pane." }),
+  deliverTimeoutMs: z.number().int().min(100).default(15_000).meta({
+    description: "How long a pasted message may take to show on screen before delivery is unconfirmed.",
+  }),
+  submitConfirmMs: z.number().int().min(50).default(2_000).meta({
+    description: "How long to wait for the screen to react to Enter; doubles with each retry.",
+  }),
+  submitRetries: z.number().int().min(0).max(10).default(3).meta({
+    description:
+      "How many more times Enter is pressed when the screen did not react (the text is never pasted twice).",
+  }),
+});
+
+export type TmuxRuntimeOptions = z.output<typeof tmuxRuntimeOptions>;
+
+const POLL_MS = 100;
+
+/** The runtime over ao's own tmux server; `waits` is injectable so tests can control time. */
+export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOptions, waits?: Waits): Runtime {
+  const time: Waits = waits ?? { clock: ctx.clock, sleep: realSleep };
+  const clientFor = (handle: RuntimeHandle): TmuxClient =>
+    createTmuxClient(ctx.exec, handle.data?.["socket"] ?? ctx.paths.tmuxSocket);
+  return {
+    async create(input) {
+      const session = assertTmuxSessionName(input.sessionId);
+      const client = createTmuxClient(ctx.exec, ctx.paths.tmuxSocket);
+      const hasEnv = Object.keys(input.env).length > 0;
+      const envFile = hasEnv ? writeEnvFile(runDir(ctx.paths), session, input.env) : undefined;
+      try {
+        const command = paneCommand(input.argv, envFile);
+        await startTmuxSession(client, { session, cwd: input.cwd, command, ...options });
+      } catch (error) {
+        if (envFile !== undefined) rmSync(envFile, { force: true });
+        throw error;
+      }
+      return { runtime: "tmux", id: session, data: { socket: client.socket } };
+    },
+    async liveness(handle) {
+      return paneLiveness(await probePane(clientFor(handle), handle.id, time));
+    },
+    livenessMany(handles) {
+      return livenessOfAll(handles, clientFor, async (handle) =>
+        paneLiveness(await probePane(clientFor(handle), handle.id, time)),
+      );
+    },
+    deliver(handle, text) {
+      const settings = {
+        arrivalTimeoutMs: options.deliverTimeoutMs,
+        submitConfirmMs: options.submitConfirmMs,
+        submitRetries: options.submitRetries,
+        pollMs: POLL_MS,
+      };
+      return deliverToPane(clientFor(handle), handle.id, text, settings, time);
+    },
+    capture: (handle, { lines }) => capturePane(clientFor(handle), handle.id, lines),
+    stop: (handle) => killSession(clientFor(handle), handle.id),
+  };
+}
+
+/** Joined wrapped lines (-J), `lines` back into the scrollback, trailing blank lines dropped. */
+async function capturePane(client: TmuxClient, session: string, lines: number): Promise<string> {
+  const count = Math.max(1, Math.floor(lines));
+  const result = await client.run([
+    ["capture-pane", "-p", "-J", "-S", `-${String(count)}`, "-t", agentPaneTarget(session)],
+  ]);
+  if (result.failed) {
+    const complaint = tmuxComplaint(result.stderr, "tmux failed");
+    if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") {
+      throw new AoError("E_NOT_FOUND", `tmux session ${session} does not exist`, { details: { complaint } });
+    }
+    throw new AoError("E_EXEC_FAILED", `tmux could not read the screen of ${session}: ${complaint}`);
+  }
+  const all = result.stdout.split("\n").map((line) => line.trimEnd());
+  while (all.length > 0 && all.at(-1) === "") all.pop();
+  return all.slice(-count).join("\n");
+}
+
+/** Idempotent: a session (or server) that is already gone is the outcome stop wanted. */
+async function killSession(client: TmuxClient, session: string): Promise<void> {
+  const result = await client.run([["kill-session", "-t", sessionTarget(session)]]);
+  if (!result.failed || classifyTmuxFailure(result.stderr, result.timedOut) === "missing") return;
+  throw new AoError(
+    "E_EXEC_FAILED",
+    `tmux could not stop session ${session}: ${tmuxComplaint(result.stderr, "tmux failed")}`,
+  );
+}
+
+export const plugin = definePlugin({
+  slot: "runtime",
+  name: "tmux",
+  description: "Runs each agent in a pane of ao's own tmux server (socket under AO_HOME)",
+  options: tmuxRuntimeOptions,
+  create: (options, ctx) => createTmuxRuntime(ctx, options),
+});

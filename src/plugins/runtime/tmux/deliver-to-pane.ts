@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { AoError } from "../../../core/errors.js";
+import type { DeliveryResult } from "../../../core/slots/index.js";
+import type { TmuxClient } from "../../_shared/tmux-client.js";
+import { tmuxComplaint } from "../../_shared/tmux-errors.js";
+import { agentPaneTarget } from "../../_shared/tmux-target.js";
+import { pollUntil, type Waits } from "../_shared/poll-until.js";
+import { probePane } from "./pane-probe.js";
+import { arrivalNeedle, sanitizePasteText, showsArrival } from "./screen-text.js";
+
+export interface DeliverSettings {
+  /** How long the pasted text may take to show on screen. */
+  arrivalTimeoutMs: number;
+  /** How long to watch for a reaction to the first Enter; doubles for each retry. */
+  submitConfirmMs: number;
+  /** Extra Enters after the first one, when the screen did not react. */
+  submitRetries: number;
+  pollMs: number;
+}
+
+/**
+ * Paste once, see it arrive, press Enter, see the screen react; if it does not, press Enter again
+ * (bounded), never paste again: a second paste would give the agent the message twice.
+ */
+export async function deliverToPane(
+  client: TmuxClient,
+  session: string,
+  text: string,
+  settings: DeliverSettings,
+  waits: Waits,
+): Promise<DeliveryResult> {
+  const target = agentPaneTarget(session);
+  await leaveModes(client, session, waits);
+  const message = sanitizePasteText(text);
+  const before = await snapshot(client, target);
+  // Nothing to paste (an empty message) is a bare Enter: still submitted and confirmed.
+  if (message === "") return submit(client, target, before, settings, waits);
+  await pasteOnce(client, session, target, message);
+  const needle = arrivalNeedle(message);
+  const poll = { timeoutMs: settings.arrivalTimeoutMs, intervalMs: settings.pollMs };
+  const arrived = await pollUntil(
+    async () => {
+      const now = await snapshot(client, target);
+      return showsArrival(before, now, needle) ? now : undefined;
+    },
+    poll,
+    waits,
+  );
+  if (arrived === undefined) {
+    return {
+      confirmed: false,
+      attempts: 0,
+      reason: `the pasted text did not show in ${session} (not submitted)`,
+    };
+  }
+  return submit(client, target, await settled(client, target, arrived, settings, waits), settings, waits);
+}
+
+/** A person may have left the pane in copy mode; keys would scroll instead of reaching the agent. */
+async function leaveModes(client: TmuxClient, session: string, waits: Waits): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const probe = await probePane(client, session, waits);
+    if (probe.kind === "missing") throw notRunning(session, "does not exist");
+    if (probe.kind === "unknown")
+      throw new AoError("E_EXEC_FAILED", `cannot reach tmux session ${session}: ${probe.reason}`);
+    if (probe.dead) throw notRunning(session, "has exited");
+    if (!probe.inMode) return;
+    if (attempt === 3) throw new AoError("E_EXEC_FAILED", `tmux session ${session} stays in copy mode`);
+    await client.run([["send-keys", "-t", agentPaneTarget(session), "-X", "cancel"]]);
+  }
+}
+
+/**
+ * load-buffer reads the text from stdin (never a command line) into a buffer of its own, and
+ * paste-buffer -d deletes it: -p brackets the paste when the app asked for bracketed paste, -r
+ * keeps LF as LF instead of turning it into CR (Enter).
+ */
+async function pasteOnce(
+  client: TmuxClient,
+  session: string,
+  target: string,
+  message: string,
+): Promise<void> {
+  const buffer = `ao-${session}-${randomUUID()}`;
+  const loaded = await client.run([["load-buffer", "-b", buffer, "-"]], { input: message });
+  if (loaded.failed) throw tmuxFailed(`load the message for ${session}`, loaded.stderr);
+  const pasted = await client.run([["paste-buffer", "-p", "-r", "-d", "-b", buffer, "-t", target]]);
+  if (pasted.failed) {
+    await client.run([["delete-buffer", "-b", buffer]]);
+    throw tmuxFailed(`paste into ${session}`, pasted.stderr);
+  }
+}
+
+async function submit(
+  client: TmuxClient,
+  target: string,
+  before: string,
+  settings: DeliverSettings,
+  waits: Waits,
+): Promise<DeliveryResult> {
+  for (let attempt = 1; attempt <= 1 + settings.submitRetries; attempt += 1) {
+    const pressed = await client.run([["send-keys", "-t", target, "Enter"]]);
+    if (pressed.failed) throw tmuxFailed(`press Enter in ${target}`, pressed.stderr);
+    const timeoutMs = settings.submitConfirmMs * 2 ** (attempt - 1);
+    const changed = await pollUntil(
+      async () => ((await snapshot(client, target)) !== before ? true : undefined),
+      { timeoutMs, intervalMs: settings.pollMs },
+      waits,
+    );
+    if (changed) return { confirmed: true, attempts: attempt };
+  }
+  const attempts = 1 + settings.submitRetries;
+  return {
+    confirmed: false,
+    attempts,
+    reason: `the screen did not react to Enter (${String(attempts)} tries)`,
+  };
+}
+
+/**
+ * Waits until the echo of a long paste stops, so its tail is not mistaken for a reaction to Enter.
+ * Bounded by the submit window: a screen that never stands still (a spinner) must not hold Enter back.
+ */
+async function settled(
+  client: TmuxClient,
+  target: string,
+  first: string,
+  settings: DeliverSettings,
+  waits: Waits,
+): Promise<string> {
+  let previous = first;
+  const stable = await pollUntil(
+    async () => {
+      const now = await snapshot(client, target);
+      if (now === previous) return now;
+      previous = now;
+      return undefined;
+    },
+    { timeoutMs: settings.submitConfirmMs, intervalMs: settings.pollMs },
+    waits,
+  );
+  return stable ?? previous;
+}
+
+/** The visible screen plus the cursor position: Enter usually moves the cursor even when little else changes. */
+async function snapshot(client: TmuxClient, target: string): Promise<string> {
+  const result = await client.run([
+    ["capture-pane", "-p", "-J", "-t", target],
+    ["display-message", "-p", "-t", target, "#{cursor_x},#{cursor_y}"],
+  ]);
+  if (result.failed) throw tmuxFailed(`read the screen of ${target}`, result.stderr);
+  return result.stdout;
+}
+
+function notRunning(session: string, why: string): AoError {
+  return new AoError("E_NOT_FOUND", `session ${session} ${why}; nothing was delivered`, {
+    hint: "restore the session or start a new one, then send again",
+  });
+}
+
+function tmuxFailed(what: string, stderr: string): AoError {
+  return new AoError("E_EXEC_FAILED", `tmux could not ${what}: ${tmuxComplaint(stderr, "unknown error")}`);
+}

@@ -1,0 +1,16 @@
+import { runtimeContract } from "../../contracts/runtime.js";
+import { recorderProgram } from "../../contracts/recorder-program.js";
+import { killTmuxServer, makeTmuxHome } from "../../helpers/tmux.js";
+import { createTmuxRuntime, tmuxRuntimeOptions } from "../../../src/plugins/runtime/tmux.js";
+
+runtimeContract("tmux", () => {
+  const { ctx, home, socket } = makeTmuxHome();
+  const recorder = recorderProgram(home);
+  return Promise.resolve({
+    runtime: createTmuxRuntime({ ...ctx, baseDir: home }, tmuxRuntimeOptions.parse({})),
+    cwd: home,
+    program: (sessionId) => recorder.program(sessionId),
+    received: (sessionId) => recorder.received(sessionId),
+    cleanup: () => Promise.resolve(killTmuxServer(socket)),
+  });
+});

@@ -1,0 +1,153 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Runtime, RuntimeHandle } from "../../../src/core/slots/index.js";
+import { createTmuxRuntime, tmuxRuntimeOptions } from "../../../src/plugins/runtime/tmux.js";
+import { killTmuxServer, makeTmuxHome, runTmux, type TmuxTestHome } from "../../helpers/tmux.js";
+import { eventually } from "../../contracts/eventually.js";
+
+function setup(options: Record<string, unknown> = {}): TmuxTestHome & { runtime: Runtime } {
+  const home = makeTmuxHome();
+  const runtime = createTmuxRuntime({ ...home.ctx, baseDir: home.home }, tmuxRuntimeOptions.parse(options));
+  return { ...home, runtime };
+}
+
+/** The JSON a program in the pane writes, once it is there in full (existence alone can be an empty file). */
+async function readJsonWhenWritten(path: string): Promise<unknown> {
+  const text = await eventually(() => (existsSync(path) ? readFileSync(path, "utf8") : ""), path);
+  return JSON.parse(text) as unknown;
+}
+
+describe("runtime/tmux: create and liveness", () => {
+  it("runs argv in cwd and reports a running pane as alive", async () => {
+    const { runtime, home } = setup();
+    const cwd = join(home, "work #{pane_id} #(touch pwned) dir");
+    mkdirSync(cwd);
+    const report = join(home, "report.json");
+    const argv = [
+      process.execPath,
+      "-e",
+      "require('fs').writeFileSync(process.argv[1], JSON.stringify([process.cwd(), process.argv.slice(2)])); setInterval(() => {}, 1000)",
+      report,
+    ];
+    const nasty = ["a;", "b\\;", ";", "#{pane_id}", "$HOME", "-x", "", "{", "日本"];
+    const handle = await runtime.create({ sessionId: "ao-1", cwd, argv: [...argv, ...nasty], env: {} });
+    expect(handle).toMatchObject({ runtime: "tmux", id: "ao-1" });
+    expect(await runtime.liveness(handle)).toEqual({ state: "alive" });
+    expect(await readJsonWhenWritten(report)).toEqual([cwd, nasty]);
+    expect(existsSync(join(home, "pwned"))).toBe(false);
+  });
+
+  it("keeps the exit status of a command that exits at once (remain-on-exit is set first)", async () => {
+    const { runtime, home } = setup();
+    const handle = await runtime.create({
+      sessionId: "ao-1",
+      cwd: home,
+      argv: ["sh", "-c", "exit 3"],
+      env: {},
+    });
+    const liveness = await eventually(async () => {
+      const now = await runtime.liveness(handle);
+      return now.state === "exited" ? now : undefined;
+    }, "the pane to die");
+    expect(liveness).toEqual({ state: "exited", exitCode: 3 });
+  });
+
+  it("runs a single-element argv whose path has spaces, without a shell interpreting it", async () => {
+    const { runtime, home } = setup();
+    const dir = join(home, "dir with spaces $(x)");
+    mkdirSync(dir);
+    const program = join(dir, "my agent");
+    writeFileSync(program, "#!/bin/sh\nexit 7\n");
+    chmodSync(program, 0o755);
+    const handle = await runtime.create({ sessionId: "ao-2", cwd: home, argv: [program], env: {} });
+    const liveness = await eventually(async () => {
+      const now = await runtime.liveness(handle);
+      return now.state === "exited" ? now : undefined;
+    }, "the program to exit");
+    expect(liveness).toEqual({ state: "exited", exitCode: 7 });
+  });
+
+  it("gives the process its env without putting it in tmux's environment", async () => {
+    const { runtime, home, socket } = setup();
+    const report = join(home, "env.json");
+    const secret = "s3cr'et $(x) `y`\nline2";
+    const argv = [
+      process.execPath,
+      "-e",
+      "require('fs').writeFileSync(process.argv[1], JSON.stringify(process.env.AO_TEST_SECRET)); setInterval(() => {}, 1000)",
+      report,
+    ];
+    const handle = await runtime.create({
+      sessionId: "ao-1",
+      cwd: home,
+      argv,
+      env: { AO_TEST_SECRET: secret },
+    });
+    expect(await readJsonWhenWritten(report)).toBe(secret);
+    expect(runTmux(socket, ["show-environment", "-g"])).not.toContain("AO_TEST_SECRET");
+    expect(runTmux(socket, ["show-environment", "-t", "=ao-1"])).not.toContain("AO_TEST_SECRET");
+    expect(existsSync(join(home, "run", "ao-1.env"))).toBe(false);
+    expect(await runtime.liveness(handle)).toEqual({ state: "alive" });
+  });
+
+  it("reports missing for an unknown session, a server that was never started and a killed server", async () => {
+    const { runtime, home, socket } = setup();
+    const ghost: RuntimeHandle = { runtime: "tmux", id: "ao-1", data: { socket } };
+    expect(await runtime.liveness(ghost)).toEqual({ state: "missing" });
+    await runtime.create({ sessionId: "ao-10", cwd: home, argv: ["sleep", "600"], env: {} });
+    // `ao-1` must not match `ao-10` by prefix.
+    expect(await runtime.liveness(ghost)).toEqual({ state: "missing" });
+    killTmuxServer(socket);
+    expect(await runtime.liveness({ runtime: "tmux", id: "ao-10", data: { socket } })).toEqual({
+      state: "missing",
+    });
+  });
+
+  it("reports unknown, never dead, when the socket cannot be reached", async () => {
+    const { runtime, home } = setup();
+    const notADirectory = join(home, "file");
+    writeFileSync(notADirectory, "");
+    const handle: RuntimeHandle = {
+      runtime: "tmux",
+      id: "ao-1",
+      data: { socket: join(notADirectory, "tmux.sock") },
+    };
+    const liveness = await runtime.liveness(handle);
+    expect(liveness.state).toBe("unknown");
+    expect(liveness).toMatchObject({ reason: expect.stringContaining("Not a directory") as unknown });
+  });
+
+  it("refuses a duplicate session and a session id tmux cannot name", async () => {
+    const { runtime, home } = setup();
+    await runtime.create({ sessionId: "ao-1", cwd: home, argv: ["sleep", "600"], env: {} });
+    await expect(
+      runtime.create({ sessionId: "ao-1", cwd: home, argv: ["sleep", "600"], env: {} }),
+    ).rejects.toMatchObject({
+      code: "E_EXISTS",
+    });
+    await expect(
+      runtime.create({ sessionId: "ao.1", cwd: home, argv: ["true"], env: {} }),
+    ).rejects.toMatchObject({
+      code: "E_USAGE",
+    });
+    await expect(
+      runtime.create({ sessionId: "ao-2", cwd: join(home, "nope"), argv: ["true"], env: {} }),
+    ).rejects.toMatchObject({ code: "E_NOT_FOUND" });
+  });
+
+  it("captures the last lines of the pane and stops idempotently", async () => {
+    const { runtime, home } = setup();
+    const argv = ["sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do echo line-$i; done; sleep 600"];
+    const handle = await runtime.create({ sessionId: "ao-1", cwd: home, argv, env: {} });
+    const text = await eventually(async () => {
+      const screen = await runtime.capture?.(handle, { lines: 3 });
+      return screen?.includes("line-10") ? screen : undefined;
+    }, "the output");
+    expect(text).toBe("line-8\nline-9\nline-10");
+    await runtime.stop(handle);
+    expect(await runtime.liveness(handle)).toEqual({ state: "missing" });
+    await runtime.stop(handle);
+    await runtime.stop({ runtime: "tmux", id: "ao-404" });
+  });
+});
