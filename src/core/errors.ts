@@ -28,7 +28,9 @@ export type AoErrorCode =
   | "E_SESSION_LIMIT"
   | "E_SESSION_STATE"
   | "E_SPAWN_FAILED"
-  | "E_NOT_DELIVERED";
+  | "E_NOT_DELIVERED"
+  | "E_NOTIFY_FAILED"
+  | "E_ISSUE_INVALID";
 
 /** Exit codes: 0 ok, 1 failure, 2 usage or configuration error. */
 export const EXIT_FAILURE = 1;

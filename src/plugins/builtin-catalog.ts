@@ -10,6 +10,12 @@ export const builtinCatalog: PluginCatalog = {
     tmux: () => import("./runtime/tmux.js"),
     process: () => import("./runtime/process.js"),
   },
+  tracker: {
+    local: () => import("./tracker/local.js"),
+  },
+  scm: {
+    local: () => import("./scm/local.js"),
+  },
   workspace: {
     worktree: () => import("./workspace/worktree.js"),
     clone: () => import("./workspace/clone.js"),

@@ -13,6 +13,21 @@ export interface PluginContext extends Pick<
 > {
   /** Relative paths in a plugin's options resolve against this (the config file's directory). */
   readonly baseDir: string;
+  /**
+   * The project the plugin serves, when the registry was opened for one (a tracker or scm reads
+   * its repository from here: local issue files, the main checkout, the GitHub repo).
+   */
+  readonly project?: PluginProject | undefined;
+}
+
+export interface PluginProject {
+  /** The key under `projects:`. */
+  readonly id: string;
+  /** The person's checkout (absolute). */
+  readonly path: string;
+  readonly defaultBranch: string;
+  /** `owner/repo`, when configured. */
+  readonly repo?: string | undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { REQUIRED_METHODS } from "../slots/required-methods.js";
 import type { SlotInterfaces } from "../slots/index.js";
 import type { Slot } from "./catalog.js";
 import { checkDefinition } from "./check-definition.js";
-import type { PluginContext, PluginDefinition } from "./define-plugin.js";
+import type { PluginContext, PluginDefinition, PluginProject } from "./define-plugin.js";
 import { loadPluginModule } from "./load-plugin-module.js";
 import { validatePluginOptions } from "./validate-options.js";
 import { asPluginError, wrapPluginInstance } from "./wrap-plugin.js";
@@ -20,6 +20,8 @@ export interface PluginRegistry {
 export interface PluginRegistryOptions {
   /** Where local plugin paths and npm packages resolve from; the config file's directory. Default: ctx.cwd. */
   baseDir?: string | undefined;
+  /** The project every plugin of this registry serves (`PluginContext.project`). */
+  project?: PluginProject | undefined;
 }
 
 export function createPluginRegistry(ctx: AoContext, options: PluginRegistryOptions = {}): PluginRegistry {
@@ -33,6 +35,7 @@ export function createPluginRegistry(ctx: AoContext, options: PluginRegistryOpti
     logger: ctx.logger,
     stderr: ctx.stderr,
     baseDir,
+    project: options.project,
   };
   const instances = new Map<string, Promise<unknown>>();
   return {

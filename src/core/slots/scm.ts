@@ -55,6 +55,8 @@ export interface ReviewThread {
   url?: string;
   /** Bots (linters, review bots) are routed differently from people. */
   isBot: boolean;
+  /** ISO 8601, when the forge tells. */
+  createdAt?: string;
 }
 
 export interface ReviewStatus {
@@ -73,6 +75,8 @@ export interface PullRequestObservation {
   mergeable: boolean | null;
   /** True when the branch conflicts with its base. */
   conflicts?: boolean;
+  /** The files that conflict, when the forge names them. */
+  conflictingFiles?: string[];
 }
 
 export type MergeMethod = "squash" | "merge" | "rebase";
@@ -81,6 +85,36 @@ export interface MergeOptions {
   /** The head that was observed green and approved; the merge fails if the head moved since. */
   sha: string;
   method: MergeMethod;
+}
+
+/** A person's review, as `ao review` records it (forges without their own review UI). */
+export type ReviewInput =
+  | { approve: true; body?: string }
+  | { requestChanges: string; path?: string; line?: number }
+  | { comment: string; path?: string; line?: number };
+
+export type CiCheckState = "passing" | "failing" | "pending" | "skipped";
+
+export interface CiRunCheck {
+  /** The check's name: for a command, the command as written. */
+  name: string;
+  state: CiCheckState;
+  exitCode?: number | null;
+  /** Where its full output is (a path or URL). */
+  log?: string;
+}
+
+/** One CI run for one head commit of a branch (what `ao ci` lists). */
+export interface CiRun {
+  branch: string;
+  sha: string;
+  state: Exclude<CiState, "none">;
+  /** ISO 8601. */
+  startedAt: string;
+  finishedAt?: string;
+  checks: CiRunCheck[];
+  /** Why the run failed without a failing check (it crashed, or had nowhere to run). */
+  reason?: string;
 }
 
 export interface Scm {
@@ -93,4 +127,12 @@ export interface Scm {
   observe(prs: PullRequestRef[]): Promise<Map<number, PullRequestObservation>>;
   /** Rejects with E_MERGE_REJECTED when the PR is not open, not mergeable, or its head moved. */
   merge(pr: PullRequestRef, options: MergeOptions): Promise<void>;
+  /** Records a review; returns the thread it opened, if it opened one. */
+  review?(pr: PullRequestRef, input: ReviewInput): Promise<ReviewThread | undefined>;
+  /** Marks a review thread resolved; observe stops reporting it. */
+  resolveThread?(pr: PullRequestRef, threadId: string): Promise<void>;
+  /** The CI runs of a branch, newest first. */
+  ciRuns?(branch: string): Promise<CiRun[]>;
+  /** The whole output of a branch's run for one head commit, check after check. */
+  ciLog?(branch: string, sha: string): Promise<string>;
 }

@@ -23,6 +23,13 @@ export interface IssueFilter {
   state?: IssueState | "all";
 }
 
+/** What `ao issue new` files. */
+export interface NewIssue {
+  title: string;
+  body?: string;
+  labels?: string[];
+}
+
 export interface Tracker {
   /**
    * Accepts the forms a person types (`12`, `#12`, a URL, `LIN-12`, a file path) and the `id` of
@@ -37,4 +44,6 @@ export interface Tracker {
   listIssues?(filter: IssueFilter): Promise<Issue[]>;
   /** Tells the tracker work began (a label, a comment, a status). */
   markStarted?(issue: Issue, sessionId: string): Promise<void>;
+  /** Files a new issue and returns it as `getIssue` would. */
+  createIssue?(input: NewIssue): Promise<Issue>;
 }
