@@ -10,6 +10,14 @@ export const builtinCatalog: PluginCatalog = {
     tmux: () => import("./runtime/tmux.js"),
     process: () => import("./runtime/process.js"),
   },
+  agent: {
+    "claude-code": () => import("./agent/claude-code.js"),
+    codex: () => import("./agent/codex.js"),
+    aider: () => import("./agent/aider.js"),
+    opencode: () => import("./agent/opencode.js"),
+    gemini: () => import("./agent/gemini.js"),
+    command: () => import("./agent/command.js"),
+  },
   tracker: {
     local: () => import("./tracker/local.js"),
   },

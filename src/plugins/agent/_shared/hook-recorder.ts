@@ -1,0 +1,35 @@
+/**
+ * The program an agent runs on each hook or notify event. It appends the event's JSON as one line to
+ * the file named by its first argument. Claude Code writes the JSON to the hook's stdin; Codex passes
+ * it as the last argument. It is `node -e` with an inline script (no file to install, no shell
+ * features), run by the same node that runs ao, and it never fails the agent: errors are swallowed.
+ */
+const RECORDER_SCRIPT = [
+  'const fs = require("node:fs");',
+  "const [file, ...rest] = process.argv.slice(1);",
+  "const write = (text) => {",
+  '  const line = text.replace(/\\r?\\n/g, " ").trim();',
+  '  if (!line.startsWith("{")) return;',
+  '  try { fs.mkdirSync(require("node:path").dirname(file), { recursive: true }); fs.appendFileSync(file, line + "\\n"); } catch {}',
+  "};",
+  "if (rest.length > 0) write(rest[rest.length - 1]);",
+  'else { let input = ""; process.stdin.on("data", (c) => (input += c)); process.stdin.on("end", () => write(input)); }',
+].join("\n");
+
+/** argv for programs that take an argument array (Codex `notify`). */
+export function hookRecorderArgv(nodePath: string, eventsFile: string): string[] {
+  return [nodePath, "-e", RECORDER_SCRIPT, eventsFile];
+}
+
+/**
+ * A command line for programs that run hooks through a shell (Claude Code). Every word is single
+ * quoted; the words are ao's own paths and script, never task text.
+ */
+export function hookRecorderCommand(nodePath: string, eventsFile: string): string {
+  return hookRecorderArgv(nodePath, eventsFile).map(shellQuote).join(" ");
+}
+
+/** POSIX sh single quoting: inside '…' nothing is special, and ' is written '\''. */
+export function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}

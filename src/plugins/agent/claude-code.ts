@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { definePlugin } from "../../core/registry/define-plugin.js";
+import type {
+  ActivityProbe,
+  ActivityReport,
+  Agent,
+  AgentLaunchInput,
+  LaunchSpec,
+} from "../../core/slots/index.js";
+import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents } from "./_shared/agent-events.js";
+import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
+import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
+import { cliAgentOptions, taskInstruction } from "./_shared/plugin-options.js";
+import { classifyScreen } from "./_shared/screen-rules.js";
+import { activityFromHooks, sessionIdFromHooks } from "./claude-code/hook-activity.js";
+import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
+import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
+
+export const claudeCodeOptions = cliAgentOptions("claude").extend({
+  permissionMode: z
+    .enum(["default", "acceptEdits", "plan"])
+    .optional()
+    .meta({ description: "Claude Code's --permission-mode when the project does not run permissionless." }),
+});
+
+export type ClaudeCodeOptions = z.output<typeof claudeCodeOptions>;
+
+/** The one flag that turns Claude Code's permission prompts off; only with `permissions: permissionless`. */
+export const CLAUDE_BYPASS_FLAG = "--dangerously-skip-permissions";
+
+/**
+ * agent/claude-code (the default). The task reaches Claude as an `@file` mention in the first prompt
+ * (Claude Code reads the file into the conversation itself). Hooks in the worktree's
+ * `.claude/settings.local.json` append every event to `.ao/agent-events.jsonl`, which gives the
+ * session id to resume and the activity; the screen adds the dialogs hooks cannot see (folder trust).
+ */
+export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: string): Agent {
+  const shared = (input: AgentLaunchInput): string[] => [
+    ...(input.model === undefined ? [] : ["--model", input.model]),
+    ...permissionArgs(options, input),
+    ...options.args,
+  ];
+  return {
+    launch: (input) =>
+      spec([options.command, ...shared(input), taskInstruction(atMention(input.promptFile))]),
+    resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
+    activity: (probe) => Promise.resolve(probe).then(claudeActivity),
+    prepareWorkspace: ({ worktree }) =>
+      Promise.resolve(worktree).then(() => {
+        claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);
+        writeClaudeHooks(worktree, nodePath);
+      }),
+  };
+}
+
+function spec(argv: string[]): Promise<LaunchSpec> {
+  return Promise.resolve({ argv, env: {} });
+}
+
+function permissionArgs(options: ClaudeCodeOptions, input: AgentLaunchInput): string[] {
+  if (input.permissions === "permissionless") return [CLAUDE_BYPASS_FLAG];
+  return options.permissionMode === undefined ? [] : ["--permission-mode", options.permissionMode];
+}
+
+/** Claude Code expands `@path` in a prompt into the file's content; a path with spaces is quoted. */
+function atMention(path: string): string {
+  return /\s/.test(path) ? `@"${path}"` : `@${path}`;
+}
+
+function claudeActivity(probe: ActivityProbe): ActivityReport {
+  const events = readRecentEvents(agentEventsFile(probe.worktree));
+  const agentSessionId = sessionIdFromHooks(events) ?? probe.agentSessionId;
+  const fromLiveness = activityFromLiveness(probe.liveness);
+  if (fromLiveness) return withSessionId(fromLiveness, agentSessionId);
+  const fromScreen = classifyScreen(probe.screen, CLAUDE_SCREEN_RULES);
+  // A dialog on screen outranks the hooks: the permission Notification fires seconds late, and the
+  // folder-trust dialog comes before any hook runs at all.
+  if (fromScreen?.activity === "needs_input") return withSessionId(fromScreen, agentSessionId);
+  const report = activityFromHooks(events) ??
+    fromScreen ?? { activity: "unknown", detail: "no hook event and no recognisable screen yet" };
+  return withSessionId(report, agentSessionId);
+}
+
+export const plugin = definePlugin({
+  slot: "agent",
+  name: "claude-code",
+  description: "Claude Code (claude): hooks for session id and activity, resume by session id",
+  options: claudeCodeOptions,
+  create: (options) => createClaudeCodeAgent(options, process.execPath),
+});

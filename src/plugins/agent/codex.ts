@@ -1,0 +1,88 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
+import type {
+  ActivityProbe,
+  ActivityReport,
+  Agent,
+  AgentLaunchInput,
+  LaunchSpec,
+} from "../../core/slots/index.js";
+import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
+import { cliAgentOptions, taskInstruction } from "./_shared/plugin-options.js";
+import { classifyScreen } from "./_shared/screen-rules.js";
+import { activityFromRollout, findRollout } from "./codex/rollouts.js";
+import { CODEX_SCREEN_RULES } from "./codex/screens.js";
+
+export const codexOptions = cliAgentOptions("codex").extend({
+  trustWorktree: z.boolean().default(true).meta({
+    description:
+      "Mark the session's worktree trusted for this run (`-c projects.<path>.trust_level=trusted`), so Codex does not stop at its folder-trust dialog. Nothing is written to config.toml.",
+  }),
+});
+
+export type CodexOptions = z.output<typeof codexOptions>;
+
+/** The one flag that turns off Codex's approvals and sandbox; only with `permissions: permissionless`. */
+export const CODEX_BYPASS_FLAG = "--dangerously-bypass-approvals-and-sandbox";
+
+/**
+ * agent/codex. Codex's TUI takes the first prompt as an argument; the prompt names the task file,
+ * which Codex reads with its own tools (reading is allowed in its default sandbox). The session id
+ * and the activity come from Codex's rollout files, matched to the worktree by the cwd they record.
+ */
+export function createCodexAgent(options: CodexOptions, codexHome: string): Agent {
+  const shared = (input: AgentLaunchInput): string[] => [
+    ...(options.trustWorktree ? ["-c", trustOverride(input.worktree)] : []),
+    ...(input.model === undefined ? [] : ["--model", input.model]),
+    ...(input.permissions === "permissionless" ? [CODEX_BYPASS_FLAG] : []),
+    ...options.args,
+  ];
+  return {
+    launch: (input) => spec([options.command, ...shared(input), taskInstruction(input.promptFile)]),
+    // `resume` is a subcommand: its options follow it, and it takes the session id as an argument.
+    resume: (input) => spec([options.command, "resume", ...shared(input), input.agentSessionId]),
+    activity: (probe) => Promise.resolve(probe).then((p) => codexActivity(p, codexHome)),
+  };
+}
+
+function spec(argv: string[]): Promise<LaunchSpec> {
+  return Promise.resolve({ argv, env: {} });
+}
+
+/**
+ * `-c` values are TOML; a table literal keyed by the quoted path avoids the dotted-key form, which
+ * would split a path at its dots. JSON string escapes are valid TOML basic-string escapes.
+ */
+export function trustOverride(worktree: string): string {
+  return `projects={${JSON.stringify(worktree)}={trust_level="trusted"}}`;
+}
+
+function codexActivity(probe: ActivityProbe, codexHome: string): ActivityReport {
+  const rollout = findRollout(codexHome, probe.worktree, probe.agentSessionId);
+  const agentSessionId = rollout?.sessionId ?? probe.agentSessionId;
+  const fromLiveness = activityFromLiveness(probe.liveness);
+  if (fromLiveness) return withSessionId(fromLiveness, agentSessionId);
+  const fromScreen = classifyScreen(probe.screen, CODEX_SCREEN_RULES);
+  if (fromScreen?.activity === "needs_input") return withSessionId(fromScreen, agentSessionId);
+  const fromRollout = rollout ? activityFromRollout(rollout.file) : undefined;
+  const report = fromRollout ??
+    fromScreen ?? { activity: "unknown", detail: "no rollout file and no recognisable screen yet" };
+  return withSessionId(report, agentSessionId);
+}
+
+/** `$CODEX_HOME`, or `~/.codex` as Codex itself defaults. */
+export function codexHomeFrom(env: PluginContext["env"]): string {
+  const fromEnv = env["CODEX_HOME"];
+  if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
+  return join(env["HOME"] ?? homedir(), ".codex");
+}
+
+export const plugin = definePlugin({
+  slot: "agent",
+  name: "codex",
+  description: "OpenAI Codex CLI (codex): rollout files for session id and activity, `codex resume <id>`",
+  options: codexOptions,
+  create: (options, ctx) => createCodexAgent(options, codexHomeFrom(ctx.env)),
+});

@@ -1,0 +1,74 @@
+import { definePlugin } from "../../core/registry/define-plugin.js";
+import type { Exec } from "../../core/exec.js";
+import type {
+  ActivityProbe,
+  ActivityReport,
+  Agent,
+  AgentLaunchInput,
+  LaunchSpec,
+} from "../../core/slots/index.js";
+import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
+import { cliAgentOptions, taskInstruction } from "./_shared/plugin-options.js";
+import { classifyScreen } from "./_shared/screen-rules.js";
+import { OPENCODE_SCREEN_RULES } from "./opencode/screens.js";
+import { findOpencodeSessionId } from "./opencode/session-list.js";
+
+export const opencodeOptions = cliAgentOptions("opencode");
+
+type OpencodeOptions = ReturnType<typeof opencodeOptions.parse>;
+
+/** opencode's "auto-approve permissions that are not explicitly denied"; only when permissionless. */
+export const OPENCODE_BYPASS_FLAG = "--auto";
+
+/**
+ * agent/opencode. The TUI's `--prompt` only pre-fills the input box (recorded), so a launch uses
+ * `opencode run --interactive`, which sends the first message with the task file attached
+ * (`--file`) and stays interactive. Resume opens the TUI on the session (`--session <id>`), as
+ * opencode itself suggests on exit. The session id comes from `opencode session list`.
+ */
+export function createOpencodeAgent(options: OpencodeOptions, exec: Exec): Agent {
+  const shared = (input: AgentLaunchInput): string[] => [
+    ...(input.model === undefined ? [] : ["--model", input.model]),
+    ...(input.permissions === "permissionless" ? [OPENCODE_BYPASS_FLAG] : []),
+    ...options.args,
+  ];
+  return {
+    launch: (input) =>
+      spec([
+        options.command,
+        "run",
+        "--interactive",
+        ...shared(input),
+        "--file",
+        input.promptFile,
+        // `--file` takes any number of values: `--` ends them before the message.
+        "--",
+        taskInstruction("the attached file"),
+      ]),
+    resume: (input) => spec([options.command, "--session", input.agentSessionId, ...shared(input)]),
+    activity: (probe) => opencodeActivity(probe, options.command, exec),
+  };
+}
+
+function spec(argv: string[]): Promise<LaunchSpec> {
+  return Promise.resolve({ argv, env: {} });
+}
+
+async function opencodeActivity(probe: ActivityProbe, command: string, exec: Exec): Promise<ActivityReport> {
+  const agentSessionId = probe.agentSessionId ?? (await findOpencodeSessionId(exec, command, probe.worktree));
+  const fromLiveness = activityFromLiveness(probe.liveness);
+  if (fromLiveness) return withSessionId(fromLiveness, agentSessionId);
+  const report = classifyScreen(probe.screen, OPENCODE_SCREEN_RULES) ?? {
+    activity: "unknown",
+    detail: "no recognisable screen",
+  };
+  return withSessionId(report, agentSessionId);
+}
+
+export const plugin = definePlugin({
+  slot: "agent",
+  name: "opencode",
+  description: "opencode: `run --interactive` with the task file attached, resume with --session <id>",
+  options: opencodeOptions,
+  create: (options, ctx) => createOpencodeAgent(options, ctx.exec),
+});

@@ -1,0 +1,108 @@
+import { agentContract } from "../../contracts/agent.js";
+import { aiderOptions, AIDER_BYPASS_FLAG, createAiderAgent } from "../../../src/plugins/agent/aider.js";
+import {
+  CLAUDE_BYPASS_FLAG,
+  claudeCodeOptions,
+  createClaudeCodeAgent,
+} from "../../../src/plugins/agent/claude-code.js";
+import { commandOptions, createCommandAgent } from "../../../src/plugins/agent/command.js";
+import { CODEX_BYPASS_FLAG, codexOptions, createCodexAgent } from "../../../src/plugins/agent/codex.js";
+import { createGeminiAgent, GEMINI_BYPASS_FLAG, geminiOptions } from "../../../src/plugins/agent/gemini.js";
+import {
+  createOpencodeAgent,
+  OPENCODE_BYPASS_FLAG,
+  opencodeOptions,
+} from "../../../src/plugins/agent/opencode.js";
+import { makeTestRepo } from "../../helpers/git-repo.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTestContext } from "../../helpers/test-context.js";
+import { screen } from "./fixtures.js";
+
+const done = () => Promise.resolve();
+
+agentContract("claude-code", () =>
+  Promise.resolve({
+    agent: createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+    worktree: makeTestRepo().dir,
+    bypassFlags: [CLAUDE_BYPASS_FLAG],
+    screens: {
+      working: screen("claude", "working"),
+      idle: screen("claude", "idle"),
+      needsInput: screen("claude", "permission-prompt"),
+    },
+    cleanup: done,
+  }),
+);
+
+agentContract("codex", () =>
+  Promise.resolve({
+    agent: createCodexAgent(codexOptions.parse({}), makeTempDir("ao-codex-home-")),
+    worktree: makeTestRepo().dir,
+    bypassFlags: [CODEX_BYPASS_FLAG],
+    screens: {
+      working: screen("codex", "working"),
+      idle: screen("codex", "idle"),
+      needsInput: screen("codex", "approval-prompt"),
+    },
+    cleanup: done,
+  }),
+);
+
+agentContract("gemini", () =>
+  Promise.resolve({
+    agent: createGeminiAgent(geminiOptions.parse({}), makeTempDir("ao-gemini-home-")),
+    worktree: makeTestRepo().dir,
+    bypassFlags: [GEMINI_BYPASS_FLAG],
+    screens: {
+      working: screen("gemini", "working"),
+      idle: screen("gemini", "idle"),
+      needsInput: screen("gemini", "folder-trust"),
+    },
+    cleanup: done,
+  }),
+);
+
+agentContract("opencode", () =>
+  Promise.resolve({
+    agent: createOpencodeAgent(
+      opencodeOptions.parse({ command: "/nonexistent/opencode" }),
+      makeTestContext().exec,
+    ),
+    worktree: makeTestRepo().dir,
+    bypassFlags: [OPENCODE_BYPASS_FLAG],
+    cleanup: done,
+  }),
+);
+
+agentContract("aider", () =>
+  Promise.resolve({
+    agent: createAiderAgent(aiderOptions.parse({})),
+    worktree: makeTestRepo().dir,
+    bypassFlags: [AIDER_BYPASS_FLAG],
+    screens: {
+      working: "> fix it\nWaiting for gpt-5",
+      idle: "Aider v0.86\n> ",
+      needsInput: "Create new file? (Y)es/(N)o [Yes]: ",
+    },
+    cleanup: done,
+  }),
+);
+
+agentContract("command", () =>
+  Promise.resolve({
+    agent: createCommandAgent(
+      commandOptions.parse({
+        argv: ["my-agent", "--prompt-file", "{promptFile}"],
+        resumeArgv: ["my-agent", "--resume", "{agentSessionId}"],
+        permissionlessArgs: ["--yes"],
+        workingPattern: "esc to interrupt",
+        idlePattern: "^> $",
+        needsInputPattern: "\\(y/n\\)",
+      }),
+    ),
+    worktree: makeTestRepo().dir,
+    bypassFlags: ["--yes"],
+    screens: { working: "thinking (esc to interrupt)", idle: "done\n> ", needsInput: "Run it? (y/n)" },
+    cleanup: done,
+  }),
+);
