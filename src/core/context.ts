@@ -59,7 +59,7 @@ export function createNodeContext(options: NodeContextOptions): AoContext {
     env: options.env,
     cwd: options.cwd,
     paths,
-    exec: createExec(logger),
+    exec: createExec(logger, options.env),
     clock: { now: () => Date.now() },
     stdout: options.stdout,
     stderr: options.stderr,

@@ -8,7 +8,7 @@ import { redactText } from "./redact.js";
  */
 export interface ExecOptions {
   cwd?: string | undefined;
-  /** Merged over the parent environment; a value of `undefined` removes the variable. */
+  /** Merged over the context's environment; a value of `undefined` removes the variable. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Written to the child's stdin. */
   input?: string | undefined;
@@ -39,14 +39,19 @@ interface ExecaFailure {
   cause?: { code?: string };
 }
 
-export function createExec(logger: Logger): Exec {
+/**
+ * `baseEnv` is the context's environment (ctx.env), not whatever process.env happens to hold: a
+ * test or a daemon decides exactly what its children see, and PATH lookups agree with ctx.env.PATH.
+ */
+export function createExec(logger: Logger, baseEnv: Readonly<Record<string, string | undefined>>): Exec {
   return async (file, args, options = {}) => {
     // execa is imported on first use so commands that start no process do not load it.
     const { execa } = await import("execa");
     const command = [file, ...args].join(" ");
     const raw = (await execa(file, [...args], {
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      ...(options.env === undefined ? {} : { env: options.env as Record<string, string> }),
+      env: childEnv(baseEnv, options.env),
+      extendEnv: false,
       ...(options.input === undefined ? {} : { input: options.input }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
       reject: false,
@@ -65,6 +70,17 @@ export function createExec(logger: Logger): Exec {
     if (result.failed && options.reject !== false) throw execError(file, result);
     return result;
   };
+}
+
+function childEnv(
+  base: Readonly<Record<string, string | undefined>>,
+  overrides: Readonly<Record<string, string | undefined>> | undefined,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...base, ...overrides })) {
+    if (value !== undefined) env[key] = value;
+  }
+  return env;
 }
 
 export function execError(file: string, result: ExecResult): AoError {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { emptyCatalog } from "../../src/core/registry/catalog.js";
-import { makeBinDir } from "../core/doctor/fake-bin.js";
+import { makeBinDir } from "../helpers/bin-dir.js";
 import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 import { captureStream } from "../helpers/test-context.js";

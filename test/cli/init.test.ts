@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeBinDir } from "../core/doctor/fake-bin.js";
+import { makeBinDir } from "../helpers/bin-dir.js";
 import { makeTestRepo } from "../helpers/git-repo.js";
 import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";

@@ -3,7 +3,7 @@ import { AoError } from "../../src/core/errors.js";
 import { createExec } from "../../src/core/exec.js";
 import { createMemoryLogger } from "../../src/core/logger.js";
 
-const exec = createExec(createMemoryLogger());
+const exec = createExec(createMemoryLogger(), process.env);
 
 describe("exec", () => {
   it("passes arguments verbatim, with no shell in between", async () => {
@@ -48,5 +48,15 @@ describe("exec", () => {
     const token = `ghp_${"Q".repeat(36)}`;
     const failing = exec(process.execPath, ["-e", "process.exit(1)", token]);
     await expect(failing).rejects.toSatisfy((error: Error) => !error.message.includes(token));
+  });
+});
+
+describe("exec's environment", () => {
+  it("is the context's environment, not the ambient process.env", async () => {
+    const isolated = createExec(createMemoryLogger(), { PATH: process.env["PATH"], AO_ONLY: "1" });
+    const script =
+      "process.stdout.write(JSON.stringify([process.env.AO_ONLY, process.env.HOME ?? null, process.env.AO_DROP ?? null]))";
+    const result = await isolated(process.execPath, ["-e", script], { env: { AO_DROP: undefined } });
+    expect(JSON.parse(result.stdout)).toEqual(["1", null, null]);
   });
 });

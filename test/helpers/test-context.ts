@@ -40,11 +40,12 @@ export function makeTestContext(
   const home = overrides.home ?? makeTempDir("ao-home-");
   const logger = createMemoryLogger();
   const now = overrides.now;
+  const env = { PATH: process.env["PATH"], HOME: process.env["HOME"], ...overrides.env, AO_HOME: home };
   return {
-    env: { PATH: process.env["PATH"], HOME: process.env["HOME"], ...overrides.env, AO_HOME: home },
+    env,
     cwd: overrides.cwd ?? home,
     paths: aoPaths(home),
-    exec: createExec(logger),
+    exec: createExec(logger, env),
     clock: { now: () => now ?? Date.now() },
     stdout: captureStream(),
     stderr: captureStream(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkAgents } from "../../../src/core/doctor/check-agents.js";
 import { checkCredentials } from "../../../src/core/doctor/check-credentials.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { makeBinDir } from "./fake-bin.js";
+import { makeBinDir } from "../../helpers/bin-dir.js";
 
 const TOKEN = "ghp_doctorTestToken0123456789abcdefABCDEF";
 

@@ -8,7 +8,7 @@ import { checkTmux } from "../../../src/core/doctor/check-tmux.js";
 import { aoPaths } from "../../../src/core/paths.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { makeBinDir } from "./fake-bin.js";
+import { makeBinDir } from "../../helpers/bin-dir.js";
 
 const linux = { nodeVersion: "20.20.0", platform: "linux" };
 const mac = { nodeVersion: "20.20.0", platform: "darwin" };

@@ -6,7 +6,7 @@ import { runDoctor } from "../../../src/core/doctor/run-doctor.js";
 import type { PluginCatalog } from "../../../src/core/registry/catalog.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { makeBinDir } from "./fake-bin.js";
+import { makeBinDir } from "../../helpers/bin-dir.js";
 import { INIT_PLUGINS, stubCatalog } from "./stub-catalog.js";
 
 const host: DoctorHost = { nodeVersion: "20.19.0", platform: "linux" };

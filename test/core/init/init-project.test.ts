@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -8,6 +8,7 @@ import { AoError } from "../../../src/core/errors.js";
 import { initProject } from "../../../src/core/init/init-project.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeBinDir } from "../../helpers/bin-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 
 interface WrittenProject {
@@ -24,13 +25,9 @@ function readProjects(path: string): Record<string, WrittenProject> {
   return (parse(readFileSync(path, "utf8")) as { projects: Record<string, WrittenProject> }).projects;
 }
 
+/** The whole PATH: the real git, plus fake agent CLIs by name. */
 function binWith(...names: string[]): string {
-  const dir = makeTempDir("ao-bin-");
-  for (const name of names) {
-    writeFileSync(join(dir, name), "#!/bin/sh\nexit 0\n");
-    chmodSync(join(dir, name), 0o755);
-  }
-  return dir;
+  return makeBinDir({ fake: Object.fromEntries(names.map((name) => [name, "exit 0"])), link: ["git"] });
 }
 
 function answers(values: Record<string, string>): Ask & { questions: string[] } {

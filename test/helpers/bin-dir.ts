@@ -1,6 +1,6 @@
 import { accessSync, chmodSync, constants, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTempDir } from "./temp-dir.js";
 
 /**
  * A directory to use as the whole PATH: fake executables by name (shell scripts), plus symlinks to
