@@ -18,14 +18,22 @@ export const builtinCatalog: PluginCatalog = {
     gemini: () => import("./agent/gemini.js"),
     command: () => import("./agent/command.js"),
   },
+  workspace: {
+    worktree: () => import("./workspace/worktree.js"),
+    clone: () => import("./workspace/clone.js"),
+  },
   tracker: {
     local: () => import("./tracker/local.js"),
   },
   scm: {
     local: () => import("./scm/local.js"),
   },
-  workspace: {
-    worktree: () => import("./workspace/worktree.js"),
-    clone: () => import("./workspace/clone.js"),
+  notifier: {
+    desktop: () => import("./notifier/desktop.js"),
+    slack: () => import("./notifier/slack.js"),
+    webhook: () => import("./notifier/webhook.js"),
+  },
+  lifecycle: {
+    core: () => import("./lifecycle/core.js"),
   },
 };

@@ -23,6 +23,24 @@ export interface SessionSnapshot {
   lastActivityAt?: number;
   /** The session's pull request once one exists. */
   pr?: { number: number; url?: string };
+  /** What the previous decision asked to remember (`LifecycleDecision.memory`), stored as it was. */
+  memory?: LifecycleMemory;
+}
+
+/**
+ * What a lifecycle remembers from one cycle to the next, as plain data: the daemon stores
+ * `decision.memory` and passes it back as `snapshot.memory`. It is what lets a pure decide debounce a
+ * flaky probe and emit a PR event once per head SHA instead of once per cycle.
+ */
+export interface LifecycleMemory {
+  /** The last definite runtime answer: `suspect` after one exited/missing probe, `gone` after two. */
+  runtime?: "alive" | "suspect" | "gone";
+  /** The agent was waiting for input at the last probe (so `needs_input` is emitted once per wait). */
+  needsInput?: boolean;
+  /** Per PR event type, the keys (head SHA, or review thread ids) it was last emitted for. */
+  reported?: Partial<
+    Record<"ci_failed" | "changes_requested" | "merge_conflicts" | "approved" | "mergeable", string[]>
+  >;
 }
 
 export interface Observations {
@@ -33,6 +51,8 @@ export interface Observations {
   activity?: ActivityReport;
   /** Absent: the forge was not asked (or could not answer). null: the session has no PR. */
   pr?: PullRequestObservation | null;
+  /** How long an idle agent without a PR may stay quiet before it is `stuck` (the project's agent-stuck threshold). */
+  stuckAfterMs?: number;
 }
 
 /** What happened, for the reactions planner and the event log. Plain data, stored as JSON. */
@@ -43,6 +63,7 @@ export type LifecycleEvent =
   | { type: "exited"; exitCode: number | null }
   | { type: "ci_failed"; pr: number; headSha: string; checks: FailingCheck[] }
   | { type: "changes_requested"; pr: number; headSha: string; threads: ReviewThread[] }
+  | { type: "merge_conflicts"; pr: number; headSha: string }
   | { type: "approved"; pr: number; headSha: string }
   | { type: "mergeable"; pr: number; headSha: string }
   | { type: "merged"; pr: number }
@@ -55,6 +76,10 @@ export interface LifecycleDecision {
   reason: string;
   /** Includes exactly one `status_changed` when the status differs from the previous one. */
   events: LifecycleEvent[];
+  /** When the agent was last seen working, for the next snapshot's `lastActivityAt`. */
+  lastActivityAt?: number;
+  /** For the next snapshot's `memory`; a lifecycle that remembers nothing leaves it out. */
+  memory?: LifecycleMemory;
 }
 
 export interface Lifecycle {

@@ -1,0 +1,122 @@
+import { parseDuration } from "../../../core/config/duration.js";
+import { DEFAULT_REACTIONS } from "../../../core/config/default-reactions.js";
+import type {
+  LifecycleDecision,
+  LifecycleMemory,
+  Observations,
+  SessionSnapshot,
+  SessionStatus,
+} from "../../../core/slots/index.js";
+import { agentState } from "./agent-status.js";
+import { agentEvents, statusEvents, type Target } from "./events.js";
+import { pullRequestEvents, type PullRequestEvents } from "./pr-events.js";
+import { openPullRequestState } from "./pr-status.js";
+import { REASONS, type State } from "./reasons.js";
+import { judgeRuntime, type RuntimeVerdict } from "./runtime-memory.js";
+
+/** The built-in agent-stuck threshold (10m), for observations that do not carry the project's own. */
+export const DEFAULT_STUCK_AFTER_MS = parseDuration(DEFAULT_REACTIONS["agent-stuck"].threshold ?? "10m");
+
+/** Statuses read from the pull request: they stand while the forge was not asked this cycle. */
+const PR_STATUSES: ReadonlySet<SessionStatus> = new Set([
+  "pr_open",
+  "ci_failed",
+  "review_pending",
+  "changes_requested",
+  "approved",
+  "mergeable",
+]);
+
+/** Ends after which no agent event (exited, needs_input) is news to anyone. */
+const FINISHED: ReadonlySet<SessionStatus> = new Set(["merged", "closed", "killed", "errored"]);
+
+/** lifecycle/core's decide; the rules are tabled in docs/lifecycle.md. Pure: no clock, no I/O, no mutation. */
+export function decide(previous: SessionSnapshot, observations: Observations): LifecycleDecision {
+  if (previous.status === "killed" || previous.status === "merged") return unchanged(previous);
+  const runtime = judgeRuntime(previous, observations.liveness);
+  const target = targetState(previous, observations, runtime);
+  const waiting = isWaiting(previous, observations);
+  const pr = prEvents(previous, observations, target.state.status);
+  const events = [
+    ...statusEvents(previous.status, target, observations),
+    ...(FINISHED.has(target.state.status) ? [] : agentEvents(previous, observations, runtime, waiting)),
+    ...pr.events,
+  ];
+  const lastActivityAt = lastSeenWorking(previous, observations);
+  return {
+    ...target.state,
+    events,
+    ...(lastActivityAt === undefined ? {} : { lastActivityAt }),
+    memory: memoryOf(runtime, waiting, pr.reported),
+  };
+}
+
+function targetState(previous: SessionSnapshot, observations: Observations, runtime: RuntimeVerdict): Target {
+  const keep: Target = { state: { status: previous.status, reason: previous.reason } };
+  const pr = observations.pr;
+  if (pr?.state === "merged") return { state: { status: "merged", reason: REASONS.prMerged } };
+  if (pr?.state === "closed") return { state: { status: "closed", reason: REASONS.prClosed } };
+  // errored stays errored; a closed session comes back only when its PR is reopened.
+  if (previous.status === "errored" || (previous.status === "closed" && pr?.state !== "open")) return keep;
+  if (pr?.state === "open") return { state: openPullRequestState(pr) };
+  if (pr === undefined && PR_STATUSES.has(previous.status)) return keep;
+  if (runtime.gone) return previous.status === "exited" ? keep : { state: exitedState(observations) };
+  if (observations.liveness.state !== "alive") return keep;
+  const stuckAfterMs = observations.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
+  const agent = agentState(previous, observations, stuckAfterMs);
+  return agent === undefined ? keep : { state: agent.state, stuckFor: agent.stuckFor };
+}
+
+function exitedState(observations: Observations): State {
+  const { liveness } = observations;
+  if (liveness.state === "missing") return { status: "exited", reason: REASONS.runtimeMissing };
+  const failed = liveness.state === "exited" && liveness.exitCode !== null && liveness.exitCode !== 0;
+  return { status: "exited", reason: failed ? REASONS.agentFailed : REASONS.agentExited };
+}
+
+/** PR events only while the session's status is read from an open PR. */
+function prEvents(
+  previous: SessionSnapshot,
+  observations: Observations,
+  status: SessionStatus,
+): PullRequestEvents {
+  const before = previous.memory?.reported ?? {};
+  const pr = observations.pr;
+  if (pr?.state !== "open" || !PR_STATUSES.has(status)) return { events: [], reported: before };
+  return pullRequestEvents(pr, status, before);
+}
+
+/** Waiting needs a live runtime to say so; an unknown probe keeps what was known. */
+function isWaiting(previous: SessionSnapshot, observations: Observations): boolean {
+  if (observations.liveness.state === "unknown")
+    return previous.memory?.needsInput ?? previous.status === "needs_input";
+  return observations.liveness.state === "alive" && observations.activity?.activity === "needs_input";
+}
+
+function lastSeenWorking(previous: SessionSnapshot, observations: Observations): number | undefined {
+  const working = observations.liveness.state === "alive" && observations.activity?.activity === "working";
+  return working ? observations.at : previous.lastActivityAt;
+}
+
+function memoryOf(
+  runtime: RuntimeVerdict,
+  waiting: boolean,
+  reported: NonNullable<LifecycleMemory["reported"]>,
+): LifecycleMemory {
+  return {
+    ...(runtime.memory === undefined ? {} : { runtime: runtime.memory }),
+    ...(waiting ? { needsInput: true } : {}),
+    ...(Object.keys(reported).length === 0 ? {} : { reported: structuredClone(reported) }),
+  };
+}
+
+/** killed and merged are final: nothing observed changes them, and nothing is remembered anew. */
+function unchanged(previous: SessionSnapshot): LifecycleDecision {
+  return {
+    status: previous.status,
+    reason: previous.reason,
+    events: [],
+    ...(previous.lastActivityAt === undefined ? {} : { lastActivityAt: previous.lastActivityAt }),
+    ...(previous.memory === undefined ? {} : { memory: structuredClone(previous.memory) }),
+  };
+}
