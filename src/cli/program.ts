@@ -4,6 +4,10 @@ import { registerConfigCommand } from "./commands/config.js";
 import { registerDoctorCommand } from "./commands/doctor.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerPluginCommand } from "./commands/plugin.js";
+import { registerSendCommand } from "./commands/send.js";
+import { registerSessionCommand } from "./commands/session.js";
+import { registerSpawnCommand } from "./commands/spawn.js";
+import { registerStatusCommand } from "./commands/status.js";
 
 /**
  * The command tree. Each group lives in src/cli/commands/<group>.ts and exports one
@@ -30,5 +34,9 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerDoctorCommand(program, cli);
   registerConfigCommand(program, cli);
   registerPluginCommand(program, cli);
+  registerSpawnCommand(program, cli);
+  registerSendCommand(program, cli);
+  registerStatusCommand(program, cli);
+  registerSessionCommand(program, cli);
   return program;
 }

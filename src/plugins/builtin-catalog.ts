@@ -33,6 +33,9 @@ export const builtinCatalog: PluginCatalog = {
     slack: () => import("./notifier/slack.js"),
     webhook: () => import("./notifier/webhook.js"),
   },
+  terminal: {
+    "tmux-attach": () => import("./terminal/tmux-attach.js"),
+  },
   lifecycle: {
     core: () => import("./lifecycle/core.js"),
   },

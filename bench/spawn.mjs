@@ -1,0 +1,84 @@
+// ao spawn: its wall time next to what it wraps, done by hand on the same repository in the same run:
+// `git worktree add -b <branch> <path> origin/main` then `tmux new-session -d … claude <prompt>`.
+// Goal (issue: session manager): ao spawn <= 1.5x raw + 150 ms.
+// The agent is the fake `claude` from test/fixtures/bin in both cases; each session is removed again
+// (untimed) before the next round, so neither side slows down from piling up sessions.
+// Run: npm run build && node bench/spawn.mjs [--runs 10]
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { interleave, median, report, timeOnce } from "./lib/measure.mjs";
+import { ao, git, makeWorld } from "./lib/session-world.mjs";
+
+const runsFlag = process.argv.indexOf("--runs");
+const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 10;
+
+const world = makeWorld();
+const rawSocket = join(world.dir, "raw.sock");
+const prompt = join(world.dir, "prompt.md");
+let n = 0;
+
+function rawSpawn() {
+  n += 1;
+  const path = join(world.dir, "raw", String(n));
+  const ms =
+    timeOnce(
+      ["git", "-C", world.repo, "worktree", "add", "-q", "-b", `raw/${n}`, path, "origin/main"],
+      world.options,
+    ) +
+    timeOnce(
+      [
+        "tmux",
+        "-S",
+        rawSocket,
+        "new-session",
+        "-d",
+        "-s",
+        `raw-${n}`,
+        "-c",
+        path,
+        "--",
+        "claude",
+        `Carry out the task described in @${prompt}`,
+      ],
+      world.options,
+    );
+  spawnSync("tmux", ["-S", rawSocket, "kill-session", "-t", `=raw-${n}`], {
+    env: world.env,
+    stdio: "ignore",
+  });
+  git(world.repo, ["worktree", "remove", "--force", path]);
+  git(world.repo, ["branch", "-q", "-D", `raw/${n}`]);
+  return ms;
+}
+
+function aoSpawn() {
+  n += 1;
+  const start = process.hrtime.bigint();
+  const id = world.ao(["spawn", "bench", `Benchmark task number ${n}`]);
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  world.ao(["session", "kill", id, "--purge", "--force"]);
+  return ms;
+}
+
+try {
+  const samples = interleave(
+    [
+      { name: "raw: worktree add + tmux (baseline)", run: rawSpawn },
+      { name: "ao spawn", run: aoSpawn },
+    ],
+    { runs, warmup: 2 },
+  );
+  const raw = report(
+    `spawn, ${runs} runs each, interleaved (${ao})`,
+    samples,
+    "raw: worktree add + tmux (baseline)",
+  );
+  const spawn = median(samples["ao spawn"]);
+  const budget = 1.5 * raw + 150;
+  console.log(
+    `\nao spawn / raw = ${(spawn / raw).toFixed(2)}x; goal ao spawn <= 1.5x raw + 150 ms = ${budget.toFixed(0)} ms: ${spawn <= budget ? "met" : "NOT met"} (${spawn.toFixed(0)} ms)`,
+  );
+} finally {
+  spawnSync("tmux", ["-S", rawSocket, "kill-server"], { env: world.env, stdio: "ignore" });
+  world.dispose();
+}

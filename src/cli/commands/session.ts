@@ -1,0 +1,171 @@
+import type { Command } from "commander";
+import type { OutputStream } from "../../core/context.js";
+import type { CleanupAction } from "../../core/sessions/cleanup-sessions.js";
+import type { RestoreOutcome } from "../../core/sessions/restore-all.js";
+import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { writeJson, writeLines } from "../render.js";
+import { renderSessions } from "./status.js";
+
+export function registerSessionCommand(program: Command, cli: CliRuntime): void {
+  const session = program
+    .command("session")
+    .description("list, attach to, stop, restore and clean up sessions");
+  const configOf = (command: Command) => globalOptions(command).config;
+
+  session
+    .command("ls")
+    .description("list sessions (active ones; --all includes ended ones)")
+    .option("--all", "include merged, closed, exited, killed and errored sessions")
+    .option("--json", "print the sessions as JSON")
+    .action(
+      cli.action(async (ctx, flags: { all?: boolean; json?: boolean }, command: Command) => {
+        const { listSessionViews } = await import("../../core/sessions/list-sessions.js");
+        const views = await listSessionViews(ctx, { all: flags.all, configPath: configOf(command) });
+        renderSessions(ctx.stdout, views, { json: flags.json, now: ctx.clock.now() });
+        return 0;
+      }),
+    );
+
+  session
+    .command("attach")
+    .description("open the session's terminal (tmux: detach again with Ctrl-b d)")
+    .argument("<id>", "session id")
+    .action(
+      cli.action(async (ctx, id: string, _flags: object, command: Command) => {
+        const { attachSession } = await import("../../core/sessions/attach-session.js");
+        await attachSession(ctx, id, { configPath: configOf(command) });
+        return 0;
+      }),
+    );
+
+  session
+    .command("kill")
+    .description("stop a session's agent; --purge also removes its worktree (the branch is always kept)")
+    .argument("<id>", "session id")
+    .option("--purge", "also remove the worktree")
+    .option("--force", "with --purge: discard uncommitted work in the worktree")
+    .option("--json", "print the result as JSON")
+    .action(
+      cli.action(
+        async (
+          ctx,
+          id: string,
+          flags: { purge?: boolean; force?: boolean; json?: boolean },
+          command: Command,
+        ) => {
+          const { killSession } = await import("../../core/sessions/kill-session.js");
+          const result = await killSession(ctx, id, {
+            purge: flags.purge,
+            force: flags.force,
+            configPath: configOf(command),
+          });
+          if (flags.json === true)
+            writeJson(ctx.stdout, {
+              session: result.session.id,
+              status: result.session.status,
+              workspace: result.workspace,
+              branch: result.branch,
+            });
+          else
+            writeLines(ctx.stdout, [
+              `${id}: killed; worktree ${result.workspace}; branch ${result.branch} kept`,
+            ]);
+          return 0;
+        },
+      ),
+    );
+
+  session
+    .command("restore")
+    .description(
+      "bring a session back after its agent, tmux or the machine stopped; finishes interrupted spawns",
+    )
+    .argument("[id]", "session id")
+    .option("--all", "restore every session that should be running")
+    .option("--force", "restore even when liveness cannot be told, or a spawn seems to be in progress")
+    .option("--json", "print the result as JSON")
+    .action(
+      cli.action(
+        async (
+          ctx,
+          id: string | undefined,
+          flags: { all?: boolean; force?: boolean; json?: boolean },
+          command: Command,
+        ) => {
+          const { restoreSession } = await import("../../core/sessions/restore-session.js");
+          const { restoreAllSessions } = await import("../../core/sessions/restore-all.js");
+          const options = { configPath: configOf(command), force: flags.force };
+          if ((id === undefined) === (flags.all !== true)) {
+            const { AoError } = await import("../../core/errors.js");
+            throw new AoError("E_USAGE", "give either a session id or --all", {
+              hint: "ao session restore app-3, or ao session restore --all",
+            });
+          }
+          const outcomes: RestoreOutcome[] =
+            id === undefined
+              ? await restoreAllSessions(ctx, options)
+              : [{ session: id, result: await restoreSession(ctx, id, options) }];
+          if (flags.json === true) writeJson(ctx.stdout, { results: outcomes.map(restoreJson) });
+          else writeLines(ctx.stdout, outcomes.map(restoreLine));
+          return outcomes.some((outcome) => outcome.error !== undefined) ? 1 : 0;
+        },
+      ),
+    );
+
+  session
+    .command("cleanup")
+    .description("roll back interrupted spawns and remove worktrees of killed, merged and closed sessions")
+    .option("--dry-run", "only say what would be done")
+    .option("--json", "print the actions as JSON")
+    .action(
+      cli.action(async (ctx, flags: { dryRun?: boolean; json?: boolean }, command: Command) => {
+        const { cleanupSessions } = await import("../../core/sessions/cleanup-sessions.js");
+        const actions = await cleanupSessions(ctx, { dryRun: flags.dryRun, configPath: configOf(command) });
+        if (flags.json === true) writeJson(ctx.stdout, { dryRun: flags.dryRun === true, actions });
+        else renderCleanup(ctx.stdout, actions, flags.dryRun === true);
+        return actions.some((action) => action.error !== undefined) ? 1 : 0;
+      }),
+    );
+}
+
+function restoreJson(outcome: RestoreOutcome): Record<string, unknown> {
+  if (outcome.result === undefined) return { session: outcome.session, ok: false, error: outcome.error };
+  const { session, ...rest } = outcome.result;
+  return { session: outcome.session, ok: true, status: session.status, worktree: session.worktree, ...rest };
+}
+
+function restoreLine(outcome: RestoreOutcome): string {
+  const result = outcome.result;
+  if (result === undefined)
+    return `${outcome.session}: not restored: ${outcome.error?.message ?? "unknown error"}`;
+  if (result.action === "already_running") return `${outcome.session}: already running`;
+  if (result.action === "finished_spawn") return `${outcome.session}: interrupted spawn finished`;
+  const how = result.resumed ? "conversation resumed" : "new conversation";
+  return `${outcome.session}: restored (${how}${result.workspaceRecreated ? ", worktree recreated" : ""})`;
+}
+
+function renderCleanup(out: OutputStream, actions: readonly CleanupAction[], dryRun: boolean): void {
+  if (actions.length === 0) {
+    writeLines(out, ["nothing to clean up"]);
+    return;
+  }
+  writeLines(
+    out,
+    actions.map((action) => {
+      const [future, past] = VERBS[action.action];
+      const verb = dryRun ? `would ${future}` : past;
+      const failed = action.error === undefined ? "" : ` (failed: ${action.error})`;
+      return `${action.session}: ${verb}: ${action.detail}${failed}`;
+    }),
+  );
+}
+
+/** How each cleanup action reads: before (--dry-run) and after it ran. */
+const VERBS: Record<CleanupAction["action"], [string, string]> = {
+  rolled_back_spawn: ["roll back the spawn", "rolled back the spawn"],
+  finished_spawn: ["finish the spawn", "finished the spawn"],
+  stopped_runtime: ["stop the runtime", "stopped the runtime"],
+  removed_workspace: ["remove the worktree", "removed the worktree"],
+  kept_workspace: ["keep the worktree", "kept the worktree"],
+  skipped: ["skip it", "skipped"],
+};

@@ -1,0 +1,78 @@
+import type { Command } from "commander";
+import type { OutputStream } from "../../core/context.js";
+import type { SessionView } from "../../core/sessions/session-view.js";
+import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { renderTable, writeJson, writeLines, type Column } from "../render.js";
+
+const WATCH_INTERVAL_MS = 2_000;
+
+export function registerStatusCommand(program: Command, cli: CliRuntime): void {
+  program
+    .command("status")
+    .description("show the active sessions: status, agent activity, runtime liveness")
+    .option("--json", "print the sessions as JSON")
+    .option("--watch", "redraw every 2 seconds until Ctrl-C")
+    .action(
+      cli.action(async (ctx, options: { json?: boolean; watch?: boolean }, command: Command) => {
+        const { listSessionViews, watchSessionViews } = await import("../../core/sessions/list-sessions.js");
+        const query = { configPath: globalOptions(command).config };
+        if (options.watch !== true) {
+          renderSessions(ctx.stdout, await listSessionViews(ctx, query), {
+            json: options.json,
+            now: ctx.clock.now(),
+          });
+          return 0;
+        }
+        await watchSessionViews(ctx, { ...query, intervalMs: WATCH_INTERVAL_MS }, (views) => {
+          // Clearing is for people; a pipe or a log gets the frames one after another.
+          if (ctx.stdout.isTTY === true && options.json !== true) ctx.stdout.write("\u001b[H\u001b[2J");
+          renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now() });
+        });
+        return 0;
+      }),
+    );
+}
+
+/** The session table of `ao status` and `ao session ls`, or `{ "sessions": [...] }` with --json. */
+export function renderSessions(
+  out: OutputStream,
+  views: readonly SessionView[],
+  options: { json?: boolean | undefined; now: number },
+): void {
+  if (options.json === true) {
+    writeJson(out, { sessions: views });
+    return;
+  }
+  if (views.length === 0) {
+    writeLines(out, ["no sessions (start one with: ao spawn <project> <issue or task>)"]);
+    return;
+  }
+  writeLines(out, renderTable(views, COLUMNS));
+}
+
+const COLUMNS: readonly Column<SessionView>[] = [
+  { header: "session", value: (view) => view.id },
+  { header: "project", value: (view) => view.project },
+  { header: "issue", value: (view) => view.issue ?? "-" },
+  { header: "branch", value: (view) => view.branch },
+  { header: "status", value: (view) => view.status },
+  { header: "activity", value: (view) => view.activity?.state ?? "-" },
+  { header: "runtime", value: (view) => runtimeCell(view) },
+  { header: "age", value: (view) => formatAge(view.ageMs) },
+  { header: "worktree", value: (view) => view.worktree },
+];
+
+function runtimeCell(view: SessionView): string {
+  const { liveness, exitCode } = view.runtime;
+  if (liveness === "exited")
+    return exitCode === null || exitCode === undefined ? "exited" : `exited ${exitCode}`;
+  return liveness === "not_started" ? "-" : liveness;
+}
+
+function formatAge(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
+  return `${Math.floor(seconds / 86_400)}d`;
+}

@@ -1,0 +1,72 @@
+import type { AoContext } from "../context.js";
+import { AoError } from "../errors.js";
+import {
+  allocateSessionId,
+  insertSession,
+  writeTransaction,
+  type Session,
+  type Store,
+} from "../store/index.js";
+import { branchNameFor, sanitizeBranchName } from "./branch-name.js";
+import type { OpenProject } from "./open-project.js";
+import type { SessionTask } from "./resolve-task.js";
+import { checkCapacity } from "./session-capacity.js";
+import { currentSpawner, type Spawner } from "./spawner.js";
+import { plannedWorktree } from "./workspace-spec.js";
+
+export interface Allocation {
+  task: SessionTask;
+  /** A validated `--branch`, else the name comes from the task. */
+  branch: string | undefined;
+  spawner?: Spawner | undefined;
+}
+
+/** Step 1, in one transaction: capacity check, id, branch name, row (status spawning) and its event. */
+export function allocateSession(
+  ctx: AoContext,
+  store: Store,
+  opened: OpenProject,
+  plan: Allocation,
+): Session {
+  const { project, names } = opened;
+  return writeTransaction(store, (tx) => {
+    checkCapacity(tx, opened.config, project);
+    const id = allocateSessionId(tx, project.sessionPrefix);
+    const branch =
+      plan.branch ??
+      branchNameFor({
+        trackerBranch: plan.task.trackerBranch,
+        issueId: plan.task.issueId ?? undefined,
+        title: plan.task.title,
+        sessionId: id,
+      });
+    const session = {
+      id,
+      project: project.id,
+      issue: plan.task.issueId,
+      branch,
+      worktree: plannedWorktree(ctx.paths, project.id, id),
+      runtime: names.runtime,
+      agent: names.agent,
+      spawnStep: "allocated",
+    };
+    const payload = {
+      branch,
+      issue: plan.task.issueId,
+      runtime: names.runtime,
+      agent: names.agent,
+      spawner: { ...(plan.spawner ?? currentSpawner()) },
+    };
+    return insertSession(tx, session, { type: "session.created", payload });
+  });
+}
+
+/** `--branch` as given, if git accepts it; otherwise a usage error suggesting the repaired name. */
+export function validBranch(branch: string): string {
+  const repaired = sanitizeBranchName(branch);
+  if (repaired === branch) return branch;
+  throw new AoError("E_USAGE", `"${branch}" is not a valid branch name`, {
+    hint: repaired === undefined ? "git refuses it; choose another name" : `git would accept "${repaired}"`,
+    details: { branch, ...(repaired === undefined ? {} : { suggestion: repaired }) },
+  });
+}

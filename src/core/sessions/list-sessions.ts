@@ -1,0 +1,59 @@
+import type { AoContext } from "../context.js";
+import { closeStore, listSessions, openStore } from "../store/index.js";
+import { probeSessions } from "./probe-sessions.js";
+import { registryForNames } from "./session-plugins.js";
+import { sessionView, type SessionView } from "./session-view.js";
+
+export interface ListOptions {
+  /** Include ended sessions (merged, closed, exited, killed, errored). */
+  all?: boolean | undefined;
+  project?: string | undefined;
+  /** Only these sessions (ended ones included). */
+  ids?: readonly string[] | undefined;
+  configPath?: string | undefined;
+}
+
+/**
+ * Sessions with what their runtime and agent say now. Cheap on purpose (`ao status` in a loop):
+ * one store read, one batched liveness probe per runtime, activity only for live sessions, and no
+ * configuration loaded when every plugin is a built-in.
+ */
+export async function listSessionViews(ctx: AoContext, options: ListOptions = {}): Promise<SessionView[]> {
+  const store = openStore(ctx);
+  let sessions;
+  try {
+    const ids = options.ids === undefined ? undefined : new Set(options.ids);
+    sessions = listSessions(store, {
+      activeOnly: options.all !== true && ids === undefined,
+      project: options.project,
+    });
+    if (ids !== undefined) sessions = sessions.filter((session) => ids.has(session.id));
+  } finally {
+    closeStore(store);
+  }
+  if (sessions.length === 0) return [];
+  const names = sessions.flatMap((session) => [
+    { slot: "runtime" as const, name: session.runtime },
+    { slot: "agent" as const, name: session.agent },
+  ]);
+  const registry = await registryForNames(ctx, names, options.configPath);
+  const probes = await probeSessions(sessions, registry);
+  const now = ctx.clock.now();
+  return sessions.map((session) => sessionView(session, probes.get(session.id), now));
+}
+
+/**
+ * Calls `onFrame` with fresh views every `intervalMs` until `signal` aborts (the CLI's `--watch`
+ * runs until Ctrl-C ends the process).
+ */
+export async function watchSessionViews(
+  ctx: AoContext,
+  options: ListOptions & { intervalMs: number; signal?: AbortSignal | undefined },
+  onFrame: (views: SessionView[]) => void,
+): Promise<void> {
+  const { setTimeout: sleep } = await import("node:timers/promises");
+  while (options.signal?.aborted !== true) {
+    onFrame(await listSessionViews(ctx, options));
+    await sleep(options.intervalMs, undefined, { signal: options.signal }).catch(() => undefined);
+  }
+}

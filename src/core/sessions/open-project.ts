@@ -1,0 +1,89 @@
+import { dirname } from "node:path";
+import { loadConfig, type AoConfig, type LoadedConfig, type ProjectConfig } from "../config/index.js";
+import type { AoContext } from "../context.js";
+import { didYouMean } from "../did-you-mean.js";
+import { AoError, EXIT_USAGE } from "../errors.js";
+import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
+import type { Agent, Runtime, Tracker, Workspace } from "../slots/index.js";
+import { worktreesDir } from "./workspace-spec.js";
+
+export interface OpenProjectOptions {
+  /** `--config`; default: AO_CONFIG_PATH, then agent-orchestrator.yaml upwards from cwd. */
+  configPath?: string | undefined;
+  /** Plugin names that replace the project's (`--agent`, or the names stored with a session). */
+  agent?: string | undefined;
+  runtime?: string | undefined;
+}
+
+/** A configured project with its plugins, ready to spawn into or to restore a session of. */
+export interface OpenProject {
+  config: AoConfig;
+  project: ProjectConfig;
+  registry: PluginRegistry;
+  names: { runtime: string; agent: string; workspace: string };
+  runtime: Runtime;
+  agent: Agent;
+  workspace: Workspace;
+  /** Where this project's checkouts live: AO_HOME/projects/<project>/worktrees. */
+  worktreesDir: string;
+  /** Resolved on first use only: a tracker may load a client library (Octokit) and need a token. */
+  readonly tracker: () => Promise<Tracker | undefined>;
+}
+
+/** Loads the configuration and resolves the project's runtime, agent and workspace through the registry. */
+export async function openProject(
+  ctx: AoContext,
+  projectId: string,
+  options: OpenProjectOptions = {},
+): Promise<OpenProject> {
+  const loaded = await loadConfig(ctx, { configPath: options.configPath });
+  const project = findProject(loaded, projectId);
+  const registry = createPluginRegistry(ctx, {
+    baseDir: dirname(loaded.path),
+    project: { id: project.id, path: project.path, defaultBranch: project.defaultBranch, repo: project.repo },
+  });
+  const names = {
+    runtime: options.runtime ?? project.runtime,
+    agent: options.agent ?? project.agent,
+    workspace: project.workspace,
+  };
+  const [runtime, agent, workspace] = await Promise.all([
+    registry.resolve("runtime", names.runtime),
+    registry.resolve("agent", names.agent),
+    registry.resolve("workspace", names.workspace),
+  ]);
+  let tracker: Promise<Tracker | undefined> | undefined;
+  return {
+    config: loaded.config,
+    project,
+    registry,
+    names,
+    runtime,
+    agent,
+    workspace,
+    worktreesDir: worktreesDir(ctx.paths, project.id),
+    tracker: () => {
+      const configured = project.tracker;
+      if (configured === undefined) return Promise.resolve(undefined);
+      const { plugin, ...trackerOptions } = configured;
+      tracker ??= registry.resolve("tracker", plugin, trackerOptions);
+      return tracker;
+    },
+  };
+}
+
+/** The project by id; an unknown id lists the configured ones and suggests the closest. */
+export function findProject(loaded: LoadedConfig, projectId: string): ProjectConfig {
+  const projects = loaded.config.projects;
+  const project = Object.hasOwn(projects, projectId) ? projects[projectId] : undefined;
+  if (project) return project;
+  const ids = Object.keys(projects);
+  const suggestion = didYouMean(projectId, ids);
+  throw new AoError("E_NOT_FOUND", `no project "${projectId}" in ${loaded.path}`, {
+    exitCode: EXIT_USAGE,
+    hint:
+      (suggestion === undefined ? "" : `did you mean "${suggestion}"? `) +
+      (ids.length > 0 ? `configured projects: ${ids.join(", ")}` : "the file configures no project"),
+    details: { project: projectId, projects: ids, ...(suggestion === undefined ? {} : { suggestion }) },
+  });
+}

@@ -1,0 +1,111 @@
+import type { ActivityReport, Agent, Liveness, Runtime, RuntimeHandle } from "../slots/index.js";
+import type { PluginRegistry } from "../registry/plugin-registry.js";
+import type { Session } from "../store/index.js";
+import { storedHandle } from "./runtime-handle.js";
+import { messageOf } from "./undo-spawn.js";
+
+export interface SessionProbe {
+  /** Undefined when the session has no runtime handle (never started, or a spawn before its runtime). */
+  liveness?: Liveness | undefined;
+  /** Only for live sessions. */
+  activity?: ActivityReport | undefined;
+}
+
+const SCREEN_LINES = 60;
+const ACTIVITY_CONCURRENCY = 8;
+
+/**
+ * What the runtimes and agents say about these sessions now: one batched liveness probe per runtime
+ * (`livenessMany`, else one `liveness` per session), then the agent's activity for the live ones.
+ * An agent is first asked without a screen (hook files answer for free); only when it cannot tell
+ * is the screen captured and the agent asked again. A failing probe yields `unknown`, never an error.
+ */
+export async function probeSessions(
+  sessions: readonly Session[],
+  registry: PluginRegistry,
+): Promise<Map<string, SessionProbe>> {
+  const probes = new Map<string, SessionProbe>();
+  const started = sessions.flatMap((session) => {
+    const handle = storedHandle(session);
+    return handle === undefined ? [] : [{ session, handle }];
+  });
+  const byRuntime = groupBy(started, (entry) => entry.session.runtime);
+  await Promise.all(
+    [...byRuntime].map(async ([name, entries]) => {
+      const runtime = await registry.resolve("runtime", name).catch((error: unknown) => error as Error);
+      const states =
+        runtime instanceof Error
+          ? entries.map(() => unknown(runtime))
+          : await livenessOf(
+              runtime,
+              entries.map((entry) => entry.handle),
+            );
+      entries.forEach((entry, index) =>
+        probes.set(entry.session.id, { liveness: states[index] ?? unknown("no answer") }),
+      );
+      if (runtime instanceof Error) return;
+      const live = entries.filter((entry) => probes.get(entry.session.id)?.liveness?.state === "alive");
+      await inBatches(live, ACTIVITY_CONCURRENCY, async (entry) => {
+        const probe = probes.get(entry.session.id);
+        if (probe) probe.activity = await activityOf(registry, runtime, entry.session, entry.handle);
+      });
+    }),
+  );
+  return probes;
+}
+
+async function livenessOf(runtime: Runtime, handles: RuntimeHandle[]): Promise<Liveness[]> {
+  try {
+    if (runtime.livenessMany) return await runtime.livenessMany(handles);
+    return await Promise.all(
+      handles.map((handle) => runtime.liveness(handle).catch((error: unknown) => unknown(error))),
+    );
+  } catch (error) {
+    return handles.map(() => unknown(error));
+  }
+}
+
+async function activityOf(
+  registry: PluginRegistry,
+  runtime: Runtime,
+  session: Session,
+  handle: RuntimeHandle,
+): Promise<ActivityReport> {
+  try {
+    const agent: Agent = await registry.resolve("agent", session.agent);
+    const probe = {
+      sessionId: session.id,
+      worktree: session.worktree,
+      liveness: { state: "alive" } as const,
+      ...(session.agentSessionId === null ? {} : { agentSessionId: session.agentSessionId }),
+    };
+    const first = await agent.activity(probe);
+    if (first.activity !== "unknown" || runtime.capture === undefined) return first;
+    const screen = await runtime.capture(handle, { lines: SCREEN_LINES });
+    return await agent.activity({ ...probe, screen });
+  } catch (error) {
+    return { activity: "unknown", detail: messageOf(error) };
+  }
+}
+
+function unknown(error: unknown): Liveness {
+  return { state: "unknown", reason: messageOf(error) };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const name = key(item);
+    groups.set(name, [...(groups.get(name) ?? []), item]);
+  }
+  return groups;
+}
+
+async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += size)
+    await Promise.all(items.slice(start, start + size).map(run));
+}

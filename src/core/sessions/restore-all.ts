@@ -1,0 +1,57 @@
+import type { AoContext } from "../context.js";
+import { isAoError } from "../errors.js";
+import { closeStore, listSessions, openStore, type Session, type Store } from "../store/index.js";
+import { isSpawnerAlive } from "./spawner.js";
+import { spawnerOf } from "./interrupted-spawn.js";
+import { projectOpener } from "./project-cache.js";
+import { restoreWith, type RestoreOptions, type RestoreResult } from "./restore-session.js";
+
+export interface RestoreOutcome {
+  session: string;
+  result?: RestoreResult | undefined;
+  error?: { code: string; message: string; hint?: string | undefined } | undefined;
+}
+
+/** Statuses a person ended on purpose, or that are over: `--all` leaves them alone. */
+const LEFT_ALONE = new Set(["killed", "merged", "closed", "errored"]);
+
+/**
+ * Restores every session that should be running: after a reboot or a dead tmux server, one command
+ * brings them all back. Sessions still running are reported as such; spawns still in progress are
+ * skipped. One failure does not stop the others.
+ */
+export async function restoreAllSessions(
+  ctx: AoContext,
+  options: RestoreOptions = {},
+): Promise<RestoreOutcome[]> {
+  const store = openStore(ctx);
+  const open = projectOpener(ctx, options.configPath);
+  try {
+    const outcomes: RestoreOutcome[] = [];
+    for (const session of listSessions(store).filter((candidate) => wanted(store, candidate, options))) {
+      try {
+        outcomes.push({
+          session: session.id,
+          result: await restoreWith(ctx, store, await open(session), session, options),
+        });
+      } catch (error) {
+        outcomes.push({ session: session.id, error: describeError(error) });
+      }
+    }
+    return outcomes;
+  } finally {
+    closeStore(store);
+  }
+}
+
+function wanted(store: Store, session: Session, options: RestoreOptions): boolean {
+  if (LEFT_ALONE.has(session.status)) return false;
+  if (session.status === "spawning")
+    return options.force === true || !isSpawnerAlive(spawnerOf(store, session.id));
+  return true;
+}
+
+export function describeError(error: unknown): { code: string; message: string; hint?: string | undefined } {
+  if (isAoError(error)) return { code: error.code, message: error.message, hint: error.hint };
+  throw error;
+}

@@ -1,0 +1,139 @@
+import type { AoContext } from "../context.js";
+import { AoError } from "../errors.js";
+import {
+  closeStore,
+  openStore,
+  requireSession,
+  updateSession,
+  writeTransaction,
+  type Session,
+  type Store,
+} from "../store/index.js";
+import type { Liveness, RuntimeHandle } from "../slots/index.js";
+import { assertSpawnInterrupted, finishInterruptedSpawn } from "./interrupted-spawn.js";
+import { openProject, type OpenProject } from "./open-project.js";
+import { relaunchAgent } from "./relaunch-agent.js";
+import { handleJson, storedHandle } from "./runtime-handle.js";
+
+export interface RestoreOptions {
+  configPath?: string | undefined;
+  /** Restore even when the spawner seems alive or liveness cannot be told. */
+  force?: boolean | undefined;
+}
+
+export type RestoreAction = "finished_spawn" | "restored" | "already_running";
+
+export interface RestoreResult {
+  session: Session;
+  action: RestoreAction;
+  /** The agent continued its earlier conversation. */
+  resumed: boolean;
+  /** The checkout was gone and was made again from the session's branch. */
+  workspaceRecreated: boolean;
+  /** Why the conversation was not resumed, for the person. */
+  note?: string | undefined;
+}
+
+const NOT_RESTORABLE = new Set(["merged", "closed"]);
+
+/** Brings one session back: finishes an interrupted spawn, or restarts its agent in the same checkout. */
+export async function restoreSession(
+  ctx: AoContext,
+  id: string,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
+  const store = openStore(ctx);
+  try {
+    const session = requireSession(store, id);
+    const opened = await openProject(ctx, session.project, {
+      configPath: options.configPath,
+      runtime: session.runtime,
+      agent: session.agent,
+    });
+    return await restoreWith(ctx, store, opened, session, options);
+  } finally {
+    closeStore(store);
+  }
+}
+
+export async function restoreWith(
+  ctx: AoContext,
+  store: Store,
+  opened: OpenProject,
+  session: Session,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  if (session.status === "spawning") {
+    assertSpawnInterrupted(store, session, options.force === true);
+    const finished = await finishInterruptedSpawn(ctx, store, opened, session);
+    return { session: finished, action: "finished_spawn", resumed: false, workspaceRecreated: false };
+  }
+  assertRestorable(session);
+  const handle = storedHandle(session);
+  const liveness: Liveness =
+    handle === undefined ? { state: "missing" } : await opened.runtime.liveness(handle);
+  if (liveness.state === "alive" && session.status !== "killed") {
+    return { session, action: "already_running", resumed: false, workspaceRecreated: false };
+  }
+  if (liveness.state === "unknown" && options.force !== true) {
+    throw new AoError(
+      "E_SESSION_STATE",
+      `cannot tell whether ${session.id} is still running: ${liveness.reason}`,
+      {
+        hint: "restoring now could start a second agent in the same checkout; retry, or pass --force",
+        details: { session: session.id },
+      },
+    );
+  }
+  return restart(ctx, store, opened, session, { handle, liveness });
+}
+
+function assertRestorable(session: Session): void {
+  if (NOT_RESTORABLE.has(session.status)) {
+    throw new AoError("E_SESSION_STATE", `${session.id} is ${session.status}: its work is finished`, {
+      hint: "spawn a new session for further work",
+      details: { session: session.id, status: session.status },
+    });
+  }
+  if (session.status === "errored" && session.spawnStep !== "done") {
+    throw new AoError(
+      "E_SESSION_STATE",
+      `${session.id} failed to spawn (${session.reason ?? "no reason"}), so there is nothing to restore`,
+      {
+        hint: "spawn the task again",
+        details: { session: session.id, reason: session.reason },
+      },
+    );
+  }
+}
+
+async function restart(
+  ctx: AoContext,
+  store: Store,
+  opened: OpenProject,
+  session: Session,
+  old: { handle: RuntimeHandle | undefined; liveness: Liveness },
+): Promise<RestoreResult> {
+  const started = await relaunchAgent(ctx, opened, session, old);
+  const { resumed, workspaceRecreated, note } = started;
+  const agentSessionId = started.agentSessionId ?? null;
+  const patch = {
+    status: "working" as const,
+    reason: "restored",
+    runtimeHandle: handleJson(started.handle),
+    worktree: started.worktree,
+    branch: started.branch,
+    agentSessionId,
+  };
+  const payload = {
+    from: session.status,
+    resumed,
+    workspaceRecreated,
+    agentSessionId,
+    ...(note === undefined ? {} : { note }),
+  };
+  const restored = writeTransaction(store, (tx) =>
+    updateSession(tx, session.id, patch, { type: "session.restored", payload }),
+  );
+  return { session: restored, action: "restored", resumed, workspaceRecreated, note };
+}

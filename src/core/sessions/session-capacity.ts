@@ -1,0 +1,77 @@
+import { setTimeout as sleepMs } from "node:timers/promises";
+import type { AoConfig, ProjectConfig } from "../config/index.js";
+import type { OutputStream } from "../context.js";
+import { AoError, isAoError } from "../errors.js";
+import { listSessions, type Store } from "../store/index.js";
+
+/** Sessions that count against `maxSessions`: every one not in a terminal status, spawning ones too. */
+export function checkCapacity(store: Store, config: AoConfig, project: ProjectConfig): void {
+  const active = listSessions(store, { activeOnly: true });
+  const inProject = active.filter((session) => session.project === project.id).length;
+  if (project.maxSessions !== undefined && inProject >= project.maxSessions) {
+    throw limitReached(
+      `project ${project.id}`,
+      project.maxSessions,
+      inProject,
+      `projects.${project.id}.maxSessions`,
+    );
+  }
+  if (config.maxSessions !== undefined && active.length >= config.maxSessions) {
+    throw limitReached("all projects", config.maxSessions, active.length, "maxSessions");
+  }
+}
+
+function limitReached(scope: string, limit: number, running: number, key: string): AoError {
+  return new AoError("E_SESSION_LIMIT", `${scope} is at its session limit: ${running} of ${limit} running`, {
+    hint: `wait for a slot with --queue, end a session (ao session kill <id>), or raise ${key} in agent-orchestrator.yaml`,
+    details: { scope, limit, running, key },
+  });
+}
+
+export interface QueueOptions {
+  /** Wait for a free slot instead of failing. */
+  queue: boolean;
+  /** How long to wait at most. */
+  timeoutMs: number;
+  /** How often to look again. */
+  pollMs?: number | undefined;
+  now: () => number;
+  sleep?: ((ms: number) => Promise<unknown>) | undefined;
+  progress: OutputStream;
+}
+
+export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
+const DEFAULT_QUEUE_POLL_MS = 2_000;
+
+/**
+ * Runs `attempt` (a transaction that checks capacity and inserts the session), and with `queue`
+ * retries it while the limit is reached, until `timeoutMs`. The check and the insert share one
+ * transaction, so two spawns racing for the last slot cannot both get it.
+ */
+export async function withCapacity<T>(attempt: () => T, options: QueueOptions): Promise<T> {
+  const deadline = options.now() + options.timeoutMs;
+  const sleep = options.sleep ?? sleepMs;
+  let announced = false;
+  for (;;) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isAoError(error) || error.code !== "E_SESSION_LIMIT" || !options.queue) throw error;
+      if (options.now() >= deadline) throw queueTimedOut(error, options.timeoutMs);
+      if (!announced) options.progress.write(`queued: ${error.message}; waiting for a free slot…\n`);
+      announced = true;
+      await sleep(Math.min(options.pollMs ?? DEFAULT_QUEUE_POLL_MS, Math.max(1, deadline - options.now())));
+    }
+  }
+}
+
+function queueTimedOut(error: AoError, timeoutMs: number): AoError {
+  return new AoError(
+    "E_SESSION_LIMIT",
+    `${error.message}; no slot freed within ${Math.round(timeoutMs / 1000)}s`,
+    {
+      hint: "raise --queue-timeout, end a session (ao session kill <id>), or raise maxSessions",
+      details: error.details,
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import { existsSync } from "node:fs";
+import type { AoContext } from "../context.js";
+import type { Issue, RuntimeHandle } from "../slots/index.js";
+import { updateSession, writeTransaction, type Session, type Store } from "../store/index.js";
+import { assertAgentStarted } from "./assert-started.js";
+import type { OpenProject } from "./open-project.js";
+import { promptFilePath, writePromptFiles } from "./prompt-files.js";
+import { handleJson } from "./runtime-handle.js";
+import { recordSpawnStep, SPAWN_STEPS, type SpawnStep } from "./spawn-steps.js";
+import type { AfterStepHook } from "./spawner.js";
+import { failedSpawnError, undoSpawn } from "./undo-spawn.js";
+import { workspaceSpec } from "./workspace-spec.js";
+
+/** One spawn in progress: what it works with, and what it made so far (for the undo). */
+export interface SpawnRun {
+  ctx: AoContext;
+  store: Store;
+  opened: OpenProject;
+  session: Session;
+  /** The task text; loaded lazily by a restore, which may not need it. */
+  task: () => Promise<string>;
+  /** Set when the task came from the tracker in this process (for markStarted). */
+  issue?: Issue | undefined;
+  afterStep?: AfterStepHook | undefined;
+  made: { workspace: boolean; handle?: RuntimeHandle | undefined; promptFile?: string | undefined };
+}
+
+type StepAction = (run: SpawnRun) => Promise<Session>;
+
+const ACTIONS: Record<Exclude<SpawnStep, "allocated">, StepAction> = {
+  workspace: createWorkspace,
+  prompt: writePrompt,
+  runtime: startAgent,
+  done: markWorking,
+};
+
+/**
+ * Runs every step after `from` (the last completed one). A failure undoes what this spawn made,
+ * marks the session errored with the failing step, and rethrows one clear AoError.
+ */
+export async function runSpawnSteps(run: SpawnRun, from: SpawnStep): Promise<Session> {
+  for (const step of SPAWN_STEPS.slice(SPAWN_STEPS.indexOf(from) + 1)) {
+    if (step === "allocated") continue;
+    try {
+      run.session = await ACTIONS[step](run);
+    } catch (error) {
+      const undo = await undoSpawn(run, step, error);
+      throw failedSpawnError(run.session.id, step, error, undo);
+    }
+    run.afterStep?.(step, run.session.id);
+  }
+  return run.session;
+}
+
+async function createWorkspace(run: SpawnRun): Promise<Session> {
+  const { opened, session } = run;
+  run.ctx.stderr.write(`${session.id}: creating ${opened.names.workspace}…\n`);
+  // From here on the checkout may exist (even half-made), and it is this spawn's to undo.
+  run.made.workspace = true;
+  const info = await opened.workspace.create(workspaceSpec(run.ctx.paths, opened.project, session));
+  const payload = {
+    branch: info.branch,
+    worktree: info.path,
+    ...(info.base === undefined ? {} : { base: info.base }),
+  };
+  return recordSpawnStep(
+    run.store,
+    session.id,
+    "workspace",
+    { branch: info.branch, worktree: info.path },
+    payload,
+  );
+}
+
+async function writePrompt(run: SpawnRun): Promise<Session> {
+  const { session } = run;
+  run.made.promptFile = writePromptFiles(run.ctx.paths, {
+    sessionId: session.id,
+    project: run.opened.project,
+    branch: session.branch,
+    worktree: session.worktree,
+    task: await run.task(),
+  });
+  return recordSpawnStep(run.store, session.id, "prompt");
+}
+
+async function startAgent(run: SpawnRun): Promise<Session> {
+  const { opened, session } = run;
+  const promptFile = run.made.promptFile ?? (await existingPromptFile(run));
+  run.ctx.stderr.write(`${session.id}: starting ${opened.names.agent}…\n`);
+  await opened.agent.prepareWorkspace?.({ sessionId: session.id, worktree: session.worktree });
+  const { permissions, model } = opened.project.agentConfig;
+  const spec = await opened.agent.launch({
+    sessionId: session.id,
+    worktree: session.worktree,
+    promptFile,
+    permissions,
+    ...(model === undefined ? {} : { model }),
+  });
+  const handle = await opened.runtime.create({
+    sessionId: session.id,
+    cwd: session.worktree,
+    argv: spec.argv,
+    env: spec.env,
+  });
+  run.made.handle = handle;
+  await assertAgentStarted(opened.runtime, handle, opened.names.agent);
+  return recordSpawnStep(
+    run.store,
+    session.id,
+    "runtime",
+    { runtimeHandle: handleJson(handle) },
+    { runtime: opened.names.runtime },
+  );
+}
+
+/** A restore that resumes after the prompt step finds the file there, unless someone removed it. */
+async function existingPromptFile(run: SpawnRun): Promise<string> {
+  const file = promptFilePath(run.ctx.paths, run.session.id);
+  if (existsSync(file)) return file;
+  await writePrompt(run);
+  return file;
+}
+
+function markWorking(run: SpawnRun): Promise<Session> {
+  const { session } = run;
+  return Promise.resolve(
+    writeTransaction(run.store, (tx) =>
+      updateSession(
+        tx,
+        session.id,
+        { status: "working", reason: "spawned", spawnStep: "done" },
+        { type: "session.status", payload: { from: session.status, to: "working", reason: "spawned" } },
+      ),
+    ),
+  );
+}

@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { z } from "zod";
+import { AoError } from "../../core/errors.js";
+import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
+import type { RuntimeHandle, Terminal, TerminalView } from "../../core/slots/index.js";
+import { createTmuxClient } from "../_shared/tmux-client.js";
+import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
+import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
+
+/**
+ * terminal/tmux-attach (the default): attaches this terminal to the session's tmux session on ao's
+ * own socket, and resolves when the person detaches (Ctrl-b d).
+ */
+export const plugin = definePlugin({
+  slot: "terminal",
+  name: "tmux-attach",
+  description: "attaches the current terminal to the session's tmux session (detach with Ctrl-b d)",
+  options: z.strictObject({}),
+  create: (_options, ctx) => createTmuxAttach(ctx),
+});
+
+type AttachContext = Pick<PluginContext, "exec" | "env" | "paths">;
+
+export function createTmuxAttach(ctx: AttachContext): Terminal {
+  return {
+    async open(handle, options) {
+      const session = assertTmuxSessionName(handle.id);
+      if (handle.runtime !== "tmux") {
+        throw new AoError(
+          "E_USAGE",
+          `${options.sessionId} runs in the ${handle.runtime} runtime; tmux-attach opens only tmux sessions`,
+          {
+            details: { session: options.sessionId, runtime: handle.runtime },
+          },
+        );
+      }
+      const socket = handle.data?.["socket"] ?? ctx.paths.tmuxSocket;
+      await assertRunning(ctx, socket, session, options.sessionId);
+      await attach(ctx, socket, handle);
+      return {} satisfies TerminalView;
+    },
+  };
+}
+
+async function assertRunning(
+  ctx: AttachContext,
+  socket: string,
+  session: string,
+  sessionId: string,
+): Promise<void> {
+  const result = await createTmuxClient(ctx.exec, socket).run([
+    ["has-session", "-t", sessionTarget(session)],
+  ]);
+  if (!result.failed) return;
+  if (result.notFound)
+    throw new AoError("E_EXEC_NOT_FOUND", "tmux was not found on PATH", {
+      hint: "install tmux (3.2 or newer)",
+    });
+  const complaint = tmuxComplaint(result.stderr, "tmux failed");
+  if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") {
+    throw new AoError("E_NOT_FOUND", `${sessionId} is not running (${complaint})`, {
+      hint: `bring it back with \`ao session restore ${sessionId}\``,
+      details: { session: sessionId },
+    });
+  }
+  throw new AoError("E_EXEC_FAILED", `tmux could not look up ${sessionId}: ${complaint}`);
+}
+
+/**
+ * Not through ctx.exec: attaching hands this terminal to tmux, so its stdin, stdout and stderr must
+ * be the person's own terminal (stdio "inherit"), which the exec chokepoint (capturing output) does
+ * not do. The argv is still an array, never a shell string. TMUX is unset so it works from inside
+ * the person's own tmux (tmux otherwise refuses to nest).
+ */
+function attach(ctx: AttachContext, socket: string, handle: RuntimeHandle): Promise<void> {
+  const env = Object.fromEntries(
+    Object.entries(ctx.env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[0] !== "TMUX" && entry[0] !== "TMUX_PANE",
+    ),
+  );
+  return new Promise((resolve, reject) => {
+    const child = spawn("tmux", ["-u", "-S", socket, "attach-session", "-t", sessionTarget(handle.id)], {
+      stdio: "inherit",
+      env,
+    });
+    child.on("error", (error) =>
+      reject(new AoError("E_EXEC_FAILED", `tmux attach failed: ${error.message}`, { cause: error })),
+    );
+    child.on("close", (code) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new AoError("E_EXEC_FAILED", `tmux attach exited with ${String(code)}`, {
+            hint: "attaching needs a terminal: run it from an interactive shell, not a pipe",
+          }),
+        );
+    });
+  });
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { FAKE_AGENT_SCREENS } from "../fakes/agent.js";
+import { makeCliFixture } from "../core/sessions/cli-fixture.js";
+
+describe("ao status", () => {
+  it("prints one row per active session", async () => {
+    const f = makeCliFixture();
+    await f.ao(["spawn", "app", "Fix the login bug"]);
+    f.runtime.print(f.runtime.processOf("app-1")!.handle, FAKE_AGENT_SCREENS.idle);
+    const result = await f.ao(["status"]);
+    expect(result.exitCode).toBe(0);
+    const [header, row, ...rest] = result.stdout.trimEnd().split("\n");
+    expect(header).toMatch(/^SESSION +PROJECT +ISSUE +BRANCH +STATUS +ACTIVITY +RUNTIME +AGE +WORKTREE$/);
+    expect(row).toMatch(/^app-1 +app +- +ao\/fix-the-login-bug +working +idle +alive +\d+s +\S+app-1$/);
+    expect(rest).toEqual([]);
+  });
+
+  it("prints {sessions: [...]} with --json, and says so when there are none", async () => {
+    const f = makeCliFixture();
+    expect((await f.ao(["status"])).stdout).toContain("no sessions");
+    expect(JSON.parse((await f.ao(["status", "--json"])).stdout)).toEqual({ sessions: [] });
+    await f.ao(["spawn", "app", "Fix it"]);
+    const { sessions } = JSON.parse((await f.ao(["status", "--json"])).stdout) as {
+      sessions: { id: string; runtime: { liveness: string } }[];
+    };
+    expect(sessions.map((s) => [s.id, s.runtime.liveness])).toEqual([["app-1", "alive"]]);
+  });
+});

@@ -1,0 +1,116 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { definePlugin } from "../../../src/core/registry/define-plugin.js";
+import { emptyCatalog, type PluginCatalog } from "../../../src/core/registry/catalog.js";
+import type { Spawner } from "../../../src/core/sessions/spawner.js";
+import {
+  closeStore,
+  listEvents,
+  openStore,
+  requireSession,
+  type Session,
+  type StoredEvent,
+} from "../../../src/core/store/index.js";
+import { FakeAgent } from "../../fakes/agent.js";
+import { FakeRuntime } from "../../fakes/runtime.js";
+import { FakeTracker } from "../../fakes/tracker.js";
+import { FakeWorkspace } from "../../fakes/workspace.js";
+import { makeTestRepo, type TestRepo } from "../../helpers/git-repo.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTestContext, type TestContext } from "../../helpers/test-context.js";
+
+export interface SessionFixture {
+  ctx: TestContext;
+  repo: TestRepo;
+  runtime: FakeRuntime;
+  agent: FakeAgent;
+  workspace: FakeWorkspace;
+  tracker: FakeTracker;
+  /** The project's YAML body, under `projects: app:`, for tests to extend. */
+  writeConfig(projectYaml?: string, topYaml?: string): void;
+  events(sessionId?: string): StoredEvent[];
+  session(id: string): Session;
+}
+
+/** A definition whose instance is the given object: the registry loads, validates and wraps it like any plugin. */
+function fixed<S extends keyof PluginCatalog>(slot: S, name: string, instance: unknown) {
+  return () =>
+    Promise.resolve(
+      definePlugin({
+        slot,
+        name,
+        description: `test ${slot}`,
+        options: z.strictObject({}),
+        create: () => instance as never,
+      }),
+    );
+}
+
+/**
+ * A project `app` whose runtime, agent, workspace and tracker are the in-memory fakes, reached
+ * through a test catalog exactly as real plugins are (registry, option validation, wrapping).
+ */
+export function makeSessionFixture(
+  overrides: { runtime?: FakeRuntime; workspace?: FakeWorkspace } = {},
+): SessionFixture {
+  const repo = makeTestRepo();
+  const runtime = overrides.runtime ?? new FakeRuntime();
+  const agent = new FakeAgent();
+  const workspace = overrides.workspace ?? new FakeWorkspace();
+  const tracker = new FakeTracker();
+  const catalog: PluginCatalog = {
+    ...emptyCatalog(),
+    runtime: { fake: fixed("runtime", "fake", runtime) },
+    agent: {
+      fake: fixed("agent", "fake", agent),
+      other: fixed("agent", "other", new FakeAgent(["other-agent"])),
+    },
+    workspace: { fake: fixed("workspace", "fake", workspace) },
+    tracker: { fake: fixed("tracker", "fake", tracker) },
+  };
+  const configDir = makeTempDir("ao-config-");
+  const ctx = makeTestContext({ catalog, cwd: configDir });
+  const writeConfig = (projectYaml = "", topYaml = "") => {
+    const project = [
+      `path: ${repo.dir}`,
+      "runtime: fake",
+      "agent: fake",
+      "workspace: fake",
+      ...projectYaml.split("\n"),
+    ]
+      .filter((line) => line.trim() !== "")
+      .map((line) => `    ${line}`)
+      .join("\n");
+    writeFileSync(join(configDir, "agent-orchestrator.yaml"), `${topYaml}\nprojects:\n  app:\n${project}\n`);
+  };
+  writeConfig();
+  const withStore = <T>(fn: (store: ReturnType<typeof openStore>) => T): T => {
+    const store = openStore(ctx);
+    try {
+      return fn(store);
+    } finally {
+      closeStore(store);
+    }
+  };
+  return {
+    ctx,
+    repo,
+    runtime,
+    agent,
+    workspace,
+    tracker,
+    writeConfig,
+    events: (sessionId) => withStore((store) => listEvents(store, { sessionId })),
+    session: (id) => withStore((store) => requireSession(store, id)),
+  };
+}
+
+/** A spawner whose process has already exited: what a kill -9'd `ao spawn` leaves in the store. */
+export function deadSpawner(): Spawner {
+  const child = spawnSync(process.execPath, ["-e", "0"]);
+  if (child.pid === undefined) throw new Error("could not start a short-lived process");
+  return { pid: child.pid, host: hostname() };
+}
