@@ -1,6 +1,7 @@
 import { AoError } from "./errors.js";
 import type { Logger } from "./logger.js";
 import { redactText } from "./redact.js";
+import { runProcess } from "./run-process.js";
 
 /**
  * The one place ao starts processes. Always an argument array, never a shell string: untrusted text
@@ -29,42 +30,27 @@ export interface ExecResult {
 
 export type Exec = (file: string, args: readonly string[], options?: ExecOptions) => Promise<ExecResult>;
 
-interface ExecaFailure {
-  exitCode?: number;
-  stdout?: unknown;
-  stderr?: unknown;
-  failed?: boolean;
-  timedOut?: boolean;
-  code?: string;
-  cause?: { code?: string };
-}
-
 /**
  * `baseEnv` is the context's environment (ctx.env), not whatever process.env happens to hold: a
  * test or a daemon decides exactly what its children see, and PATH lookups agree with ctx.env.PATH.
  */
 export function createExec(logger: Logger, baseEnv: Readonly<Record<string, string | undefined>>): Exec {
   return async (file, args, options = {}) => {
-    // execa is imported on first use so commands that start no process do not load it.
-    const { execa } = await import("execa");
     const command = [file, ...args].join(" ");
-    const raw = (await execa(file, [...args], {
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    const outcome = await runProcess(file, args, {
+      cwd: options.cwd,
       env: childEnv(baseEnv, options.env),
-      extendEnv: false,
-      ...(options.input === undefined ? {} : { input: options.input }),
-      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-      reject: false,
-      stripFinalNewline: true,
-    })) as ExecaFailure;
+      input: options.input,
+      timeoutMs: options.timeoutMs,
+    });
     const result: ExecResult = {
       command,
-      exitCode: raw.exitCode,
-      stdout: typeof raw.stdout === "string" ? raw.stdout : "",
-      stderr: typeof raw.stderr === "string" ? raw.stderr : "",
-      failed: raw.failed === true,
-      timedOut: raw.timedOut === true,
-      notFound: raw.code === "ENOENT" || raw.cause?.code === "ENOENT",
+      exitCode: outcome.exitCode,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      failed: outcome.abnormal || outcome.exitCode !== 0,
+      timedOut: outcome.timedOut,
+      notFound: outcome.notFound,
     };
     logger.debug("exec", { command, cwd: options.cwd, exitCode: result.exitCode, failed: result.failed });
     if (result.failed && options.reject !== false) throw execError(file, result);

@@ -60,3 +60,24 @@ describe("exec's environment", () => {
     expect(JSON.parse(result.stdout)).toEqual(["1", null, null]);
   });
 });
+
+describe("exec's timeout", () => {
+  it("ends a child that runs too long and says so", async () => {
+    const result = await exec(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"], {
+      timeoutMs: 200,
+      reject: false,
+    });
+    expect(result).toMatchObject({ failed: true, timedOut: true });
+    await expect(
+      exec(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"], { timeoutMs: 200 }),
+    ).rejects.toMatchObject({
+      code: "E_EXEC_FAILED",
+      message: expect.stringContaining("timed out") as unknown,
+    });
+  });
+
+  it("keeps output byte for byte except one final newline", async () => {
+    const result = await exec(process.execPath, ["-e", "process.stdout.write('a\\n\\nb  \\n\\n')"]);
+    expect(result.stdout).toBe("a\n\nb  \n");
+  });
+});
