@@ -9,7 +9,7 @@ import { fifoHasReader } from "./process/fifo-writer.js";
 import { spawnLauncher } from "./process/launcher.js";
 import { tailLines } from "./process/log-tail.js";
 import { assertDirectory, prepareSessionFiles, waitUntilListening } from "./process/prepare-session.js";
-import { checkProcess, processStartTime } from "./process/process-identity.js";
+import { checkProcess, processStartTime } from "../_shared/process-identity.js";
 import { launcherOf, readLiveness } from "./process/read-liveness.js";
 import { sessionFiles, type SessionFiles } from "./process/session-files.js";
 import { stopProcessGroup } from "./process/stop-group.js";

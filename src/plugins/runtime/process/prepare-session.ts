@@ -4,7 +4,7 @@ import { AoError } from "../../../core/errors.js";
 import type { AoPaths } from "../../../core/paths.js";
 import { pollUntil, type Waits } from "../_shared/poll-until.js";
 import { fifoHasReader } from "./fifo-writer.js";
-import { checkProcess } from "./process-identity.js";
+import { checkProcess } from "../../_shared/process-identity.js";
 import { runDir } from "../_shared/run-dir.js";
 import { sessionLogDir, type SessionFiles } from "./session-files.js";
 

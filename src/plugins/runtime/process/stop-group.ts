@@ -1,5 +1,5 @@
 import { pollUntil, type Waits } from "../_shared/poll-until.js";
-import { checkProcess } from "./process-identity.js";
+import { checkProcess } from "../../_shared/process-identity.js";
 
 /**
  * SIGTERM to the launcher's process group (it was started detached, so its pid is the group id and
