@@ -6,7 +6,6 @@ import {
   type InputStream,
   type OutputStream,
 } from "../core/context.js";
-import { AoError } from "../core/errors.js";
 import type { LogLevel } from "../core/logger.js";
 import type { PluginCatalog } from "../core/registry/catalog.js";
 import { globalOptions, type CliRuntime } from "./cli-runtime.js";
@@ -71,8 +70,4 @@ function handleFailure(error: unknown, io: CliIo): number {
   const json = io.argv.includes("--json");
   const debug = io.argv.includes("--debug");
   return reportError(error, { stdout: io.stdout, stderr: io.stderr, style, json, debug }).exitCode;
-}
-
-export function usageError(message: string, hint?: string): AoError {
-  return new AoError("E_USAGE", message, { hint });
 }

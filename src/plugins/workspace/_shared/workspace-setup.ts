@@ -2,7 +2,7 @@ import { appendFile, cp, lstat, mkdir, readFile, symlink } from "node:fs/promise
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { AoContext } from "../../../core/context.js";
 import { AoError } from "../../../core/errors.js";
-import { git } from "../../../core/git.js";
+import { git, gitText } from "../../../core/git.js";
 import { redactText } from "../../../core/redact.js";
 import type { WorkspaceSpec } from "../../../core/slots/workspace.js";
 import { splitCommand } from "./split-command.js";
@@ -81,7 +81,7 @@ export async function excludeFromGit(
   if (missing.length === 0) return;
   const excludeFile = resolve(
     workspacePath,
-    (await git(ctx, workspacePath, ["rev-parse", "--git-path", "info/exclude"])).stdout.trim(),
+    await gitText(ctx, workspacePath, ["rev-parse", "--git-path", "info/exclude"]),
   );
   const current = await readFile(excludeFile, "utf8").catch(() => "");
   const lines = new Set(current.split("\n"));
