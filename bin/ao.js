@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The whole CLI lives in dist/cli/main.js (built by `npm run build`); this file only starts it.
-import("../dist/cli/main.js").then((cli) => cli.main());
+// The CLI is bundled into dist/bundle/ (npm run build; see scripts/build.mjs); this file only starts it.
+import("../dist/bundle/ao.js").then((cli) => cli.main());

@@ -46,7 +46,7 @@ install_dependencies() {
 }
 
 build() {
-  say "building (tsc)"
+  say "building (tsc + esbuild bundle)"
   npm run --silent build
 }
 

@@ -1,6 +1,7 @@
 // Shared timing helpers for bench/*.mjs. Every benchmark compares against a baseline measured in
 // the same run, on the same machine, interleaved, so machine load affects both sides alike.
 import { spawnSync } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
 
 /** Wall time of one run of argv, in milliseconds. Throws when the command fails. */
 export function timeOnce(argv, options = {}) {
@@ -40,6 +41,9 @@ export function percentile(values, p) {
 export function report(title, samples, baseline) {
   const base = median(samples[baseline]);
   console.log(`\n${title}`);
+  // Ratios hold up on a busy machine (both sides are slowed alike); absolute times do not.
+  const [load] = loadavg();
+  console.log(`machine: ${availableParallelism()} cores, load average ${load.toFixed(1)} (1 min)`);
   console.log(
     `${"case".padEnd(34)} ${"median ms".padStart(10)} ${"p90 ms".padStart(8)} ${"ratio".padStart(7)}`,
   );

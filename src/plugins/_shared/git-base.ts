@@ -61,7 +61,6 @@ async function fetchDefaultBranch(
   repoPath: string,
   branch: string,
 ): Promise<string | undefined> {
-  if ((await remoteUrl(ctx, repoPath)) === undefined) return "the repository has no origin remote";
   const refspec = `+refs/heads/${branch}:refs/remotes/origin/${branch}`;
   const result = await git(
     ctx,
@@ -73,6 +72,8 @@ async function fetchDefaultBranch(
     },
   );
   if (!result.failed) return undefined;
+  // Asked only after a failure: a fetch that works proves origin exists, and spawn saves a process.
+  if ((await remoteUrl(ctx, repoPath)) === undefined) return "the repository has no origin remote";
   const why = result.timedOut ? "timed out" : (result.stderr.trim().split("\n").pop() ?? "failed");
   return `git fetch origin ${branch} failed: ${redactText(why)}`;
 }

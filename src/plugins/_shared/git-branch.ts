@@ -34,41 +34,29 @@ function collidingNames(refs: string, prefix: string, wanted: string): string[] 
   return names;
 }
 
-/** Local branches that collide with `wanted`. Cheap; call it under the repository lock. */
+/**
+ * Branches this repository knows of that collide with `wanted`: its own, and origin's as last seen
+ * (remote-tracking refs, so an offline run still avoids them). One `for-each-ref`; cheap, so call
+ * it under the repository lock, where parallel spawns pick their names.
+ */
 export async function localCollisions(ctx: Git, repoPath: string, wanted: string): Promise<string[]> {
-  const result = await git(ctx, repoPath, [
-    "for-each-ref",
-    "--format=%(refname)",
-    `refs/heads/${wanted}`,
-    `refs/heads/${wanted}-*`,
-  ]);
-  return collidingNames(result.stdout, "refs/heads/", wanted);
+  const prefixes = ["refs/heads/", "refs/remotes/origin/"];
+  const patterns = prefixes.flatMap((prefix) => [`${prefix}${wanted}`, `${prefix}${wanted}-*`]);
+  const result = await git(ctx, repoPath, ["for-each-ref", "--format=%(refname)", ...patterns]);
+  return prefixes.flatMap((prefix) => collidingNames(result.stdout, prefix, wanted));
 }
 
 /**
- * Branches on origin that collide with `wanted`: asked of origin itself (the remote-tracking refs may
- * be old), plus the remote-tracking refs so an offline run still avoids what it last saw.
+ * Branches on origin itself that collide with `wanted` (the remote-tracking refs may be old).
+ * None when origin cannot be asked (no origin, offline): `localCollisions` still covers what was
+ * last fetched. Independent of the fetch of the base, so a spawn asks both at once.
  */
-export async function remoteCollisions(
-  ctx: Git,
-  repoPath: string,
-  wanted: string,
-  online: boolean,
-): Promise<string[]> {
-  const tracking = await git(ctx, repoPath, [
-    "for-each-ref",
-    "--format=%(refname)",
-    `refs/remotes/origin/${wanted}`,
-    `refs/remotes/origin/${wanted}-*`,
-  ]);
-  const names = collidingNames(tracking.stdout, "refs/remotes/origin/", wanted);
-  if (!online) return names;
+export async function remoteCollisions(ctx: Git, repoPath: string, wanted: string): Promise<string[]> {
   const remote = await git(ctx, repoPath, ["ls-remote", "--heads", "origin", wanted, `${wanted}-*`], {
     reject: false,
     timeoutMs: LS_REMOTE_TIMEOUT_MS,
   });
-  if (!remote.failed) names.push(...collidingNames(remote.stdout, "refs/heads/", wanted));
-  return names;
+  return remote.failed ? [] : collidingNames(remote.stdout, "refs/heads/", wanted);
 }
 
 /**

@@ -25,6 +25,8 @@ export interface RepoLockOptions {
   /** A lock whose heartbeat is older than this is stale. */
   staleMs?: number | undefined;
   heartbeatMs?: number | undefined;
+  /** The repository's git common dir, when the caller has already asked git for it. */
+  commonDir?: string | undefined;
 }
 
 export const REPO_LOCK_FILE = "ao-worktree.lock";
@@ -44,8 +46,9 @@ export async function withRepoLock<T>(
   fn: () => Promise<T>,
   options: RepoLockOptions = {},
 ): Promise<T> {
-  const settings = { ...DEFAULTS, ...definedOnly(options) };
-  const lockPath = join(await gitCommonDir(ctx, repoPath), REPO_LOCK_FILE);
+  const { commonDir, ...timing } = options;
+  const settings = { ...DEFAULTS, ...definedOnly(timing) };
+  const lockPath = join(commonDir ?? (await gitCommonDir(ctx, repoPath)), REPO_LOCK_FILE);
   const token = await acquire(lockPath, settings);
   const heartbeat = setInterval(() => {
     const now = new Date();
@@ -173,6 +176,6 @@ function lockTimeout(lockPath: string, seen: LockSnapshot | undefined): AoError 
   );
 }
 
-function definedOnly(options: RepoLockOptions): Partial<typeof DEFAULTS> {
+function definedOnly(options: Omit<RepoLockOptions, "commonDir">): Partial<typeof DEFAULTS> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }

@@ -64,9 +64,11 @@ async function createClone(ctx: CloneContext, spec: WorkspaceSpec): Promise<Work
   const repo = spec.project.path;
   const setup = setupFromSpec(spec);
   if (await pathExists(path)) throw workspaceExists(path);
-  const base = await resolveBranchBase(ctx, repo, spec.project.defaultBranch);
+  const [base, remoteTaken] = await Promise.all([
+    resolveBranchBase(ctx, repo, spec.project.defaultBranch),
+    remoteCollisions(ctx, repo, spec.branch),
+  ]);
   reportBase(ctx, spec, base);
-  const remoteTaken = await remoteCollisions(ctx, repo, spec.branch, base.source === "origin");
   const branch = await makeClone(ctx, { spec, path, base, setup }, () =>
     // Under the lock, so that parallel creates (worktrees and clones alike) never pick the same name.
     withRepoLock(ctx, repo, async () => {

@@ -60,12 +60,19 @@ async function createWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promis
   const repo = spec.project.path;
   const setup = setupFromSpec(spec);
   if (await pathExists(path)) throw workspaceExists(path); // checked again under the lock
-  const base = await resolveBranchBase(ctx, repo, spec.project.defaultBranch);
+  // Three independent questions, asked at once: each is a git process, and spawn waits for them.
+  const [base, remoteTaken, commonDir] = await Promise.all([
+    resolveBranchBase(ctx, repo, spec.project.defaultBranch),
+    remoteCollisions(ctx, repo, spec.branch),
+    gitCommonDir(ctx, repo),
+  ]);
   reportBase(ctx, spec, base);
-  const remoteTaken = await remoteCollisions(ctx, repo, spec.branch, base.source === "origin");
   await mkdir(spec.baseDir, { recursive: true });
-  const branch = await withRepoLock(ctx, repo, () =>
-    addNewBranchWorktree(ctx, spec, path, base, remoteTaken),
+  const branch = await withRepoLock(
+    ctx,
+    repo,
+    () => addNewBranchWorktree(ctx, spec, path, base, remoteTaken),
+    { commonDir },
   );
   await prepareOrRollBack(ctx, { repoPath: repo, workspacePath: path, setup }, () =>
     rollBackWorktree(ctx, repo, path, branch),
@@ -82,9 +89,11 @@ async function addNewBranchWorktree(
   remoteTaken: readonly string[],
 ): Promise<string> {
   if (await pathExists(path)) throw workspaceExists(path);
-  await forgetVanishedWorktrees(ctx, spec.project.path, spec.baseDir);
-  const taken = new Set([...remoteTaken, ...(await localCollisions(ctx, spec.project.path, spec.branch))]);
-  const branch = pickFreeBranch(spec.branch, taken);
+  const [, localTaken] = await Promise.all([
+    forgetVanishedWorktrees(ctx, spec.project.path, spec.baseDir),
+    localCollisions(ctx, spec.project.path, spec.branch),
+  ]);
+  const branch = pickFreeBranch(spec.branch, new Set([...remoteTaken, ...localTaken]));
   try {
     await addWorktree(ctx, spec.project.path, {
       path,

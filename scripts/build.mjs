@@ -1,0 +1,161 @@
+// `npm run build`: two outputs, built side by side.
+//
+// - tsc → dist/<same layout as src>: the per-file modules that external plugins import
+//   (docs/plugins.md) and a few tests load in child processes. tsc also type-checks.
+// - esbuild → dist/bundle/: the CLI that bin/ao.js starts. One entry, ao.js, plus the chunks esbuild
+//   splits off at each dynamic `import()`, so node reads a handful of files per command instead of
+//   hundreds of small modules (docs/performance.md).
+//
+// Nothing here lists source files: everything reachable from src/cli/main.ts is bundled, and every
+// lazy `import("./x.js")` stays lazy as its own chunk, so new commands and plugins are picked up by
+// the import that wires them in.
+//
+// Like tsc on its own, a type error still leaves fresh output behind (the exit code says it failed).
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outdir = join(root, "dist", "bundle");
+const entry = join(outdir, "ao.js");
+/** Chunks of earlier builds that a running ao (a daemon) may still import lazily are kept this long. */
+const STALE_CHUNK_MS = 60 * 60_000;
+
+/**
+ * Packages ao loads with `createRequire(…)(name)` at run time, on first use (src/core/logger.ts,
+ * src/core/store/open-store.ts), so they stay out of the chunks. better-sqlite3 is a native addon and
+ * is used as installed. pino is pre-bundled into one CommonJS file at
+ * dist/bundle/node_modules/pino/, where Node's `require` looks first: about 30 files fewer to find
+ * and read on every command that logs.
+ */
+const EXTERNAL = ["better-sqlite3", "pino"];
+const PREBUNDLED = ["pino"];
+
+/**
+ * Bundled CommonJS packages (commander) call `require` for Node built-ins; an ES module has no
+ * `require`, so each output file gets one. The chunks sit directly in dist/bundle/, at the same depth
+ * as dist/cli/main.js, so `new URL("../../package.json", import.meta.url)` finds the package root.
+ */
+const REQUIRE_SHIM = [
+  'import { createRequire as __aoCreateRequire } from "node:module";',
+  "const require = __aoCreateRequire(import.meta.url);",
+].join("\n");
+
+/**
+ * zod evaluates its error messages in some 40 languages at import, a third of its load time; ao only
+ * uses the English ones (zod's default). External plugins import their own zod, untouched.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(bundler) {
+    bundler.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * A package loaded with `import("pkg")` stays a real import for Node to resolve. Such a package is
+ * off the hot path by construction, and Node, unlike esbuild's chunks, gives a CommonJS package
+ * (yaml) its named exports: `const { stringify } = await import("yaml")` keeps working.
+ */
+const dynamicPackagesExternal = {
+  name: "dynamic-packages-external",
+  setup(bundler) {
+    bundler.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === "dynamic-import" && !args.path.startsWith("node:")
+        ? { path: args.path, external: true }
+        : undefined,
+    );
+  },
+};
+
+function typecheckAndEmit() {
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  const child = spawn(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+  return new Promise((resolve) => child.on("close", (code) => resolve(code === 0)));
+}
+
+/** One package and everything it requires, as a CommonJS file in dist/bundle/node_modules/<name>/. */
+async function prebundle(name) {
+  const result = await build({
+    absWorkingDir: root,
+    stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root },
+    outfile: join(outdir, "node_modules", name, "index.js"),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    legalComments: "none",
+    logLevel: "warning",
+    write: false,
+  });
+  const manifest = {
+    name,
+    private: true,
+    main: "index.js",
+    description: `${name}, bundled by scripts/build.mjs`,
+  };
+  const path = join(outdir, "node_modules", name, "package.json");
+  return [...result.outputFiles, { path, contents: `${JSON.stringify(manifest, null, 2)}\n` }];
+}
+
+async function bundle() {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { ao: "src/cli/main.ts" },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    external: EXTERNAL,
+    banner: { js: REQUIRE_SHIM },
+    chunkNames: "chunk-[hash]",
+    sourcemap: "linked",
+    // Stacks keep readable names; minifying would save little of the load time.
+    minify: false,
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [zodEnglishOnly, dynamicPackagesExternal],
+    write: false,
+  });
+  const prebundled = await Promise.all(PREBUNDLED.map(prebundle));
+  writeOutputs([...prebundled.flat(), ...result.outputFiles]);
+  return result.outputFiles.filter((file) => file.path.endsWith(".js")).length;
+}
+
+/**
+ * ao may be running while this writes (tests, a daemon): every file is replaced by a rename, chunks
+ * before the entry that imports them, and chunks that are no longer produced stay for a while.
+ */
+function writeOutputs(files) {
+  const ordered = [...files].sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
+  for (const file of ordered) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  const current = new Set(files.map((file) => file.path));
+  const cutoff = Date.now() - STALE_CHUNK_MS;
+  for (const dirent of readdirSync(outdir, { withFileTypes: true })) {
+    const path = join(outdir, dirent.name);
+    if (dirent.isFile() && !current.has(path) && statSync(path).mtimeMs < cutoff) rmSync(path);
+  }
+}
+
+const [typesOk, bundled] = await Promise.all([
+  typecheckAndEmit(),
+  bundle().catch((error) => {
+    process.stderr.write(`build: bundling failed, dist/bundle/ left as it was: ${error.message}\n`);
+    return undefined;
+  }),
+]);
+if (bundled !== undefined)
+  process.stderr.write(`build: bundled the CLI into ${bundled} files in dist/bundle/\n`);
+process.exitCode = typesOk && bundled !== undefined ? 0 : 1;
