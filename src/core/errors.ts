@@ -30,7 +30,13 @@ export type AoErrorCode =
   | "E_SPAWN_FAILED"
   | "E_NOT_DELIVERED"
   | "E_NOTIFY_FAILED"
-  | "E_ISSUE_INVALID";
+  | "E_ISSUE_INVALID"
+  | "E_DAEMON_RUNNING"
+  | "E_DAEMON_FAILED"
+  | "E_DEMO_FAILED"
+  | "E_LINEAR_AUTH"
+  | "E_GITHUB_AUTH"
+  | "E_GITHUB_API";
 
 /** Exit codes: 0 ok, 1 failure, 2 usage or configuration error. */
 export const EXIT_FAILURE = 1;

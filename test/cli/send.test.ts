@@ -29,4 +29,26 @@ describe("ao send", () => {
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain("error: no session app-7");
   });
+
+  it("--no-wait exits 0 once the text is submitted, saying what was not confirmed", async () => {
+    const f = makeCliFixture();
+    await f.ao(["spawn", "app", "Fix it"]);
+    f.runtime.processOf("app-1")!.unresponsive = true;
+    const sent = await f.ao(["send", "app-1", "--no-wait", "run", "the", "tests"]);
+    expect(sent.exitCode).toBe(0);
+    expect(sent.stderr).toContain(
+      "app-1: delivered 13 bytes and pressed Enter once; not confirmed that the agent started on it (--no-wait)",
+    );
+    expect(f.runtime.deliveries.at(-1)).toEqual({ confirm: false });
+    const json = await f.ao(["send", "app-1", "--no-wait", "--json", "again"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ confirmed: false, submitted: true, waited: false });
+    expect(f.runtime.processOf("app-1")?.transcript).toEqual(["run the tests", "again"]);
+  });
+
+  it("documents --no-wait in its help", async () => {
+    const f = makeCliFixture();
+    const help = await f.ao(["send", "--help"]);
+    expect(help.stdout).toContain("--no-wait");
+    expect(help.stdout).toContain("without waiting for the agent to start on it");
+  });
 });

@@ -62,10 +62,21 @@ export function runtimeContract(name: string, makeSubject: () => Promise<Runtime
     it("delivers text once and confirms it", async () => {
       const { handle, sessionId } = await start();
       const result = await subject.runtime.deliver(handle, "hello from the contract");
-      expect(result.confirmed).toBe(true);
+      expect(result).toMatchObject({ confirmed: true, submitted: true });
       expect(result.attempts).toBeGreaterThanOrEqual(1);
       await arrived(sessionId, "hello from the contract");
       expect((await subject.received(sessionId)).split("hello from the contract")).toHaveLength(2);
+    });
+
+    it("with confirm: false, delivers text once and submits it without waiting for a reaction", async () => {
+      const { handle, sessionId } = await start();
+      const result = await subject.runtime.deliver(handle, "no wait for this one", { confirm: false });
+      expect(result.submitted).toBe(true);
+      expect(result.attempts).toBe(1);
+      if (!result.confirmed) expect(result.reason).toEqual(expect.any(String));
+      // Submitted means the program gets the line: the text was not lost for want of waiting.
+      await arrived(sessionId, "no wait for this one");
+      expect((await subject.received(sessionId)).split("no wait for this one")).toHaveLength(2);
     });
 
     it("delivers multi-line text and shell metacharacters verbatim", async () => {

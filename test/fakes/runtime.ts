@@ -1,6 +1,7 @@
 import { AoError } from "../../src/core/errors.js";
 import type {
   CaptureOptions,
+  DeliverOptions,
   DeliveryResult,
   Liveness,
   Runtime,
@@ -82,22 +83,31 @@ export class FakeRuntime implements Runtime {
     return Promise.all(handles.map((handle) => this.liveness(handle)));
   }
 
-  deliver(handle: RuntimeHandle, text: string): Promise<DeliveryResult> {
+  /** Options of every delivery, in order (to check that `confirm: false` reaches the runtime). */
+  readonly deliveries: (DeliverOptions | undefined)[] = [];
+
+  deliver(handle: RuntimeHandle, text: string, options?: DeliverOptions): Promise<DeliveryResult> {
+    this.deliveries.push(options);
     const record = this.processes.get(handle.id);
     if (record?.state !== "alive") {
       return Promise.reject(new AoError("E_NOT_FOUND", `session ${handle.id} is not running`));
     }
     record.transcript.push(text);
     record.screen.push(...text.split("\n"));
+    if (options?.confirm === false) {
+      this.program?.(text, record, (code) => this.exit(handle, code));
+      return Promise.resolve({ confirmed: false, submitted: true, attempts: 1, reason: "not checked" });
+    }
     if (record.unresponsive) {
       return Promise.resolve({
         confirmed: false,
+        submitted: true,
         attempts: this.submitAttempts,
         reason: "the screen did not react",
       });
     }
     this.program?.(text, record, (code) => this.exit(handle, code));
-    return Promise.resolve({ confirmed: true, attempts: 1 });
+    return Promise.resolve({ confirmed: true, submitted: true, attempts: 1 });
   }
 
   capture(handle: RuntimeHandle, options: CaptureOptions): Promise<string> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { daemonSchema } from "./daemon-schema.js";
 import { idSchema, pluginConfigSchema, pluginNameSchema } from "./plugin-schema.js";
 import { projectSchema } from "./project-schema.js";
 import { reactionsSchema, type PRIORITIES } from "./reaction-schema.js";
@@ -34,7 +35,10 @@ const routingSchema = z
 /** The shape of agent-orchestrator.yaml. Defaults that depend on other keys are applied in normalize-config.ts. */
 export const configSchema = z
   .strictObject({
-    port: z.int().min(1).max(65535).default(3000).meta({ description: "Port of the local dashboard." }),
+    port: z.int().min(0).max(65535).default(3000).meta({
+      description:
+        "Port of the daemon's HTTP server on 127.0.0.1 (webhooks, later the dashboard). 0: any free port.",
+    }),
     maxSessions: z
       .int()
       .min(1)
@@ -50,6 +54,7 @@ export const configSchema = z
       .meta({ description: "Named notifiers: {plugin, ...options}, referenced by id in routing." }),
     notificationRouting: routingSchema.optional(),
     reactions: reactionsSchema.optional(),
+    daemon: daemonSchema.prefault({}),
   })
   .meta({
     title: "agent-orchestrator.yaml",

@@ -18,3 +18,10 @@ export function parseDuration(text: string): number {
   if (!match) throw new TypeError(`not a duration: ${JSON.stringify(text)} (expected e.g. 45s, 30m, 2h)`);
   return Number(match[1]) * UNIT_MS[match[2]!]!;
 }
+
+/** 1_800_000 → `"30m"`: the largest unit that divides `ms` exactly, so parseDuration gives it back. */
+export function formatDuration(ms: number): string {
+  const units = Object.entries(UNIT_MS).sort(([, a], [, b]) => b - a);
+  const [unit, size] = units.find(([, size]) => ms % size === 0) ?? ["ms", 1];
+  return `${ms / size}${unit}`;
+}

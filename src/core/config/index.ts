@@ -6,18 +6,26 @@ export { loadConfig, parseConfig } from "./load-config.js";
 export { findConfigPath, CONFIG_FILE_NAMES } from "./find-config-path.js";
 export { locateKeyPath } from "./locate-key-path.js";
 export { listPluginReferences, type PluginReference } from "./plugin-references.js";
+export { positionPluginOptionsError } from "./plugin-options-error.js";
+export {
+  PROJECT_PLUGIN_SLOTS,
+  pluginOptions,
+  projectPluginOptions,
+  type ProjectPluginSlot,
+} from "./project-plugins.js";
 export { validateConfig, type ConfigValidation } from "./validate-config.js";
 export { maskedConfig, showConfig } from "./show-config.js";
 export { configJsonSchema, renderConfigJsonSchema } from "./json-schema.js";
 export { DEFAULT_REACTIONS, TEMPLATE_PLACEHOLDERS } from "./default-reactions.js";
 export { REACTION_KEYS, REACTION_ACTIONS, PRIORITIES } from "./reaction-schema.js";
-export { parseDuration } from "./duration.js";
+export { formatDuration, parseDuration } from "./duration.js";
 export { deriveSessionPrefix } from "./normalize-config.js";
 export { formatKeyPath, type ConfigIssue } from "./config-issues.js";
 export type {
   AgentConfig,
   AoConfig,
   ConfigDocument,
+  DaemonConfig,
   DefaultsConfig,
   EnvReference,
   KeyPath,

@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import type { ConfigProblem } from "./config-issues.js";
 import type { RawConfig } from "./config-schema.js";
 import { DEFAULT_REACTIONS } from "./default-reactions.js";
+import { parseDuration } from "./duration.js";
 import { mergeReactions } from "./merge-reactions.js";
 import type { RawProject } from "./project-schema.js";
 import { PRIORITIES } from "./reaction-schema.js";
@@ -28,12 +29,17 @@ function expandPath(path: string, base: string, home: string | undefined): strin
   return isAbsolute(path) ? resolve(path) : resolve(base, path);
 }
 
-function pluginConfig(
+function pluginConfig(ref: string | PluginConfig): PluginConfig {
+  return typeof ref === "string" ? { plugin: ref } : ref;
+}
+
+/** Trackers and SCMs default to github when the project names a GitHub repository. */
+function forgePluginConfig(
   ref: string | PluginConfig | undefined,
   repo: string | undefined,
 ): PluginConfig | undefined {
-  if (typeof ref === "string") return { plugin: ref };
-  return ref ?? (repo === undefined ? undefined : { plugin: "github" });
+  if (ref !== undefined) return pluginConfig(ref);
+  return repo === undefined ? undefined : { plugin: "github" };
 }
 
 /** Resolves a path key, recording a problem (and keeping the text) when `~` cannot be expanded. */
@@ -69,11 +75,11 @@ function normalizeProject(
     path,
     defaultBranch: raw.defaultBranch,
     sessionPrefix: raw.sessionPrefix ?? deriveSessionPrefix(id),
-    runtime: raw.runtime ?? context.defaults.runtime,
-    agent: raw.agent ?? context.defaults.agent,
-    workspace: raw.workspace ?? context.defaults.workspace,
-    tracker: pluginConfig(raw.tracker, raw.repo),
-    scm: pluginConfig(raw.scm, raw.repo),
+    runtime: pluginConfig(raw.runtime ?? context.defaults.runtime),
+    agent: pluginConfig(raw.agent ?? context.defaults.agent),
+    workspace: pluginConfig(raw.workspace ?? context.defaults.workspace),
+    tracker: forgePluginConfig(raw.tracker, raw.repo),
+    scm: forgePluginConfig(raw.scm, raw.repo),
     symlinks: raw.symlinks,
     copy: raw.copy,
     postCreate: raw.postCreate,
@@ -111,6 +117,11 @@ export function normalizeConfig(
     notifiers: raw.notifiers,
     notificationRouting: routing,
     reactions,
+    daemon: {
+      pollIntervalMs: parseDuration(raw.daemon.pollInterval),
+      webhookSecretEnv: raw.daemon.webhookSecretEnv,
+      stopTimeoutMs: parseDuration(raw.daemon.stopTimeout),
+    },
   });
   return { config, problems };
 }

@@ -1,5 +1,6 @@
 import type { Slot } from "../registry/catalog.js";
 import { isWrittenInYaml, locateInYaml } from "./config-document.js";
+import { PROJECT_PLUGIN_SLOTS } from "./project-plugins.js";
 import type { KeyPath, LoadedConfig, PluginConfig, SourceLocation } from "./types.js";
 
 /** One plugin the configuration uses, for the registry to resolve and `ao doctor` to check. */
@@ -37,13 +38,10 @@ function fromPluginConfig(
 function projectReferences(loaded: LoadedConfig): PluginReference[] {
   return Object.values(loaded.config.projects).flatMap((project) => {
     const at = (slot: string): (string | number)[] => ["projects", project.id, slot];
-    const named = (["runtime", "agent", "workspace"] as const).map((slot) => ({
-      slot,
-      name: project[slot],
-      options: {},
-      keyPath: at(slot),
-      location: writtenAt(loaded, [at(slot), ["defaults", slot]]),
-    }));
+    // Not written in the project: the name comes from `defaults`, which takes no options.
+    const named = PROJECT_PLUGIN_SLOTS.map((slot) =>
+      fromPluginConfig(slot, project[slot], at(slot), writtenAt(loaded, [at(slot), ["defaults", slot]])),
+    );
     // A tracker or scm that is not written comes from `repo` (github), so point there.
     const configured = (["tracker", "scm"] as const).flatMap((slot) => {
       const config = project[slot];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pluginNameSchema, pluginRefSchema } from "./plugin-schema.js";
+import { pluginRefSchema } from "./plugin-schema.js";
 import { reactionsSchema } from "./reaction-schema.js";
 
 /** Paths inside the repository (symlinks, copies): relative and never escaping it. */
@@ -42,11 +42,15 @@ export const projectSchema = z
       .regex(SESSION_PREFIX_PATTERN, { error: "expected lower-case letters, digits and '-', e.g. app" })
       .optional()
       .meta({ description: "Session ids are <sessionPrefix>-<n>. Default: derived from the project id." }),
-    runtime: pluginNameSchema.optional().meta({ description: "Runtime plugin. Default: defaults.runtime." }),
-    agent: pluginNameSchema.optional().meta({ description: "Agent plugin. Default: defaults.agent." }),
-    workspace: pluginNameSchema
-      .optional()
-      .meta({ description: "Workspace plugin. Default: defaults.workspace." }),
+    runtime: pluginRefSchema.optional().meta({
+      description: "Runtime plugin: a name or {plugin, ...options}. Default: defaults.runtime.",
+    }),
+    agent: pluginRefSchema.optional().meta({
+      description: "Agent plugin: a name or {plugin, ...options}. Default: defaults.agent.",
+    }),
+    workspace: pluginRefSchema.optional().meta({
+      description: "Workspace plugin: a name or {plugin, ...options}. Default: defaults.workspace.",
+    }),
     tracker: pluginRefSchema.optional().meta({
       description: "Issue tracker: a name or {plugin, ...options}. Default: github when repo is set.",
     }),

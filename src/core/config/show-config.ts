@@ -1,7 +1,8 @@
 import type { AoContext } from "../context.js";
-import { isSecretKey, REDACTED, redactValue } from "../redact.js";
+import { isSecretKey, REDACTED, redactText, redactValue } from "../redact.js";
+import { formatDuration } from "./duration.js";
 import { loadConfig } from "./load-config.js";
-import type { KeyPath, LoadedConfig } from "./types.js";
+import type { DaemonConfig, KeyPath, LoadedConfig } from "./types.js";
 
 /** Values substituted from a variable whose name looks secret (GITHUB_TOKEN, SLACK_WEBHOOK_URL). */
 function secretsFromEnv(loaded: LoadedConfig): { keyPaths: KeyPath[]; values: Set<string> } {
@@ -31,6 +32,18 @@ function maskValues(value: unknown, secrets: ReadonlySet<string>): unknown {
 }
 
 /**
+ * The daemon section as a person writes it. `webhookSecretEnv` names a variable, so masking it by
+ * key name would hide the one thing a reader needs; the schema keeps secrets out of it.
+ */
+function writtenDaemon(daemon: DaemonConfig): Record<string, string> {
+  return {
+    pollInterval: formatDuration(daemon.pollIntervalMs),
+    webhookSecretEnv: redactText(daemon.webhookSecretEnv),
+    stopTimeout: formatDuration(daemon.stopTimeoutMs),
+  };
+}
+
+/**
  * The resolved configuration, safe to paste into an issue: defaults applied, variables substituted,
  * secrets masked by key name, by pattern, and when they came from a secret-looking variable.
  */
@@ -42,7 +55,8 @@ export function maskedConfig(loaded: LoadedConfig): Record<string, unknown> {
   for (const project of Object.values(copy.projects)) delete project["id"];
   const secrets = secretsFromEnv(loaded);
   for (const keyPath of secrets.keyPaths) maskAt(copy, keyPath);
-  return redactValue(maskValues(copy, secrets.values)) as Record<string, unknown>;
+  const masked = redactValue(maskValues(copy, secrets.values)) as Record<string, unknown>;
+  return { ...masked, daemon: writtenDaemon(loaded.config.daemon) };
 }
 
 export async function showConfig(

@@ -42,9 +42,10 @@ export interface ProjectConfig {
   path: string;
   defaultBranch: string;
   sessionPrefix: string;
-  runtime: string;
-  agent: string;
-  workspace: string;
+  /** `defaults.runtime` when the project names none; options only when the project wrote them. */
+  runtime: PluginConfig;
+  agent: PluginConfig;
+  workspace: PluginConfig;
   tracker?: PluginConfig | undefined;
   scm?: PluginConfig | undefined;
   symlinks: string[];
@@ -65,8 +66,19 @@ export interface DefaultsConfig {
   notifiers: string[];
 }
 
+/** The `daemon:` section with durations in milliseconds. */
+export interface DaemonConfig {
+  /** How often the daemon runs a cycle without a webhook; at least 1000. */
+  pollIntervalMs: number;
+  /** NAME of the environment variable holding the GitHub webhook secret (not the secret). */
+  webhookSecretEnv: string;
+  /** How long `ao stop` waits for the cycle in flight. */
+  stopTimeoutMs: number;
+}
+
 /** agent-orchestrator.yaml after validation and normalisation. */
 export interface AoConfig {
+  /** The daemon's HTTP port on 127.0.0.1; 0 = any free port. */
   port: number;
   maxSessions?: number | undefined;
   defaults: DefaultsConfig;
@@ -76,6 +88,7 @@ export interface AoConfig {
   notificationRouting: Record<Priority, string[]>;
   /** Built-in defaults merged with the top-level `reactions` (projects merge their own on top). */
   reactions: ReactionTable;
+  daemon: DaemonConfig;
 }
 
 export type KeyPath = readonly (string | number)[];

@@ -12,7 +12,7 @@ export function checkPermissions(config: AoConfig): DoctorCheck[] {
       id: `permissions:${project.id}`,
       title: `permissions of ${project.id}`,
       status: "warn",
-      detail: `agentConfig.permissions is permissionless: ${project.agent} runs with its permission-bypass flags`,
+      detail: `agentConfig.permissions is permissionless: ${project.agent.plugin} runs with its permission-bypass flags`,
       fix: `remove agentConfig.permissions from project ${project.id} unless it runs in a sandbox`,
     }));
 }

@@ -1,5 +1,6 @@
 import { dirname } from "node:path";
 import { displayPath } from "../config/config-issues.js";
+import { positionPluginOptionsError } from "../config/plugin-options-error.js";
 import { listPluginReferences, type PluginReference } from "../config/plugin-references.js";
 import type { LoadedConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
@@ -20,7 +21,7 @@ export async function checkPlugins(ctx: AoContext, loaded: LoadedConfig): Promis
     try {
       await registry.resolve(reference.slot, reference.name, reference.options);
     } catch (error) {
-      failures.push(failedReference(ctx, reference, error));
+      failures.push(failedReference(ctx, loaded, reference, error));
     }
   }
   if (failures.length > 0) return failures;
@@ -46,11 +47,14 @@ function uniqueReferences(references: readonly PluginReference[]): PluginReferen
   });
 }
 
+/** Bad options point at each option (file:line:column and key path); other failures at the name. */
 function failedReference(
   ctx: Pick<AoContext, "cwd">,
+  loaded: LoadedConfig,
   reference: PluginReference,
   error: unknown,
 ): DoctorCheck {
+  const positioned = positionPluginOptionsError(loaded, reference.keyPath, error, ctx.cwd);
   const where = reference.location
     ? ` (${displayPath(reference.location.file, ctx.cwd)}:${reference.location.line})`
     : ` (${reference.keyPath.join(".")}, a default)`;
@@ -59,7 +63,7 @@ function failedReference(
     id: `plugin:${reference.slot}/${reference.name}`,
     title: `${reference.slot} ${reference.name}`,
     status: "fail",
-    detail: `${message}${where}`,
+    detail: positioned !== error && positioned instanceof Error ? positioned.message : `${message}${where}`,
     fix:
       isAoError(error) && error.hint !== undefined
         ? error.hint

@@ -55,11 +55,11 @@ function projectsOf(loaded: LoadedConfig) {
 }
 
 function usesTmux(loaded: LoadedConfig): boolean {
-  return projectsOf(loaded).some((project) => project.runtime === "tmux");
+  return projectsOf(loaded).some((project) => project.runtime.plugin === "tmux");
 }
 
 function configuredAgents(loaded: LoadedConfig): string[] {
-  return projectsOf(loaded).map((project) => project.agent);
+  return projectsOf(loaded).map((project) => project.agent.plugin);
 }
 
 function credentialTargets(loaded: LoadedConfig): CredentialTarget[] {

@@ -5,6 +5,8 @@ import type { PluginDefinition } from "./define-plugin.js";
 export interface OptionIssue {
   /** Where in the plugin's options, e.g. `retry.attempts` or `channels[1]`; `(options)` for the whole. */
   path: string;
+  /** The same path as segments, to locate the option in the configuration file. */
+  keyPath: (string | number)[];
   message: string;
 }
 
@@ -17,6 +19,7 @@ export function validatePluginOptions<S extends Slot, O>(
   if (result.success) return result.data;
   const issues: OptionIssue[] = result.error.issues.map((issue) => ({
     path: formatKeyPath(issue.path),
+    keyPath: issue.path.map((key) => (typeof key === "symbol" ? key.toString() : key)),
     message: issue.message,
   }));
   const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");

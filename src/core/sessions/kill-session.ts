@@ -12,7 +12,7 @@ import {
 import { assertSpawnInterrupted, rollBackInterruptedSpawn } from "./interrupted-spawn.js";
 import { openProject } from "./open-project.js";
 import { storedHandle } from "./runtime-handle.js";
-import { registryForNames } from "./session-plugins.js";
+import { pluginsForSessions } from "./session-plugins.js";
 
 export interface KillOptions {
   /** Also remove the checkout. The branch is always kept. */
@@ -53,8 +53,9 @@ export async function killSession(
 async function stopRuntime(ctx: AoContext, session: Session, configPath: string | undefined): Promise<void> {
   const handle = storedHandle(session);
   if (handle === undefined) return;
-  const registry = await registryForNames(ctx, [{ slot: "runtime", name: session.runtime }], configPath);
-  await (await registry.resolve("runtime", session.runtime)).stop(handle);
+  const plugins = await pluginsForSessions(ctx, [session], configPath);
+  const options = plugins.optionsFor(session, "runtime");
+  await (await plugins.registry.resolve("runtime", session.runtime, options)).stop(handle);
 }
 
 function markKilled(store: Store, session: Session, purge: boolean, reason = "killed_by_user"): Session {

@@ -1,10 +1,18 @@
 import { dirname } from "node:path";
-import { loadConfig, type AoConfig, type LoadedConfig, type ProjectConfig } from "../config/index.js";
+import {
+  loadConfig,
+  positionPluginOptionsError,
+  projectPluginOptions,
+  type AoConfig,
+  type LoadedConfig,
+  type ProjectConfig,
+  type ProjectPluginSlot,
+} from "../config/index.js";
 import type { AoContext } from "../context.js";
 import { didYouMean } from "../did-you-mean.js";
 import { AoError, EXIT_USAGE } from "../errors.js";
 import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
-import type { Agent, Runtime, Tracker, Workspace } from "../slots/index.js";
+import type { Agent, Runtime, SlotInterfaces, Tracker, Workspace } from "../slots/index.js";
 import { worktreesDir } from "./workspace-spec.js";
 
 export interface OpenProjectOptions {
@@ -43,14 +51,16 @@ export async function openProject(
     project: { id: project.id, path: project.path, defaultBranch: project.defaultBranch, repo: project.repo },
   });
   const names = {
-    runtime: options.runtime ?? project.runtime,
-    agent: options.agent ?? project.agent,
-    workspace: project.workspace,
+    runtime: options.runtime ?? project.runtime.plugin,
+    agent: options.agent ?? project.agent.plugin,
+    workspace: project.workspace.plugin,
   };
+  const resolve = <S extends ProjectPluginSlot>(slot: S) =>
+    resolveProjectPlugin(ctx, { loaded, project, registry }, slot, names[slot]);
   const [runtime, agent, workspace] = await Promise.all([
-    registry.resolve("runtime", names.runtime),
-    registry.resolve("agent", names.agent),
-    registry.resolve("workspace", names.workspace),
+    resolve("runtime"),
+    resolve("agent"),
+    resolve("workspace"),
   ]);
   let tracker: Promise<Tracker | undefined> | undefined;
   return {
@@ -70,6 +80,23 @@ export async function openProject(
       return tracker;
     },
   };
+}
+
+/**
+ * `slot:name` with the options the project gives that plugin (none when a session or `--agent`
+ * names another one). Options that fail the plugin's schema are reported at their place in the file.
+ */
+function resolveProjectPlugin<S extends ProjectPluginSlot>(
+  ctx: AoContext,
+  opened: { loaded: LoadedConfig; project: ProjectConfig; registry: PluginRegistry },
+  slot: S,
+  name: string,
+): Promise<SlotInterfaces[S]> {
+  const options = projectPluginOptions(opened.project, slot, name);
+  return opened.registry.resolve(slot, name, options).catch((error: unknown) => {
+    if (options === undefined) throw error;
+    throw positionPluginOptionsError(opened.loaded, ["projects", opened.project.id, slot], error, ctx.cwd);
+  });
 }
 
 /** The project by id; an unknown id lists the configured ones and suggests the closest. */

@@ -2,6 +2,7 @@ import type { ActivityReport, Agent, Liveness, Runtime, RuntimeHandle } from "..
 import type { PluginRegistry } from "../registry/plugin-registry.js";
 import type { Session } from "../store/index.js";
 import { storedHandle } from "./runtime-handle.js";
+import type { SessionPluginOptions } from "./session-plugins.js";
 import { messageOf } from "./undo-spawn.js";
 
 export interface SessionProbe {
@@ -23,16 +24,23 @@ const ACTIVITY_CONCURRENCY = 8;
 export async function probeSessions(
   sessions: readonly Session[],
   registry: PluginRegistry,
+  optionsFor: SessionPluginOptions = () => undefined,
 ): Promise<Map<string, SessionProbe>> {
   const probes = new Map<string, SessionProbe>();
   const started = sessions.flatMap((session) => {
     const handle = storedHandle(session);
     return handle === undefined ? [] : [{ session, handle }];
   });
-  const byRuntime = groupBy(started, (entry) => entry.session.runtime);
+  // Sessions share a runtime instance (and its batched probe) when they share its name and options.
+  const byRuntime = groupBy(started, (entry) =>
+    JSON.stringify([entry.session.runtime, optionsFor(entry.session, "runtime")]),
+  );
   await Promise.all(
-    [...byRuntime].map(async ([name, entries]) => {
-      const runtime = await registry.resolve("runtime", name).catch((error: unknown) => error as Error);
+    [...byRuntime.values()].map(async (entries) => {
+      const first = entries[0]!.session;
+      const runtime = await registry
+        .resolve("runtime", first.runtime, optionsFor(first, "runtime"))
+        .catch((error: unknown) => error as Error);
       const states =
         runtime instanceof Error
           ? entries.map(() => unknown(runtime))
@@ -47,7 +55,10 @@ export async function probeSessions(
       const live = entries.filter((entry) => probes.get(entry.session.id)?.liveness?.state === "alive");
       await inBatches(live, ACTIVITY_CONCURRENCY, async (entry) => {
         const probe = probes.get(entry.session.id);
-        if (probe) probe.activity = await activityOf(registry, runtime, entry.session, entry.handle);
+        if (probe) {
+          const agent = registry.resolve("agent", entry.session.agent, optionsFor(entry.session, "agent"));
+          probe.activity = await activityOf(agent, runtime, entry.session, entry.handle);
+        }
       });
     }),
   );
@@ -66,13 +77,13 @@ async function livenessOf(runtime: Runtime, handles: RuntimeHandle[]): Promise<L
 }
 
 async function activityOf(
-  registry: PluginRegistry,
+  resolvingAgent: Promise<Agent>,
   runtime: Runtime,
   session: Session,
   handle: RuntimeHandle,
 ): Promise<ActivityReport> {
   try {
-    const agent: Agent = await registry.resolve("agent", session.agent);
+    const agent = await resolvingAgent;
     const probe = {
       sessionId: session.id,
       worktree: session.worktree,

@@ -1,24 +1,87 @@
+import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { LoadedConfig } from "../config/index.js";
+import { findConfigPath } from "../config/find-config-path.js";
+import { mayGivePluginOptions, projectPluginOptions } from "../config/project-plugins.js";
+import type { AoConfig, LoadedConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
 import type { Slot } from "../registry/catalog.js";
 import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
+import type { Session } from "../store/index.js";
+
+/** What a stored session says about its plugins. */
+export type SessionPluginNames = Pick<Session, "project" | "runtime" | "agent">;
+
+/** The options a session's runtime or agent gets from its project's configuration, if any. */
+export type SessionPluginOptions = (
+  session: SessionPluginNames,
+  slot: "runtime" | "agent",
+) => Record<string, unknown> | undefined;
+
+export interface SessionPlugins {
+  registry: PluginRegistry;
+  optionsFor: SessionPluginOptions;
+}
 
 /**
- * A registry for plugins named in stored sessions. Built-in names need no configuration, so `ao
- * status` and `ao send` skip loading it (and zod's schema of it) when every name is a built-in; an
- * external plugin resolves relative to the config file, as it did when the session was spawned.
+ * Options from `config` for the plugins stored sessions name: the project's options when it still
+ * configures the same plugin (a session spawned with `--agent other` gets none), none without a config.
  */
+export function sessionPluginOptions(config: AoConfig | undefined): SessionPluginOptions {
+  return (session, slot) => {
+    const project =
+      config && Object.hasOwn(config.projects, session.project)
+        ? config.projects[session.project]
+        : undefined;
+    return project === undefined ? undefined : projectPluginOptions(project, slot, session[slot]);
+  };
+}
+
+/**
+ * The registry and plugin options for stored sessions (`ao status`, `ao send`, `ao session kill`).
+ * Built-in plugins need no configuration, so the file is loaded (with zod) only when a plugin is
+ * external (it resolves relative to the file, as at spawn) or the file may give plugins options.
+ */
+export async function pluginsForSessions(
+  ctx: AoContext,
+  sessions: readonly SessionPluginNames[],
+  configPath?: string,
+): Promise<SessionPlugins> {
+  const names = sessions.flatMap((session) => [
+    { slot: "runtime" as const, name: session.runtime },
+    { slot: "agent" as const, name: session.agent },
+  ]);
+  if (allBuiltin(ctx, names) && !(await configMayGiveOptions(ctx, configPath))) {
+    return { registry: createPluginRegistry(ctx), optionsFor: sessionPluginOptions(undefined) };
+  }
+  const loaded = await loadConfigIfAny(ctx, configPath);
+  return {
+    registry: createPluginRegistry(ctx, { baseDir: loaded === undefined ? ctx.cwd : dirname(loaded.path) }),
+    optionsFor: sessionPluginOptions(loaded?.config),
+  };
+}
+
+/** A registry for plugins that take no project options (the terminal a person attaches with). */
 export async function registryForNames(
   ctx: AoContext,
   names: readonly { slot: Slot; name: string }[],
   configPath?: string,
 ): Promise<PluginRegistry> {
-  const allBuiltin = names.every(({ slot, name }) => Object.hasOwn(ctx.catalog[slot], name));
-  if (allBuiltin) return createPluginRegistry(ctx);
+  if (allBuiltin(ctx, names)) return createPluginRegistry(ctx);
   const loaded = await loadConfigIfAny(ctx, configPath);
   return createPluginRegistry(ctx, { baseDir: loaded === undefined ? ctx.cwd : dirname(loaded.path) });
+}
+
+function allBuiltin(ctx: AoContext, names: readonly { slot: Slot; name: string }[]): boolean {
+  return names.every(({ slot, name }) => Object.hasOwn(ctx.catalog[slot], name));
+}
+
+/** A cheap look at the file's text. No file gives no options; an unreadable one is loaded to say why. */
+async function configMayGiveOptions(ctx: AoContext, configPath: string | undefined): Promise<boolean> {
+  const path = await findConfigPath(ctx, configPath).catch(() => undefined);
+  if (path === undefined) return false;
+  const text = await readFile(path, "utf8").catch(() => undefined);
+  return text === undefined || mayGivePluginOptions(text);
 }
 
 /** The configuration, or undefined when there is none (a session can outlive its config file). */

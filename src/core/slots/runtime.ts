@@ -40,10 +40,24 @@ export type Liveness =
 export interface DeliveryResult {
   /** True only when the runtime saw the text arrive and the submit take effect. */
   confirmed: boolean;
+  /**
+   * The text arrived and submit was pressed (a pipe: every byte and the newline were written),
+   * whether or not the runtime then saw it take effect. Runtimes without it: read `confirmed`.
+   */
+  submitted?: boolean;
   /** How many times submit was pressed; the text itself is pasted exactly once. */
   attempts: number;
   /** Why delivery is unconfirmed, for the person reading `ao send`'s output. */
   reason?: string;
+}
+
+export interface DeliverOptions {
+  /**
+   * Default true: after submitting, wait until the session reacts (the agent started a turn), and
+   * press submit again when it does not. false: paste, wait until the text arrives (it is never
+   * lost), submit once and return without waiting for the reaction (`ao send --no-wait`).
+   */
+  confirm?: boolean | undefined;
 }
 
 export interface CaptureOptions {
@@ -64,10 +78,11 @@ export interface Runtime {
   livenessMany?(handles: readonly RuntimeHandle[]): Promise<Liveness[]>;
   /**
    * Pastes `text` once (multi-line text arrives as one message, byte for byte, uninterpreted), then
-   * submits and confirms; a retry presses submit again, it never pastes twice. Rejects with an
-   * AoError (E_NOT_FOUND) when the session is not running.
+   * submits and confirms; a retry presses submit again, it never pastes twice. With `confirm: false`
+   * it submits once and does not wait for the reaction. Rejects with an AoError (E_NOT_FOUND) when
+   * the session is not running.
    */
-  deliver(handle: RuntimeHandle, text: string): Promise<DeliveryResult>;
+  deliver(handle: RuntimeHandle, text: string, options?: DeliverOptions): Promise<DeliveryResult>;
   /** The visible text of the session (screen plus recent scrollback). */
   capture?(handle: RuntimeHandle, options: CaptureOptions): Promise<string>;
   /** Idempotent: stopping a session that already ended or never existed resolves. */

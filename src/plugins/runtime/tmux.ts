@@ -68,12 +68,13 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
         paneLiveness(await probePane(clientFor(handle), handle.id, time)),
       );
     },
-    deliver(handle, text) {
+    deliver(handle, text, deliverOptions) {
       const settings = {
         arrivalTimeoutMs: options.deliverTimeoutMs,
         submitConfirmMs: options.submitConfirmMs,
         submitRetries: options.submitRetries,
         pollMs: POLL_MS,
+        confirm: deliverOptions?.confirm !== false,
       };
       return deliverToPane(clientFor(handle), handle.id, text, settings, time);
     },

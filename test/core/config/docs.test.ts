@@ -32,6 +32,7 @@ function sections(): Record<string, string[]> {
   return {
     "top level": keysOf(root),
     defaults: keysOf(root.properties?.["defaults"]),
+    daemon: keysOf(root.properties?.["daemon"]),
     project: keysOf(project),
     agentConfig: keysOf(project.properties?.["agentConfig"]),
     notificationRouting: keysOf(root.properties?.["notificationRouting"]),

@@ -23,7 +23,15 @@ describe("schema/agent-orchestrator.schema.json", () => {
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties["port"]).toMatchObject({
       default: 3000,
+      minimum: 0,
       description: expect.any(String) as string,
+    });
+    expect(schema.properties["daemon"]).toMatchObject({
+      properties: {
+        pollInterval: { default: "30s" },
+        webhookSecretEnv: { default: "AO_GITHUB_WEBHOOK_SECRET", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
+        stopTimeout: { default: "30s" },
+      },
     });
   });
 

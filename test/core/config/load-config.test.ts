@@ -41,6 +41,11 @@ describe("loadConfig: the example and a full multi-project file", () => {
     const app = loaded.config.projects["app"]!;
     expect(loaded.path).toBe(join(dir, "agent-orchestrator.yaml"));
     expect(loaded.config.port).toBe(3000);
+    expect(loaded.config.daemon).toEqual({
+      pollIntervalMs: 30_000,
+      webhookSecretEnv: "AO_GITHUB_WEBHOOK_SECRET",
+      stopTimeoutMs: 30_000,
+    });
     expect(app.path).toBe(dir);
     expect(app.tracker).toEqual({ plugin: "github" });
     expect(app.agentConfig).toEqual({ permissions: "default", model: "sonnet" });
@@ -63,9 +68,9 @@ describe("loadConfig: the example and a full multi-project file", () => {
       path: join(dir, "app"),
       defaultBranch: "main",
       sessionPrefix: "app",
-      runtime: "tmux",
-      agent: "codex",
-      workspace: "worktree",
+      runtime: { plugin: "tmux" },
+      agent: { plugin: "codex" },
+      workspace: { plugin: "worktree" },
       tracker: { plugin: "github" },
       scm: { plugin: "github" },
       symlinks: ["node_modules"],
@@ -77,7 +82,7 @@ describe("loadConfig: the example and a full multi-project file", () => {
       path: join(home, "code", "billing"),
       defaultBranch: "trunk",
       sessionPrefix: "billing-service",
-      agent: "claude-code",
+      agent: { plugin: "claude-code" },
       tracker: { plugin: "linear", teamId: "ENG" },
       scm: { plugin: "github" },
       agentConfig: { permissions: "permissionless", model: "opus" },
@@ -165,7 +170,7 @@ describe("loadConfig: defaults and paths", () => {
     );
     const { config } = await loadConfig({ cwd: dir, env: {} }, {});
     expect(config.projects["web"]).toMatchObject({
-      agent: "codex",
+      agent: { plugin: "codex" },
       path: join(dir, "web"),
       sessionPrefix: "web",
     });

@@ -56,11 +56,17 @@ describe("showConfig", () => {
     expect(projects["app"]).toMatchObject({
       path: dir,
       defaultBranch: "main",
-      runtime: "tmux",
+      runtime: { plugin: "tmux" },
       scm: { plugin: "github" },
     });
     expect(projects["app"]).not.toHaveProperty("id");
     expect(shown.config["port"]).toBe(3000);
+    // as written, so the output still loads; the variable name is not itself a secret
+    expect(shown.config["daemon"]).toEqual({
+      pollInterval: "30s",
+      webhookSecretEnv: "AO_GITHUB_WEBHOOK_SECRET",
+      stopTimeout: "30s",
+    });
   });
 
   it("leaves the loaded config itself unmasked", async () => {

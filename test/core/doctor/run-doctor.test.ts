@@ -161,6 +161,26 @@ describe("runDoctor", () => {
     );
   });
 
+  it("points bad agent options at each option: file:line:column and key path", async () => {
+    const stubs = stubCatalog(INIT_PLUGINS);
+    const catalog = {
+      ...stubs,
+      agent: { ...stubs.agent, command: () => import("../../../src/plugins/agent/command.js") },
+    };
+    const yaml = GITHUB_PROJECT.replace(
+      "agent: claude-code",
+      "agent:\n      plugin: command\n      argv: []",
+    );
+    const report = await runDoctor(setup({ yaml, catalog, env: { GITHUB_TOKEN: TOKEN } }), { host });
+    const failure = report.checks.find((check) => check.id === "plugin:agent/command");
+    expect(failure?.status).toBe("fail");
+    expect(failure?.detail.split("\n")).toEqual([
+      'invalid options for agent plugin "command" at projects.widgets.agent (1 problem):',
+      expect.stringMatching(/^ {2}agent-orchestrator\.yaml:8:13 projects\.widgets\.agent\.argv: /) as string,
+    ]);
+    expect(failure?.fix).toContain("fix the agent plugin's options");
+  });
+
   it("fails an invalid config with the loader's message and skips what depends on it", async () => {
     const ctx = setup({ yaml: `${GITHUB_PROJECT}    defaultBrnach: main\n` });
     const report = await runDoctor(ctx, { host });

@@ -25,6 +25,8 @@ describe("sendMessage", () => {
     expect(result).toEqual({
       session: spawned.id,
       confirmed: true,
+      submitted: true,
+      waited: true,
       attempts: 1,
       bytes: Buffer.byteLength(MESSAGE),
       sha256,
@@ -65,6 +67,20 @@ describe("sendMessage", () => {
     expect(f.events(spawned.id).at(-1)).toMatchObject({
       type: "session.message_sent",
       payload: { confirmed: false },
+    });
+  });
+
+  it("with wait: false submits once without waiting for the agent, and records that it did not wait", async () => {
+    const f = makeSessionFixture();
+    const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
+    f.runtime.processOf(spawned.id)!.unresponsive = true;
+    const result = await sendMessage(f.ctx, spawned.id, { text: "hello" }, { wait: false });
+    expect(result).toMatchObject({ confirmed: false, submitted: true, waited: false, attempts: 1 });
+    expect(f.runtime.deliveries.at(-1)).toEqual({ confirm: false });
+    expect(f.runtime.processOf(spawned.id)?.transcript).toEqual(["hello"]);
+    expect(f.events(spawned.id).at(-1)).toMatchObject({
+      type: "session.message_sent",
+      payload: { confirmed: false, submitted: true, waited: false },
     });
   });
 

@@ -4,7 +4,12 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { definePlugin } from "../../../src/core/registry/define-plugin.js";
-import { emptyCatalog, type PluginCatalog } from "../../../src/core/registry/catalog.js";
+import {
+  emptyCatalog,
+  type PluginCatalog,
+  type PluginLoader,
+  type Slot,
+} from "../../../src/core/registry/catalog.js";
 import type { Spawner } from "../../../src/core/sessions/spawner.js";
 import {
   closeStore,
@@ -54,7 +59,12 @@ function fixed<S extends keyof PluginCatalog>(slot: S, name: string, instance: u
  * through a test catalog exactly as real plugins are (registry, option validation, wrapping).
  */
 export function makeSessionFixture(
-  overrides: { runtime?: FakeRuntime; workspace?: FakeWorkspace } = {},
+  overrides: {
+    runtime?: FakeRuntime;
+    workspace?: FakeWorkspace;
+    /** More plugins by slot and name, beside the fakes (e.g. the real agent/command). */
+    plugins?: { [S in Slot]?: Record<string, PluginLoader> };
+  } = {},
 ): SessionFixture {
   const repo = makeTestRepo();
   const runtime = overrides.runtime ?? new FakeRuntime();
@@ -71,16 +81,16 @@ export function makeSessionFixture(
     workspace: { fake: fixed("workspace", "fake", workspace) },
     tracker: { fake: fixed("tracker", "fake", tracker) },
   };
+  for (const [slot, loaders] of Object.entries(overrides.plugins ?? {}))
+    Object.assign(catalog, { [slot]: { ...catalog[slot as Slot], ...loaders } });
   const configDir = makeTempDir("ao-config-");
   const ctx = makeTestContext({ catalog, cwd: configDir });
   const writeConfig = (projectYaml = "", topYaml = "") => {
-    const project = [
-      `path: ${repo.dir}`,
-      "runtime: fake",
-      "agent: fake",
-      "workspace: fake",
-      ...projectYaml.split("\n"),
-    ]
+    // A plugin key the test writes replaces the fake (YAML forbids the key twice).
+    const fakes = ["runtime", "agent", "workspace"].filter(
+      (key) => !projectYaml.split("\n").some((line) => line.startsWith(`${key}:`)),
+    );
+    const project = [`path: ${repo.dir}`, ...fakes.map((key) => `${key}: fake`), ...projectYaml.split("\n")]
       .filter((line) => line.trim() !== "")
       .map((line) => `    ${line}`)
       .join("\n");

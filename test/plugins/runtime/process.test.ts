@@ -103,7 +103,7 @@ describe("runtime/process", () => {
     ];
     let expected = "";
     for (const text of texts) {
-      expect(await runtime.deliver(handle, text)).toEqual({ confirmed: true, attempts: 1 });
+      expect(await runtime.deliver(handle, text)).toEqual({ confirmed: true, submitted: true, attempts: 1 });
       expected += `${text}\n`;
     }
     const want = Buffer.from(expected, "utf8");

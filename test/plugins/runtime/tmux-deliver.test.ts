@@ -107,6 +107,33 @@ describe("runtime/tmux: deliver", () => {
     expect(echo.events()).toContain("ignored-enter");
   });
 
+  it("with confirm: false presses Enter once and returns, even when the agent ignores it", async () => {
+    const echo = await startEcho(["--ignore-enters", "1"], { submitConfirmMs: 1000 });
+    const result = await echo.runtime.deliver(echo.handle, "no second Enter", { confirm: false });
+    expect(result).toMatchObject({ confirmed: false, submitted: true, attempts: 1 });
+    expect(result.reason).toContain("not checked");
+    await eventually(() => echo.events().includes("ignored-enter"), "the Enter");
+    // The text is pasted and waiting; a person (or a later send) presses Enter, ao does not.
+    expect(echo.events().filter((e) => e.startsWith("paste"))).toEqual([
+      `paste ${String("no second Enter".length)}`,
+    ]);
+    expect(existsSync(echo.out)).toBe(false);
+  });
+
+  it("with confirm: false still does not press Enter when the pasted text never shows", async () => {
+    const home = makeTmuxHome();
+    const options = tmuxRuntimeOptions.parse({ deliverTimeoutMs: 500 });
+    const runtime = createTmuxRuntime({ ...home.ctx, baseDir: home.home }, options);
+    const argv = ["sh", "-c", "stty -echo; echo ready; exec sleep 600"];
+    const handle = await runtime.create({ sessionId: "ao-1", cwd: home.home, argv, env: {} });
+    await eventually(
+      async () => (await runtime.capture?.(handle, { lines: 5 }))?.includes("ready"),
+      "the program",
+    );
+    const result = await runtime.deliver(handle, "into the void", { confirm: false });
+    expect(result).toMatchObject({ confirmed: false, submitted: false, attempts: 0 });
+  });
+
   it("does not press Enter when the pasted text never shows", async () => {
     const home = makeTmuxHome();
     const options = tmuxRuntimeOptions.parse({ deliverTimeoutMs: 500 });

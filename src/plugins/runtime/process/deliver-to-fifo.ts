@@ -8,7 +8,9 @@ import type { SessionFiles } from "./session-files.js";
 /**
  * Writes the message and a newline (the "Enter": a line-reading agent takes the message when it
  * arrives) into the agent's input pipe. There is no screen to watch, so "confirmed" means every
- * byte went into the pipe; one write, never repeated.
+ * byte went into the pipe; one write, never repeated. Submitting and confirming are the same act
+ * here, so `deliver(…, { confirm: false })` (ao send --no-wait) has nothing to skip: it never waits
+ * for the agent to start a turn.
  */
 export async function deliverToFifo(
   id: string,
@@ -24,10 +26,10 @@ export async function deliverToFifo(
   try {
     const data = Buffer.from(`${text}\n`, "utf8");
     const { written, readerGone } = await writeAll(opened.fd, data, timeoutMs, waits);
-    if (written === data.length) return { confirmed: true, attempts: 1 };
+    if (written === data.length) return { confirmed: true, submitted: true, attempts: 1 };
     if (written === 0 && readerGone) throw notRunning(id);
     const reason = `only ${String(written)} of ${String(data.length)} bytes reached the agent's input`;
-    return { confirmed: false, attempts: 1, reason };
+    return { confirmed: false, submitted: false, attempts: 1, reason };
   } finally {
     closeSync(opened.fd);
   }

@@ -16,11 +16,14 @@ export interface DeliverSettings {
   /** Extra Enters after the first one, when the screen did not react. */
   submitRetries: number;
   pollMs: number;
+  /** false: press Enter once and return without watching for the reaction (`ao send --no-wait`). */
+  confirm: boolean;
 }
 
 /**
  * Paste once, see it arrive, press Enter, see the screen react; if it does not, press Enter again
- * (bounded), never paste again: a second paste would give the agent the message twice.
+ * (bounded), never paste again: a second paste would give the agent the message twice. Without
+ * `confirm`, the paste is still seen to arrive before the one Enter, so the text is never lost.
  */
 export async function deliverToPane(
   client: TmuxClient,
@@ -49,6 +52,7 @@ export async function deliverToPane(
   if (arrived === undefined) {
     return {
       confirmed: false,
+      submitted: false,
       attempts: 0,
       reason: `the pasted text did not show in ${session} (not submitted)`,
     };
@@ -91,6 +95,8 @@ async function pasteOnce(
   }
 }
 
+const NOT_WAITED = "Enter was pressed once; whether the agent started on it was not checked";
+
 async function submit(
   client: TmuxClient,
   target: string,
@@ -101,17 +107,19 @@ async function submit(
   for (let attempt = 1; attempt <= 1 + settings.submitRetries; attempt += 1) {
     const pressed = await client.run([["send-keys", "-t", target, "Enter"]]);
     if (pressed.failed) throw tmuxFailed(`press Enter in ${target}`, pressed.stderr);
+    if (!settings.confirm) return { confirmed: false, submitted: true, attempts: 1, reason: NOT_WAITED };
     const timeoutMs = settings.submitConfirmMs * 2 ** (attempt - 1);
     const changed = await pollUntil(
       async () => ((await snapshot(client, target)) !== before ? true : undefined),
       { timeoutMs, intervalMs: settings.pollMs },
       waits,
     );
-    if (changed) return { confirmed: true, attempts: attempt };
+    if (changed) return { confirmed: true, submitted: true, attempts: attempt };
   }
   const attempts = 1 + settings.submitRetries;
   return {
     confirmed: false,
+    submitted: true,
     attempts,
     reason: `the screen did not react to Enter (${String(attempts)} tries)`,
   };
