@@ -24,9 +24,12 @@ export const builtinCatalog: PluginCatalog = {
   },
   tracker: {
     local: () => import("./tracker/local.js"),
+    linear: () => import("./tracker/linear.js"),
+    github: () => import("./tracker/github.js"),
   },
   scm: {
     local: () => import("./scm/local.js"),
+    github: () => import("./scm/github.js"),
   },
   notifier: {
     desktop: () => import("./notifier/desktop.js"),

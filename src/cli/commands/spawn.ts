@@ -63,13 +63,20 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
     .command("batch-spawn")
     .description("spawn one session per issue, skipping issues that already have a live session")
     .argument("<project>", "project id from agent-orchestrator.yaml")
-    .argument("<issues...>", "tracker issues (or tasks in words, each quoted)")
+    .argument("[issues...]", "tracker issues (or tasks in words, each quoted)")
+    .option(
+      "--label <name>",
+      "instead of naming issues: the open issues with this label (repeatable)",
+      collect,
+    )
+    .option("--assignee <user>", "instead of naming issues: the open issues assigned to this user")
     .option("--agent <name>", "another agent plugin than the project's")
     .option("--json", "print the results as JSON")
     .option("--queue", "when maxSessions is reached, wait for a free slot instead of failing")
     .option("--queue-timeout <duration>", "how long --queue waits at most, per issue", DEFAULT_QUEUE_TIMEOUT)
     .action(
-      cli.action(async (ctx, project: string, issues: string[], flags: SpawnFlags, command: Command) => {
+      cli.action(async (ctx, project: string, issues: string[], flags: BatchFlags, command: Command) => {
+        const select = issueSelection(issues, flags);
         const [{ batchSpawn }, queueTimeoutMs] = await Promise.all([
           import("../../core/sessions/batch-spawn.js"),
           parseQueueTimeout(flags.queueTimeout),
@@ -77,6 +84,7 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
         const results = await batchSpawn(ctx, {
           project,
           issues,
+          select,
           agent: flags.agent,
           configPath: globalOptions(command).config,
           queue: flags.queue,
@@ -87,6 +95,40 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
         return results.some((result) => result.outcome === "failed") ? 1 : 0;
       }),
     );
+}
+
+interface BatchFlags extends SpawnFlags {
+  label?: string[];
+  assignee?: string;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Issues are named, or selected by label/assignee: exactly one of the two. */
+function issueSelection(
+  issues: string[],
+  flags: BatchFlags,
+): { labels: string[]; assignee?: string } | undefined {
+  const labels = flags.label ?? [];
+  const selecting = labels.length > 0 || flags.assignee !== undefined;
+  if (selecting && issues.length > 0) {
+    throw new AoError("E_USAGE", "name issues or select them with --label/--assignee, not both", {
+      hint: "e.g. ao batch-spawn app --label agent, or ao batch-spawn app 12 14",
+    });
+  }
+  if (!selecting && issues.length === 0) {
+    throw new AoError(
+      "E_USAGE",
+      "batch-spawn needs issues: name them or select them with --label/--assignee",
+      {
+        hint: "e.g. ao batch-spawn app --label agent, or ao batch-spawn app 12 14",
+      },
+    );
+  }
+  if (!selecting) return undefined;
+  return { labels, ...(flags.assignee === undefined ? {} : { assignee: flags.assignee }) };
 }
 
 async function parseQueueTimeout(text: string): Promise<number> {

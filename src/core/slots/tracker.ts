@@ -44,6 +44,11 @@ export interface Tracker {
   listIssues?(filter: IssueFilter): Promise<Issue[]>;
   /** Tells the tracker work began (a label, a comment, a status). */
   markStarted?(issue: Issue, sessionId: string): Promise<void>;
+  /**
+   * The line a pull request body carries so the forge closes the issue on merge (`Closes #12`,
+   * `Fixes ENG-123`). Without it the body only names the issue.
+   */
+  closingReference?(issue: Issue): string;
   /** Files a new issue and returns it as `getIssue` would. */
   createIssue?(input: NewIssue): Promise<Issue>;
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { Issue } from "../../../core/slots/index.js";
+import { fenceFor } from "../../_shared/untrusted-fence.js";
 
 /**
  * The task section of an agent's prompt for a local issue. Everything in an issue file was written
@@ -27,10 +28,4 @@ export function localTaskPrompt(issue: Issue): string {
     fence,
     "",
   ].join("\n");
-}
-
-/** A Markdown fence longer than any run of backticks in the body, so the body cannot close it. */
-function fenceFor(body: string): string {
-  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((match) => match[0].length));
-  return "`".repeat(Math.max(3, longest + 1));
 }
