@@ -10,15 +10,22 @@ describe("ao status", () => {
     const result = await f.ao(["status"]);
     expect(result.exitCode).toBe(0);
     const [header, row, ...rest] = result.stdout.trimEnd().split("\n");
-    expect(header).toMatch(/^SESSION +PROJECT +ISSUE +BRANCH +STATUS +ACTIVITY +RUNTIME +AGE +WORKTREE$/);
-    expect(row).toMatch(/^app-1 +app +- +ao\/fix-the-login-bug +working +idle +alive +\d+s +\S+app-1$/);
-    expect(rest).toEqual([]);
+    expect(header).toMatch(
+      /^SESSION +PROJECT +ISSUE +BRANCH +STATUS +PR +CI +REVIEW +ACTIVITY +RUNTIME +AGE +WORKTREE$/,
+    );
+    expect(row).toMatch(
+      /^app-1 +app +- +ao\/fix-the-login-bug +working +- +- +- +idle +alive +\d+s +\S+app-1$/,
+    );
+    expect(rest).toEqual(["daemon: not running (start it with: ao start)"]);
   });
 
   it("prints {sessions: [...]} with --json, and says so when there are none", async () => {
     const f = makeCliFixture();
     expect((await f.ao(["status"])).stdout).toContain("no sessions");
-    expect(JSON.parse((await f.ao(["status", "--json"])).stdout)).toEqual({ sessions: [] });
+    expect(JSON.parse((await f.ao(["status", "--json"])).stdout)).toEqual({
+      sessions: [],
+      daemon: { running: false },
+    });
     await f.ao(["spawn", "app", "Fix it"]);
     const { sessions } = JSON.parse((await f.ao(["status", "--json"])).stdout) as {
       sessions: { id: string; runtime: { liveness: string } }[];

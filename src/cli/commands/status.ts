@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
+import type { DaemonStatus } from "../../core/daemon/daemon-status.js";
 import type { SessionView } from "../../core/sessions/session-view.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
@@ -12,24 +13,30 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
     .description("show the active sessions: status, agent activity, runtime liveness")
     .option("--json", "print the sessions as JSON")
     .option("--watch", "redraw every 2 seconds until Ctrl-C")
+    .option(
+      "--refresh",
+      "observe the sessions and their pull requests now (one lifecycle cycle, nothing sent)",
+    )
     .action(
-      cli.action(async (ctx, options: { json?: boolean; watch?: boolean }, command: Command) => {
-        const { listSessionViews, watchSessionViews } = await import("../../core/sessions/list-sessions.js");
-        const query = { configPath: globalOptions(command).config };
-        if (options.watch !== true) {
-          renderSessions(ctx.stdout, await listSessionViews(ctx, query), {
-            json: options.json,
-            now: ctx.clock.now(),
+      cli.action(
+        async (ctx, options: { json?: boolean; watch?: boolean; refresh?: boolean }, command: Command) => {
+          const { listSessionViews, watchSessionViews } =
+            await import("../../core/sessions/list-sessions.js");
+          const query = { configPath: globalOptions(command).config, refresh: options.refresh };
+          if (options.watch !== true) {
+            const { readDaemonStatus } = await import("../../core/daemon/daemon-status.js");
+            const [views, daemon] = await Promise.all([listSessionViews(ctx, query), readDaemonStatus(ctx)]);
+            renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now(), daemon });
+            return 0;
+          }
+          await watchSessionViews(ctx, { ...query, intervalMs: WATCH_INTERVAL_MS }, (views) => {
+            // Clearing is for people; a pipe or a log gets the frames one after another.
+            if (ctx.stdout.isTTY === true && options.json !== true) ctx.stdout.write("\u001b[H\u001b[2J");
+            renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now() });
           });
           return 0;
-        }
-        await watchSessionViews(ctx, { ...query, intervalMs: WATCH_INTERVAL_MS }, (views) => {
-          // Clearing is for people; a pipe or a log gets the frames one after another.
-          if (ctx.stdout.isTTY === true && options.json !== true) ctx.stdout.write("\u001b[H\u001b[2J");
-          renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now() });
-        });
-        return 0;
-      }),
+        },
+      ),
     );
 }
 
@@ -37,17 +44,26 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
 export function renderSessions(
   out: OutputStream,
   views: readonly SessionView[],
-  options: { json?: boolean | undefined; now: number },
+  options: { json?: boolean | undefined; now: number; daemon?: DaemonStatus | undefined },
 ): void {
+  const { daemon } = options;
   if (options.json === true) {
-    writeJson(out, { sessions: views });
+    writeJson(out, daemon === undefined ? { sessions: views } : { sessions: views, daemon });
     return;
   }
-  if (views.length === 0) {
+  if (views.length === 0)
     writeLines(out, ["no sessions (start one with: ao spawn <project> <issue or task>)"]);
-    return;
-  }
-  writeLines(out, renderTable(views, COLUMNS));
+  else writeLines(out, renderTable(views, COLUMNS));
+  if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
+}
+
+/** "daemon: running (pid 4242, port 3000), last poll 12s ago" or how to start it. */
+function daemonLine(daemon: DaemonStatus, now: number): string {
+  if (!daemon.running) return "daemon: not running (start it with: ao start)";
+  const where = daemon.pid === undefined ? "starting" : `pid ${daemon.pid}, port ${daemon.port ?? "?"}`;
+  const poll =
+    daemon.lastCycle === undefined ? "no poll yet" : `last poll ${formatAge(now - daemon.lastCycle.at)} ago`;
+  return `daemon: running (${where}), ${poll}`;
 }
 
 const COLUMNS: readonly Column<SessionView>[] = [
@@ -56,11 +72,30 @@ const COLUMNS: readonly Column<SessionView>[] = [
   { header: "issue", value: (view) => view.issue ?? "-" },
   { header: "branch", value: (view) => view.branch },
   { header: "status", value: (view) => view.status },
+  { header: "pr", value: (view) => (view.pr === null ? "-" : `#${view.pr.number}`) },
+  { header: "ci", value: (view) => ciCell(view) },
+  { header: "review", value: (view) => reviewCell(view) },
   { header: "activity", value: (view) => view.activity?.state ?? "-" },
   { header: "runtime", value: (view) => runtimeCell(view) },
   { header: "age", value: (view) => formatAge(view.ageMs) },
   { header: "worktree", value: (view) => view.worktree },
 ];
+
+/** `failing: lint, test` names what to look at; the URLs are in --json. */
+function ciCell(view: SessionView): string {
+  const ci = view.pr?.ci;
+  if (ci === undefined || ci === null) return "-";
+  if (ci.state !== "failing" || ci.failing.length === 0) return ci.state;
+  return `failing: ${ci.failing.map((check) => check.name).join(", ")}`;
+}
+
+function reviewCell(view: SessionView): string {
+  const review = view.pr?.review;
+  if (review === undefined || review === null) return "-";
+  return review.unresolvedThreads === 0
+    ? review.decision
+    : `${review.decision} (${review.unresolvedThreads} open)`;
+}
 
 function runtimeCell(view: SessionView): string {
   const { liveness, exitCode } = view.runtime;

@@ -1,7 +1,7 @@
 import type { AoContext } from "../context.js";
 import { closeStore, listSessions, openStore } from "../store/index.js";
 import { probeSessions } from "./probe-sessions.js";
-import { registryForNames } from "./session-plugins.js";
+import { pluginsForSessions } from "./session-plugins.js";
 import { sessionView, type SessionView } from "./session-view.js";
 
 export interface ListOptions {
@@ -11,6 +11,11 @@ export interface ListOptions {
   /** Only these sessions (ended ones included). */
   ids?: readonly string[] | undefined;
   configPath?: string | undefined;
+  /**
+   * Run one lifecycle cycle first (observe, decide, persist, plan; nothing delivered), so the
+   * statuses and PR columns are fresh. Asks the forge; without it the store is only read.
+   */
+  refresh?: boolean | undefined;
 }
 
 /**
@@ -19,6 +24,7 @@ export interface ListOptions {
  * configuration loaded when every plugin is a built-in.
  */
 export async function listSessionViews(ctx: AoContext, options: ListOptions = {}): Promise<SessionView[]> {
+  if (options.refresh === true) await refresh(ctx, options.configPath);
   const store = openStore(ctx);
   let sessions;
   try {
@@ -32,12 +38,8 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
     closeStore(store);
   }
   if (sessions.length === 0) return [];
-  const names = sessions.flatMap((session) => [
-    { slot: "runtime" as const, name: session.runtime },
-    { slot: "agent" as const, name: session.agent },
-  ]);
-  const registry = await registryForNames(ctx, names, options.configPath);
-  const probes = await probeSessions(sessions, registry);
+  const plugins = await pluginsForSessions(ctx, sessions, options.configPath);
+  const probes = await probeSessions(sessions, plugins.registry, plugins.optionsFor);
   const now = ctx.clock.now();
   return sessions.map((session) => sessionView(session, probes.get(session.id), now));
 }
@@ -56,4 +58,11 @@ export async function watchSessionViews(
     onFrame(await listSessionViews(ctx, options));
     await sleep(options.intervalMs, undefined, { signal: options.signal }).catch(() => undefined);
   }
+}
+
+/** Problems of the refresh cycle are warnings: the listing from the store is still worth showing. */
+async function refresh(ctx: AoContext, configPath: string | undefined): Promise<void> {
+  const { refreshSessions } = await import("../lifecycle/refresh-sessions.js");
+  const report = await refreshSessions(ctx, { configPath });
+  for (const error of report.errors) ctx.stderr.write(`warning: refresh: ${error}\n`);
 }

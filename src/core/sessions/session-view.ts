@@ -1,4 +1,4 @@
-import type { ActivityReport, Liveness } from "../slots/index.js";
+import type { ActivityReport, CiState, Liveness, PullRequestState, ReviewDecision } from "../slots/index.js";
 import type { JsonObject, Session } from "../store/index.js";
 import type { SessionProbe } from "./probe-sessions.js";
 
@@ -25,11 +25,32 @@ export interface SessionView {
   };
   agent: { name: string; sessionId: string | null };
   activity: { state: string; detail?: string; source: "probe" | "store" } | null;
-  pr: { number: number; url: string | null } | null;
+  /** The pull request as the lifecycle engine last observed it (the store; no forge is asked). */
+  pr: PullRequestView | null;
+  /** When the session entered its status; null when unknown. */
+  statusSince: string | null;
+  /** When the agent was last seen working; null when never observed. */
+  lastActivityAt: string | null;
   createdAt: string;
   updatedAt: string;
   endedAt: string | null;
   ageMs: number;
+}
+
+/** The observation fields are null until the lifecycle engine has observed the pull request. */
+export interface PullRequestView {
+  number: number;
+  url: string | null;
+  state: PullRequestState | null;
+  /** `logTail`: the end of the failing job's log, when the forge exposes it. */
+  ci: { state: CiState; failing: { name: string; url: string | null; logTail: string | null }[] } | null;
+  review: {
+    decision: ReviewDecision;
+    unresolvedThreads: number;
+    threads: { path: string | null; line: number | null; author: string; body: string; url: string | null }[];
+  } | null;
+  mergeable: boolean | null;
+  observedAt: string | null;
 }
 
 export function sessionView(session: Session, probe: SessionProbe | undefined, now: number): SessionView {
@@ -45,7 +66,9 @@ export function sessionView(session: Session, probe: SessionProbe | undefined, n
     runtime: { name: session.runtime, handle: session.runtimeHandle, ...livenessView(probe?.liveness) },
     agent: { name: session.agent, sessionId: probe?.activity?.agentSessionId ?? session.agentSessionId },
     activity: activityView(probe?.activity, session.activity),
-    pr: session.prNumber === null ? null : { number: session.prNumber, url: session.prUrl },
+    pr: pullRequestView(session),
+    statusSince: isoOrNull(session.statusSince),
+    lastActivityAt: isoOrNull(session.lastActivityAt),
     createdAt: new Date(session.createdAt).toISOString(),
     updatedAt: new Date(session.updatedAt).toISOString(),
     endedAt: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
@@ -71,4 +94,44 @@ function activityView(report: ActivityReport | undefined, stored: string | null)
     };
   }
   return stored === null ? null : { state: stored, source: "store" };
+}
+
+function pullRequestView(session: Session): PullRequestView | null {
+  const observed = session.prState;
+  const number = session.prNumber ?? observed?.number;
+  if (number === undefined) return null;
+  return {
+    number,
+    url: session.prUrl ?? observed?.url ?? null,
+    state: observed?.state ?? null,
+    ci: observed
+      ? {
+          state: observed.ci.state,
+          failing: observed.ci.failing.map((check) => ({
+            name: check.name,
+            url: check.url ?? null,
+            logTail: check.logTail ?? null,
+          })),
+        }
+      : null,
+    review: observed
+      ? {
+          decision: observed.review.decision,
+          unresolvedThreads: observed.review.threads.length,
+          threads: observed.review.threads.map((thread) => ({
+            path: thread.path ?? null,
+            line: thread.line ?? null,
+            author: thread.author,
+            body: thread.body,
+            url: thread.url ?? null,
+          })),
+        }
+      : null,
+    mergeable: observed?.mergeable ?? null,
+    observedAt: isoOrNull(observed?.observedAt ?? null),
+  };
+}
+
+function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
 }

@@ -21,6 +21,8 @@ export interface NewEvent {
 
 export interface ListEventsOptions {
   readonly sessionId?: string | undefined;
+  /** An event type (`session.status`), or a family of them: `reaction` matches `reaction.*` too. */
+  readonly type?: string | undefined;
   /** Only events with a larger id: how `ao events --follow` picks up where it left off. */
   readonly afterId?: number | undefined;
   readonly limit?: number | undefined;
@@ -52,6 +54,11 @@ export function listEvents(store: Store, options: ListEventsOptions = {}): Store
   if (options.sessionId !== undefined) {
     where.push("session_id = ?");
     params.push(options.sessionId);
+  }
+  if (options.type !== undefined) {
+    // substr rather than LIKE: a type may contain LIKE's wildcards.
+    where.push("(type = ? OR substr(type, 1, ?) = ?)");
+    params.push(options.type, options.type.length + 1, `${options.type}.`);
   }
   if (options.afterId !== undefined) {
     where.push("id > ?");

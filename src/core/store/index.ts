@@ -14,7 +14,7 @@ export {
   isTerminalStatus,
   type SessionStatus,
 } from "./session-status.js";
-export type { Session, SessionPatch } from "./session-row.js";
+export type { PrState, Session, SessionPatch } from "./session-row.js";
 export {
   getSession,
   insertSession,
@@ -23,7 +23,7 @@ export {
   type ListSessionsOptions,
   type NewSession,
 } from "./sessions.js";
-export { deleteSession, updateSession } from "./update-session.js";
+export { deleteSession, recordObservation, updateSession, type ObservationPatch } from "./update-session.js";
 export { allocateSessionId } from "./session-ids.js";
 export {
   appendEvent,

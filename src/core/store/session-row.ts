@@ -1,7 +1,17 @@
+import type { LifecycleMemory } from "../slots/lifecycle.js";
+import type { PullRequestObservation } from "../slots/scm.js";
 import { corruptStoreError } from "./sqlite-errors.js";
 import { fromJsonObjectColumn, toJsonColumn, type JsonObject } from "./json-column.js";
 import { isSessionStatus, type SessionStatus } from "./session-status.js";
 import type { Store } from "./store.js";
+
+/** The last pull request observation the lifecycle engine stored for a session (`pr_state`). */
+export interface PrState extends PullRequestObservation {
+  /** When it was observed (ms since the epoch). */
+  observedAt: number;
+  url?: string | undefined;
+  title?: string | undefined;
+}
 
 /** One agent working on one task. Timestamps are milliseconds since the epoch. */
 export interface Session {
@@ -29,6 +39,14 @@ export interface Session {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly endedAt: number | null;
+  /** The last pull request observation (lifecycle engine); null before the first. */
+  readonly prState: PrState | null;
+  /** What the lifecycle asked to remember between cycles (`LifecycleDecision.memory`). */
+  readonly memory: LifecycleMemory | null;
+  /** When the agent was last seen working. */
+  readonly lastActivityAt: number | null;
+  /** When the session entered its status; null when unknown (rows from before the lifecycle engine). */
+  readonly statusSince: number | null;
 }
 
 /** The fields a change may set; `null` clears a nullable field. */
@@ -47,7 +65,11 @@ type PatchableField =
   | "prNumber"
   | "prUrl"
   | "activity"
-  | "spawnStep";
+  | "spawnStep"
+  | "prState"
+  | "memory"
+  | "lastActivityAt"
+  | "statusSince";
 
 export const PATCH_COLUMNS: Readonly<Record<PatchableField, string>> = {
   issue: "issue",
@@ -61,6 +83,10 @@ export const PATCH_COLUMNS: Readonly<Record<PatchableField, string>> = {
   prUrl: "pr_url",
   activity: "activity",
   spawnStep: "spawn_step",
+  prState: "pr_state",
+  memory: "memory",
+  lastActivityAt: "last_activity_at",
+  statusSince: "status_since",
 };
 
 export interface SessionRow {
@@ -82,6 +108,10 @@ export interface SessionRow {
   created_at: number;
   updated_at: number;
   ended_at: number | null;
+  pr_state: string | null;
+  memory: string | null;
+  last_activity_at: number | null;
+  status_since: number | null;
 }
 
 export function toSession(store: Store, row: SessionRow): Session {
@@ -108,12 +138,17 @@ export function toSession(store: Store, row: SessionRow): Session {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     endedAt: row.ended_at,
+    prState: row.pr_state === null ? null : (fromJsonObjectColumn(row.pr_state, where) as unknown as PrState),
+    memory: row.memory === null ? null : fromJsonObjectColumn(row.memory, where),
+    lastActivityAt: row.last_activity_at,
+    statusSince: row.status_since,
   };
 }
 
 /** The column value for one patched field. */
 export function toColumnValue(field: PatchableField, value: Session[PatchableField]): string | number | null {
-  if (field === "runtimeHandle") return value === null ? null : toJsonColumn(value);
+  if (field === "runtimeHandle" || field === "prState" || field === "memory")
+    return value === null ? null : toJsonColumn(value);
   return value as string | number | null;
 }
 

@@ -46,8 +46,8 @@ export function insertSession(tx: WriteTx, session: NewSession, event: NewEvent)
   const row = statement(
     tx,
     `INSERT INTO sessions (id, project, issue, branch, worktree, runtime, runtime_handle, agent,
-       agent_session_id, status, reason, spawn_step, created_at, updated_at, ended_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+       agent_session_id, status, reason, spawn_step, created_at, updated_at, ended_at, status_since)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   ).get(
     session.id,
     session.project,
@@ -64,6 +64,7 @@ export function insertSession(tx: WriteTx, session: NewSession, event: NewEvent)
     now,
     now,
     isTerminalStatus(status) ? now : null,
+    now,
   ) as SessionRow;
   appendEvent(tx, { ...event, sessionId: event.sessionId ?? session.id });
   return toSession(tx, row);

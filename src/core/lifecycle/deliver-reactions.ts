@@ -1,0 +1,84 @@
+import type { AoContext } from "../context.js";
+import {
+  appendEvent,
+  claimDueReactions,
+  getSession,
+  listReactions,
+  writeTransaction,
+  type Reaction,
+} from "../store/index.js";
+import { clearedBecause } from "./condition-holds.js";
+import type { LifecycleEngine } from "./engine.js";
+import { messageOf } from "./observe-sessions.js";
+import { performReaction, type ReactionOutcome } from "./perform-reaction.js";
+import { readPayload, type ReactionPayload } from "./reaction-payload.js";
+import { actionAttempts } from "./retry-policy.js";
+import { facts, settle } from "./settle-reaction.js";
+
+export interface DeliveryReport {
+  delivered: number;
+  failed: number;
+  escalated: number;
+  errors: string[];
+}
+
+/** At most this many reactions per cycle, so one cycle cannot run for ever on a backlog. */
+const CLAIM_LIMIT = 50;
+
+/**
+ * Claims the due reactions and carries each out: send-to-agent, notify or auto-merge, or for an
+ * `…:escalate` row, a person is told when its condition still holds. Every claim is recorded
+ * (`reaction.delivering`) before anything leaves ao; every outcome is a transition with its event.
+ */
+export async function deliverReactions(ctx: AoContext, engine: LifecycleEngine): Promise<DeliveryReport> {
+  const report: DeliveryReport = { delivered: 0, failed: 0, escalated: 0, errors: [] };
+  const claimed = writeTransaction(engine.store, (tx) => {
+    const reactions = claimDueReactions(tx, { limit: CLAIM_LIMIT });
+    for (const reaction of reactions)
+      appendEvent(tx, {
+        type: "reaction.delivering",
+        sessionId: reaction.sessionId,
+        payload: facts(reaction),
+      });
+    return reactions;
+  });
+  for (const reaction of claimed) {
+    const payload = readPayload(reaction.payload);
+    const outcome = await attempt(ctx, engine, reaction, payload).catch(
+      (error: unknown): ReactionOutcome => ({ kind: "failed", error: messageOf(error) }),
+    );
+    const settled = await settle(ctx, engine, reaction, payload, outcome);
+    if (settled !== "cancelled") report[settled] += 1;
+    if (outcome.kind === "failed") report.errors.push(`${reaction.dedupeKey}: ${outcome.error}`);
+  }
+  return report;
+}
+
+async function attempt(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  reaction: Reaction,
+  payload: ReactionPayload,
+): Promise<ReactionOutcome> {
+  const session = reaction.sessionId === null ? undefined : getSession(engine.store, reaction.sessionId);
+  const cleared = clearedBecause(payload, session);
+  if (payload.escalates !== undefined) {
+    if (cleared !== undefined) return { kind: "cancelled", reason: cleared };
+    if (alreadyEscalated(engine, reaction, payload.escalates))
+      return { kind: "cancelled", reason: "already handed to a person" };
+    return { kind: "escalate", reason: `still unresolved after ${String(payload.escalateAfter)}` };
+  }
+  // Past the action's attempts only telling a person is left (an escalation that could not be told yet).
+  if (reaction.attempts > actionAttempts(payload))
+    return { kind: "escalate", reason: reaction.lastError ?? "delivery failed" };
+  if (cleared !== undefined) return { kind: "cancelled", reason: cleared };
+  return performReaction(ctx, engine, reaction, payload, session);
+}
+
+/** The reaction an `…:escalate` row watches was itself escalated (its deliveries ran out): a person knows. */
+function alreadyEscalated(engine: LifecycleEngine, reaction: Reaction, dedupeKey: string): boolean {
+  const watched = listReactions(engine.store, { sessionId: reaction.sessionId ?? undefined }).find(
+    (candidate) => candidate.dedupeKey === dedupeKey,
+  );
+  return watched?.status === "escalated";
+}

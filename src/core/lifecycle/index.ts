@@ -1,0 +1,12 @@
+/**
+ * The lifecycle engine: one cycle of observe → decide → persist → plan reactions → deliver
+ * (docs/lifecycle.md). The daemon (src/core/daemon) runs cycles in a loop; `ao status --refresh`
+ * runs one without delivering.
+ */
+export { openLifecycleEngine, type LifecycleEngine } from "./engine.js";
+export { LAST_CYCLE_META, runCycle, type CycleOptions, type CycleReport } from "./run-cycle.js";
+export { refreshSessions } from "./refresh-sessions.js";
+export { planReactions, type PlannedReaction } from "./plan-reactions.js";
+export { planAllComplete } from "./plan-all-complete.js";
+export { renderMessage } from "./render-message.js";
+export type { MessageFacts, ReactionPayload } from "./reaction-payload.js";

@@ -1,0 +1,128 @@
+import type { AoContext } from "../context.js";
+import { probeSessions } from "../sessions/probe-sessions.js";
+import type { SessionPluginOptions } from "../sessions/session-plugins.js";
+import type { ActivityReport, Liveness, PullRequest, PullRequestObservation, Scm } from "../slots/index.js";
+import type { Session, Store } from "../store/index.js";
+import type { ProjectPlugins } from "./engine-plugins.js";
+import { ensurePullRequest } from "./ensure-pull-request.js";
+
+/** What one cycle saw of one session. */
+export interface SessionObservation {
+  liveness: Liveness;
+  activity?: ActivityReport | undefined;
+  /** Absent: the forge was not asked or did not answer. null: the session has no pull request. */
+  pr?: PullRequestObservation | null | undefined;
+  /** The URL and title, when this cycle found or opened the pull request. */
+  prInfo?: Pick<PullRequest, "url" | "title"> | undefined;
+}
+
+export interface ProjectObservation {
+  observations: Map<string, SessionObservation>;
+  /** What went wrong without stopping the cycle (an scm error, a failed push). */
+  errors: string[];
+}
+
+/**
+ * Observes one project's sessions: liveness and activity (probeSessions), pull requests for the
+ * sessions that have none yet (find, or open once there are commits), then ONE `scm.observe` for
+ * every pull request. An scm failure leaves `pr` absent for the sessions it concerns (decide keeps
+ * their PR status), never fails the cycle.
+ */
+export async function observeProject(
+  ctx: AoContext,
+  store: Store,
+  sessions: readonly Session[],
+  plugins: ProjectPlugins | undefined,
+  shared: ProjectPlugins["registry"],
+  optionsFor: SessionPluginOptions,
+): Promise<ProjectObservation> {
+  const errors: string[] = [];
+  const probes = await probeSessions(sessions, plugins?.registry ?? shared, optionsFor);
+  const observations = new Map<string, SessionObservation>();
+  for (const session of sessions) {
+    const probe = probes.get(session.id);
+    observations.set(session.id, {
+      liveness: probe?.liveness ?? { state: "unknown", reason: "the runtime was never started" },
+      activity: probe?.activity,
+    });
+  }
+  const scm =
+    plugins === undefined
+      ? undefined
+      : await plugins.scm().catch((error: unknown) => {
+          errors.push(`${plugins.project.id}: scm: ${messageOf(error)}`);
+          return undefined;
+        });
+  if (plugins === undefined || scm === undefined) return { observations, errors };
+  const numbers = await pullRequestNumbers(ctx, store, sessions, plugins, scm, observations, errors);
+  const branches = new Map(sessions.map((session) => [session.id, session.branch]));
+  await observePullRequests(scm, numbers, branches, observations, errors, plugins.project.id);
+  return { observations, errors };
+}
+
+/** Each session's PR number, finding or opening PRs for the sessions without one. */
+async function pullRequestNumbers(
+  ctx: AoContext,
+  store: Store,
+  sessions: readonly Session[],
+  plugins: ProjectPlugins,
+  scm: Scm,
+  observations: Map<string, SessionObservation>,
+  errors: string[],
+): Promise<Map<string, number>> {
+  const numbers = new Map<string, number>();
+  const tracker = await plugins.tracker().catch(() => undefined);
+  for (const session of sessions) {
+    const observation = observations.get(session.id);
+    if (observation === undefined) continue;
+    if (session.prNumber !== null) {
+      numbers.set(session.id, session.prNumber);
+      continue;
+    }
+    if (session.status === "spawning") continue;
+    try {
+      const pr = await ensurePullRequest(ctx, { store, session, project: plugins.project, scm, tracker });
+      if (pr === null) observation.pr = null;
+      else {
+        numbers.set(session.id, pr.number);
+        observation.prInfo = { url: pr.url, title: pr.title };
+      }
+    } catch (error) {
+      errors.push(`${session.id}: pull request: ${messageOf(error)}`);
+    }
+  }
+  return numbers;
+}
+
+async function observePullRequests(
+  scm: Scm,
+  numbers: Map<string, number>,
+  branches: Map<string, string>,
+  observations: Map<string, SessionObservation>,
+  errors: string[],
+  projectId: string,
+): Promise<void> {
+  if (numbers.size === 0) return;
+  const refs = new Map<number, { number: number; branch?: string }>();
+  for (const [sessionId, number] of numbers) {
+    const branch = branches.get(sessionId);
+    refs.set(number, branch === undefined ? { number } : { number, branch });
+  }
+  let answers: Map<number, PullRequestObservation>;
+  try {
+    answers = await scm.observe([...refs.values()]);
+  } catch (error) {
+    errors.push(`${projectId}: scm.observe: ${messageOf(error)}`);
+    return;
+  }
+  for (const [sessionId, number] of numbers) {
+    const answer = answers.get(number);
+    const observation = observations.get(sessionId);
+    // A number the forge does not know is no answer at all, not "no pull request".
+    if (answer !== undefined && observation !== undefined) observation.pr = answer;
+  }
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

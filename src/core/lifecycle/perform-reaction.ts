@@ -1,0 +1,96 @@
+import type { AoContext } from "../context.js";
+import { isAoError } from "../errors.js";
+import type { Reaction, Session } from "../store/index.js";
+import { agentScreen } from "./agent-screen.js";
+import { deliverToAgent } from "./deliver-to-agent.js";
+import { enginePlugins, type LifecycleEngine } from "./engine.js";
+import { nobodyTookIt, notifyPerson } from "./notify-person.js";
+import { isApprovedAndGreen } from "./plan-reactions.js";
+import type { ReactionPayload } from "./reaction-payload.js";
+import { reactionNotification } from "./reaction-notification.js";
+import { renderMessage } from "./render-message.js";
+
+export type ReactionOutcome =
+  | { kind: "done"; detail?: Record<string, unknown> }
+  | { kind: "cancelled"; reason: string }
+  | { kind: "failed"; error: string }
+  | { kind: "escalate"; reason: string };
+
+const SCREEN_LINES = 40;
+
+/** Carries out one claimed reaction's action once. Throwing is a failed attempt. */
+export async function performReaction(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  reaction: Reaction,
+  payload: ReactionPayload,
+  session: Session | undefined,
+): Promise<ReactionOutcome> {
+  const body = await messageBody(ctx, engine, payload, session);
+  switch (payload.action) {
+    case "send-to-agent": {
+      if (session === undefined)
+        return { kind: "escalate", reason: "the reaction has no session to send to" };
+      return deliverToAgent(ctx, engine, reaction, session, body);
+    }
+    case "notify": {
+      const notification = reactionNotification(payload, body);
+      const outcome = await notifyPerson(ctx, engine, notification);
+      if (outcome.sent.length > 0) return { kind: "done", detail: { notifiers: outcome.sent } };
+      return { kind: "failed", error: nobodyTookIt(outcome, notification.priority) };
+    }
+    case "auto-merge":
+      return autoMerge(ctx, engine, reaction, payload, session);
+  }
+}
+
+/**
+ * Merges with the head SHA that was observed approved and green as the guard: only when the last
+ * observation still says approved, green and mergeable on that very head. Anything else goes to a
+ * person; a merge the forge refuses is not retried.
+ */
+async function autoMerge(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  reaction: Reaction,
+  payload: ReactionPayload,
+  session: Session | undefined,
+): Promise<ReactionOutcome> {
+  const pr = payload.facts.pr;
+  if (session === undefined || pr === undefined || pr.headSha === "")
+    return { kind: "escalate", reason: "auto-merge has no pull request to merge" };
+  if (!isApprovedAndGreen(session.prState, pr.headSha))
+    return {
+      kind: "escalate",
+      reason: `not merged: #${pr.number} is not approved, green and mergeable at ${pr.headSha.slice(0, 12)}`,
+    };
+  const scm = await enginePlugins(ctx, engine).forProject(session.project)?.scm();
+  if (scm === undefined)
+    return { kind: "escalate", reason: `project ${session.project} has no scm to merge with` };
+  try {
+    await scm.merge({ number: pr.number, branch: session.branch }, { sha: pr.headSha, method: "merge" });
+  } catch (error) {
+    if (isAoError(error) && error.code === "E_MERGE_REJECTED")
+      return { kind: "escalate", reason: error.message };
+    throw error;
+  }
+  return { kind: "done", detail: { merged: pr.number, sha: pr.headSha, reaction: reaction.reactionKey } };
+}
+
+/** The rendered message; agent reactions show the end of the agent's screen as `{{logTail}}`. */
+export async function messageBody(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  payload: ReactionPayload,
+  session: Session | undefined,
+): Promise<string> {
+  const agentReaction = payload.reaction.startsWith("agent-");
+  const logTail =
+    agentReaction && session !== undefined
+      ? await agentScreen(ctx, engine, session, SCREEN_LINES)
+      : undefined;
+  return renderMessage(payload.template, payload.facts, {
+    now: ctx.clock.now(),
+    logTail: logTail ?? (agentReaction ? "" : undefined),
+  });
+}

@@ -1,0 +1,62 @@
+import type { Priority, ReactionAction, ReactionConfig, ReactionKey } from "../config/index.js";
+import type { FailingCheck, ReviewThread } from "../slots/index.js";
+import type { JsonObject } from "../store/index.js";
+
+/** What a reaction's message is about, captured when it is planned (rendered at delivery). */
+export interface MessageFacts {
+  session?: string | undefined;
+  project: string;
+  issue?: string | undefined;
+  branch?: string | undefined;
+  baseBranch: string;
+  pr?: { number: number; url?: string | undefined; title?: string | undefined; headSha: string } | undefined;
+  checks?: FailingCheck[] | undefined;
+  threads?: ReviewThread[] | undefined;
+  conflicts?: string[] | undefined;
+  reason?: string | undefined;
+  /** When the condition began (ms since the epoch), for `{{duration}}`. */
+  since: number;
+  /** For all-complete: one line per session. */
+  summary?: string | undefined;
+}
+
+/**
+ * The payload of a planned reaction row: the reaction's configuration as it was when planned (so
+ * retries follow the rules the reaction started with) and the facts its message is made of.
+ */
+export interface ReactionPayload {
+  reaction: ReactionKey;
+  action: ReactionAction;
+  priority: Priority;
+  retries: number;
+  escalateAfter?: number | string | undefined;
+  template: string;
+  facts: MessageFacts;
+  /** Set on the `…:escalate` row of an `escalateAfter` duration: the dedupe key it watches. */
+  escalates?: string | undefined;
+}
+
+export function reactionPayload(
+  key: ReactionKey,
+  config: ReactionConfig,
+  facts: MessageFacts,
+): ReactionPayload {
+  return {
+    reaction: key,
+    action: config.action,
+    priority: config.priority,
+    retries: config.retries,
+    ...(config.escalateAfter === undefined ? {} : { escalateAfter: config.escalateAfter }),
+    template: config.message,
+    facts,
+  };
+}
+
+/** Payloads are written by planReactions only, so reading one back is a cast at the row boundary. */
+export function readPayload(payload: JsonObject): ReactionPayload {
+  return payload as unknown as ReactionPayload;
+}
+
+export function toJsonPayload(payload: ReactionPayload): JsonObject {
+  return JSON.parse(JSON.stringify(payload)) as JsonObject;
+}

@@ -1,0 +1,80 @@
+import type { MessageFacts } from "./reaction-payload.js";
+
+/** How much of a log a message carries: the end is where the error is. */
+export const MESSAGE_LOG_LINES = 40;
+export const MESSAGE_LOG_CHARS = 3000;
+
+const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+
+/**
+ * Fills a reaction template's `{{placeholders}}` (TEMPLATE_PLACEHOLDERS) from the facts, pure.
+ * Values are inserted as plain text exactly once: a review comment that itself contains
+ * `{{session}}` stays those characters, it is never rendered again. Unknown names (the config
+ * rejects them) render empty. `logTail` is the CI log's end, or for agent reactions the agent's
+ * screen handed in by the caller.
+ */
+export function renderMessage(
+  template: string,
+  facts: MessageFacts,
+  options: { now: number; logTail?: string | undefined },
+): string {
+  const values = placeholderValues(facts, options);
+  return template.replace(PLACEHOLDER, (_match, name: string) => values[name] ?? "");
+}
+
+function placeholderValues(
+  facts: MessageFacts,
+  options: { now: number; logTail?: string | undefined },
+): Record<string, string> {
+  const checkTails = (facts.checks ?? []).flatMap((check) =>
+    check.logTail === undefined || check.logTail === "" ? [] : [`[${check.name}]\n${check.logTail}`],
+  );
+  const logTail = options.logTail ?? checkTails.join("\n\n");
+  return {
+    session: facts.session ?? "",
+    project: facts.project,
+    issue: facts.issue ?? "",
+    branch: facts.branch ?? "",
+    baseBranch: facts.baseBranch,
+    "pr.url": facts.pr?.url ?? (facts.pr ? `#${facts.pr.number}` : ""),
+    "pr.number": facts.pr ? String(facts.pr.number) : "",
+    "pr.title": facts.pr?.title ?? "",
+    checks: (facts.checks ?? [])
+      .map((check) => `- ${check.name}${check.url === undefined ? "" : ` (${check.url})`}`)
+      .join("\n"),
+    logTail: trimLog(logTail),
+    threads: (facts.threads ?? []).map(threadText).join("\n\n"),
+    conflicts: (facts.conflicts ?? []).map((file) => `- ${file}`).join("\n"),
+    duration: formatDuration(options.now - facts.since),
+    reason: facts.reason ?? "",
+    summary: facts.summary ?? "",
+  };
+}
+
+function threadText(thread: NonNullable<MessageFacts["threads"]>[number]): string {
+  const where =
+    thread.path === undefined ? "" : `${thread.path}${thread.line === undefined ? "" : `:${thread.line}`} `;
+  const link = thread.url === undefined ? "" : ` (${thread.url})`;
+  const body = thread.body.trim().replace(/\n/g, "\n  ");
+  return `- ${where}${thread.author}${thread.isBot ? " (bot)" : ""}${link}:\n  ${body}`;
+}
+
+/** The last MESSAGE_LOG_LINES lines, at most MESSAGE_LOG_CHARS characters, without colour codes. */
+export function trimLog(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const plain = text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "").trimEnd();
+  let tail = plain.split("\n").slice(-MESSAGE_LOG_LINES).join("\n");
+  if (tail.length > MESSAGE_LOG_CHARS) tail = `…${tail.slice(tail.length - MESSAGE_LOG_CHARS)}`;
+  return tail;
+}
+
+/** `12m`, `2h 5m`, `45s`. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}

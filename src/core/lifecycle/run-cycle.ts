@@ -1,0 +1,99 @@
+import type { AoContext } from "../context.js";
+import { listSessions, setMeta, writeTransaction, type Session } from "../store/index.js";
+import { deliverReactions } from "./deliver-reactions.js";
+import { enginePlugins, type LifecycleEngine } from "./engine.js";
+import { cycleProject } from "./cycle-project.js";
+import { messageOf } from "./observe-sessions.js";
+
+export interface CycleOptions {
+  /** Only these sessions (webhooks); default all non-terminal sessions. */
+  readonly sessionIds?: readonly string[] | undefined;
+  /** Default true; false = observe, decide, persist, plan only. */
+  readonly deliver?: boolean | undefined;
+}
+
+export interface CycleReport {
+  at: number;
+  durationMs: number;
+  sessions: number;
+  events: number;
+  planned: number;
+  delivered: number;
+  failed: number;
+  escalated: number;
+  errors: string[];
+}
+
+/** The meta key the summary of the last cycle is kept under (`ao status` shows it). */
+export const LAST_CYCLE_META = "lifecycle.lastCycle";
+
+/**
+ * One lifecycle cycle: observe → decide → persist → plan → deliver (docs/lifecycle.md). A failure
+ * in one project or session is reported in `errors` and the rest of the cycle goes on.
+ */
+export async function runCycle(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  options: CycleOptions = {},
+): Promise<CycleReport> {
+  const at = ctx.clock.now();
+  const report: CycleReport = {
+    at,
+    durationMs: 0,
+    sessions: 0,
+    events: 0,
+    planned: 0,
+    delivered: 0,
+    failed: 0,
+    escalated: 0,
+    errors: [],
+  };
+  try {
+    const lifecycle = await enginePlugins(ctx, engine).lifecycle();
+    const sessions = sessionsToWatch(engine, options);
+    report.sessions = sessions.length;
+    for (const [projectId, group] of groupByProject(sessions))
+      await cycleProject(ctx, engine, lifecycle, projectId, group, at, report);
+    if (options.deliver !== false) {
+      const delivery = await deliverReactions(ctx, engine);
+      report.delivered = delivery.delivered;
+      report.failed = delivery.failed;
+      report.escalated = delivery.escalated;
+      report.errors.push(...delivery.errors);
+    }
+  } catch (error) {
+    report.errors.push(messageOf(error));
+  }
+  report.durationMs = Math.max(0, ctx.clock.now() - at);
+  recordCycle(engine, report);
+  for (const error of report.errors) ctx.logger.warn("lifecycle cycle", { error });
+  return report;
+}
+
+function sessionsToWatch(engine: LifecycleEngine, options: CycleOptions): Session[] {
+  const active = listSessions(engine.store, { activeOnly: true });
+  if (options.sessionIds === undefined) return active;
+  const wanted = new Set(options.sessionIds);
+  return active.filter((session) => wanted.has(session.id));
+}
+
+function groupByProject(sessions: readonly Session[]): Map<string, Session[]> {
+  const groups = new Map<string, Session[]>();
+  for (const session of sessions)
+    groups.set(session.project, [...(groups.get(session.project) ?? []), session]);
+  return groups;
+}
+
+function recordCycle(engine: LifecycleEngine, report: CycleReport): void {
+  const summary = {
+    at: report.at,
+    durationMs: report.durationMs,
+    sessions: report.sessions,
+    ...(report.errors.length === 0 ? {} : { error: report.errors.join("; ") }),
+  };
+  try {
+    writeTransaction(engine.store, (tx) => setMeta(tx, LAST_CYCLE_META, JSON.stringify(summary)));
+  } catch {
+    // A store that cannot take this small write has already reported why in `errors`.
+  }
+}
