@@ -1,4 +1,4 @@
-import { access } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface Toolchain {
@@ -14,10 +14,35 @@ export interface Toolchain {
    * active is not something to run on every spawn unasked).
    */
   readonly locked: boolean;
+  /**
+   * The command that runs the project's tests (local CI's `ci` in local mode). For JavaScript only
+   * when package.json has a real `test` script (not npm's "no test specified" placeholder).
+   */
+  readonly test: string | undefined;
 }
 
 /** [marker file, language, package manager, install command]. */
 type Marker = readonly [string, string, string, string | undefined];
+
+/** The usual test command per package manager; JavaScript ones run package.json's `test` script. */
+const TEST_COMMANDS: Readonly<Record<string, string>> = {
+  npm: "npm test",
+  pnpm: "pnpm test",
+  yarn: "yarn test",
+  bun: "bun run test",
+  cargo: "cargo test",
+  go: "go test ./...",
+  uv: "uv run pytest",
+  poetry: "poetry run pytest",
+  pip: "python -m pytest",
+  bundler: "bundle exec rake test",
+  mix: "mix test",
+  maven: "mvn test",
+  gradle: "gradle test",
+};
+
+const NPM_PLACEHOLDER_TEST = /no test specified/;
+const PYTEST_SIGNS = ["pytest.ini", "conftest.py", "tests", "test"];
 
 /** Checked first; the first one present wins (`pnpm-lock.yaml` beats the `package.json` beside it). */
 const LOCKFILES: readonly Marker[] = [
@@ -72,7 +97,35 @@ async function describe(root: string, marker: Marker, locked: boolean): Promise<
     evidence,
     install: berry ? "yarn install --immutable" : install,
     locked,
+    test: await testCommand(root, language, packageManager),
   };
+}
+
+async function testCommand(
+  root: string,
+  language: string,
+  packageManager: string,
+): Promise<string | undefined> {
+  if (language === "javascript") return packageTest(root, packageManager);
+  // pytest is the usual runner but not a given: only where the repository shows it uses it.
+  if (language === "python") {
+    const signs = await Promise.all(PYTEST_SIGNS.map((sign) => exists(join(root, sign))));
+    return signs.some(Boolean) ? TEST_COMMANDS[packageManager] : undefined;
+  }
+  return TEST_COMMANDS[packageManager];
+}
+
+async function packageTest(root: string, packageManager: string): Promise<string | undefined> {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { scripts?: unknown })
+      .scripts;
+  } catch {
+    return undefined; // no package.json beside the lockfile, or one that is not JSON
+  }
+  const test = (scripts as Record<string, unknown> | undefined)?.["test"];
+  if (typeof test !== "string" || test.trim() === "" || NPM_PLACEHOLDER_TEST.test(test)) return undefined;
+  return TEST_COMMANDS[packageManager];
 }
 
 async function exists(path: string): Promise<boolean> {

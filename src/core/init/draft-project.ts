@@ -2,10 +2,12 @@ import { agentCliForPlugin, DEFAULT_AGENT_PLUGIN } from "./agent-clis.js";
 import type { RepoDetection } from "./detect-repository.js";
 import { slugifyProjectId } from "./slugify.js";
 
-/** A tracker or SCM plugin choice; `apiUrl` only for GitHub Enterprise. */
+/** A tracker or SCM plugin choice; `apiUrl` only for GitHub Enterprise, `ci` only for scm/local. */
 export interface PluginChoice {
   readonly plugin: "github" | "local";
   readonly apiUrl?: string | undefined;
+  /** scm/local's CI commands: the detected test command, when there is one. */
+  readonly ci?: readonly string[] | undefined;
 }
 
 export interface PostCreateSuggestion {
@@ -39,7 +41,7 @@ export function draftProject(detection: RepoDetection): ProjectDraft {
     agent,
     agentInstalled: isAgentInstalled(detection, agent),
     tracker: choosePlugin(detection),
-    scm: choosePlugin(detection),
+    scm: withLocalCi(choosePlugin(detection), toolchain?.test),
     postCreate: toolchain?.install ? { command: toolchain.install, active: toolchain.locked } : undefined,
   };
 }
@@ -48,6 +50,11 @@ export function isAgentInstalled(detection: RepoDetection, plugin: string): bool
   // An agent ao has no CLI entry for (e.g. a plugin from the catalog) cannot be checked here.
   if (agentCliForPlugin(plugin) === undefined) return true;
   return detection.agents.some((agent) => agent.plugin === plugin);
+}
+
+/** Local mode has no forge to run CI: the project's own test command becomes scm/local's CI. */
+function withLocalCi(choice: PluginChoice, test: string | undefined): PluginChoice {
+  return choice.plugin === "local" && test !== undefined ? { ...choice, ci: [test] } : choice;
 }
 
 function choosePlugin(detection: RepoDetection): PluginChoice {

@@ -36,16 +36,9 @@ export function renderConfig(input: RenderInput): string {
     "    # New branches start from here and pull requests target it.",
     `    defaultBranch: ${scalar(project.defaultBranch)}`,
     ...agentLines(project),
-    ...pluginLines(
-      "tracker",
-      "Where issues come from: github, linear or local (issue files).",
-      project.tracker,
-    ),
-    ...pluginLines(
-      "scm",
-      "Where branches are pushed and pull requests opened: github or local.",
-      project.scm,
-    ),
+    ...pluginLines("tracker", trackerComment(project.tracker), project.tracker),
+    ...pluginLines("scm", scmComment(project.scm), project.scm),
+    ...localCiLines(project.scm, input.toolchainEvidence),
     ...postCreateLines(project, input.toolchainEvidence),
     "    # Agents ask before risky actions. Uncomment to run them with their permission-bypass",
     "    # flags (`ao doctor` warns about it): only in a sandbox you are willing to lose.",
@@ -81,6 +74,39 @@ function pluginLines(key: string, comment: string, choice: PluginChoice): string
   const lines = [`    # ${comment}`, `    ${key}:`, `      plugin: ${scalar(choice.plugin)}`];
   if (choice.apiUrl !== undefined) lines.push(`      apiUrl: ${scalar(choice.apiUrl)}`);
   return lines;
+}
+
+function trackerComment(choice: PluginChoice): string {
+  return choice.plugin === "local"
+    ? "Where issues come from: github, linear or local (Markdown files in .ao/issues, `ao issue new`)."
+    : "Where issues come from: github, linear or local (issue files).";
+}
+
+function scmComment(choice: PluginChoice): string {
+  return choice.plugin === "local"
+    ? "Where pull requests live: github, or local (ao keeps them; `ao review` and `ao merge` them)."
+    : "Where branches are pushed and pull requests opened: github or local.";
+}
+
+/** scm/local's CI: the detected test command, or a commented example when none was found. */
+function localCiLines(choice: PluginChoice, evidence: string | undefined): string[] {
+  if (choice.plugin !== "local") return [];
+  const ci = choice.ci ?? [];
+  if (ci.length === 0) {
+    return [
+      "      # Local CI: commands run (without a shell) in the session's worktree for every new",
+      "      # commit; no test command was detected. For example:",
+      "      # ci:",
+      "      #   - make test",
+    ];
+  }
+  const source = evidence === undefined ? "" : ` (detected from ${evidence})`;
+  return [
+    "      # Local CI: commands run (without a shell) in the session's worktree for every new",
+    `      # commit; \`ao ci <session>\` shows the runs${source}.`,
+    "      ci:",
+    ...ci.map((command) => `        - ${scalar(command)}`),
+  ];
 }
 
 function postCreateLines(project: ProjectDraft, evidence: string | undefined): string[] {

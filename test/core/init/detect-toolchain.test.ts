@@ -37,6 +37,22 @@ describe("detectToolchain", () => {
     });
   });
 
+  it.each([
+    [{ "package.json": '{"scripts":{"test":"vitest run"}}', "pnpm-lock.yaml": "" }, "pnpm test"],
+    [{ "package.json": '{"scripts":{"test":"jest"}}', "bun.lock": "" }, "bun run test"],
+    [{ "package.json": '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}' }, undefined],
+    [{ "package.json": "{}", "package-lock.json": "{}" }, undefined],
+    [{ "package.json": "not json" }, undefined],
+    [{ "Cargo.toml": "" }, "cargo test"],
+    [{ "go.mod": "", "go.sum": "" }, "go test ./..."],
+    [{ "pyproject.toml": "", "uv.lock": "", "conftest.py": "" }, "uv run pytest"],
+    [{ "requirements.txt": "" }, undefined],
+  ])("test command of %j: %s", async (files, test) => {
+    const dir = makeTempDir("ao-toolchain-");
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+    expect((await detectToolchain(dir))?.test).toBe(test);
+  });
+
   it("prefers a lockfile over a bare manifest", async () => {
     expect(await detectToolchain(dirWith("package.json", "pnpm-lock.yaml"))).toMatchObject({
       evidence: "pnpm-lock.yaml",

@@ -17,7 +17,7 @@ interface WrittenProject {
   defaultBranch: string;
   agent: string;
   tracker: { plugin: string; apiUrl?: string };
-  scm: { plugin: string; apiUrl?: string };
+  scm: { plugin: string; apiUrl?: string; ci?: string[] };
   postCreate?: string[];
 }
 
@@ -67,6 +67,8 @@ describe("initProject", () => {
       postCreate: ["npm ci"],
     });
     expect(projects["work"]?.tracker.apiUrl).toBeUndefined();
+    // GitHub runs CI itself: no local CI commands for a GitHub project.
+    expect(projects["work"]?.scm.ci).toBeUndefined();
     const loaded = await loadConfig(ctx, { configPath: result.path });
     expect(loaded.config.projects["work"]).toMatchObject({
       path: repo.dir,
@@ -102,6 +104,7 @@ describe("initProject", () => {
     expect(text).toContain("origin is gitlab.com, not GitHub");
     expect(readProjects(result.path)["work"]).toMatchObject({
       tracker: { plugin: "local" },
+      scm: { plugin: "local", ci: ["cargo test"] },
       postCreate: ["cargo fetch --locked"],
     });
     await expect(loadConfig(ctx, { configPath: result.path })).resolves.toBeDefined();
@@ -117,10 +120,12 @@ describe("initProject", () => {
     expect(loaded.config.projects["work"]?.postCreate).toEqual([]);
   });
 
-  it("uses the local tracker and scm without origin and says the agent is missing", async () => {
+  it("uses the local tracker and scm with the test command as CI without origin, and says the agent is missing", async () => {
     const dir = join(makeTempDir("ao-init-"), "My Widgets_v2");
     mkdirSync(dir);
     runGit(dir, ["init", "-q", "--initial-branch=main"]);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ scripts: { test: "vitest run" } }));
+    writeFileSync(join(dir, "package-lock.json"), "{}");
     const ctx = makeTestContext({ cwd: dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
     const text = readFileSync(result.path, "utf8");
@@ -128,11 +133,25 @@ describe("initProject", () => {
     expect(project).toMatchObject({
       agent: "claude-code",
       tracker: { plugin: "local" },
-      scm: { plugin: "local" },
+      scm: { plugin: "local", ci: ["npm test"] },
     });
     expect(project?.repo).toBeUndefined();
     expect(text).toContain("`claude` was not found on PATH");
+    expect(text).toContain("`ao ci <session>` shows the runs (detected from package-lock.json)");
     expect(result.detection.origin).toEqual({ present: false, location: undefined });
+    const loaded = await loadConfig(ctx, { configPath: result.path });
+    expect(loaded.config.projects["my-widgets-v2"]?.scm).toEqual({ plugin: "local", ci: ["npm test"] });
+  });
+
+  it("offers local CI only as a comment when no test command is detected", async () => {
+    const repo = makeTestRepo({
+      files: { "package.json": '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}' },
+    });
+    runGit(repo.dir, ["remote", "remove", "origin"]);
+    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const result = await initProject(ctx, { auto: true });
+    expect(readProjects(result.path)["work"]?.scm).toEqual({ plugin: "local" });
+    expect(readFileSync(result.path, "utf8")).toContain("      # ci:\n      #   - make test\n");
     await expect(loadConfig(ctx, { configPath: result.path })).resolves.toBeDefined();
   });
 

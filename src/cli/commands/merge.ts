@@ -1,0 +1,45 @@
+import type { Command } from "commander";
+import type { MergeMethod } from "../../core/slots/index.js";
+import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { writeJson, writeLines } from "../render.js";
+
+export function registerMergeCommand(program: Command, cli: CliRuntime): void {
+  program
+    .command("merge")
+    .description(
+      "merge a session's pull request, guarded by the head observed now (local: into the main checkout)",
+    )
+    .argument("<session>", "session id, e.g. app-3")
+    .option("--method <method>", "merge, squash or rebase (local: a fast-forward when possible)", "merge")
+    .option("--json", "print the merge as JSON")
+    .action(
+      cli.action(
+        async (ctx, session: string, flags: { method: string; json?: boolean }, command: Command) => {
+          const { MERGE_METHODS, mergeSession } = await import("../../core/sessions/merge-session.js");
+          if (!(MERGE_METHODS as readonly string[]).includes(flags.method)) {
+            const { AoError } = await import("../../core/errors.js");
+            throw new AoError("E_USAGE", `--method ${flags.method} is not a merge method`, {
+              hint: `use one of: ${MERGE_METHODS.join(", ")}`,
+            });
+          }
+          const result = await mergeSession(ctx, session, {
+            method: flags.method as MergeMethod,
+            configPath: globalOptions(command).config,
+          });
+          if (flags.json === true) {
+            writeJson(ctx.stdout, result);
+            return 0;
+          }
+          const into = result.pr.base === undefined ? "" : ` into ${result.pr.base}`;
+          writeLines(ctx.stdout, [
+            `${session}: merged pull request #${String(result.pr.number)}${into} at ${result.sha.slice(0, 12)} (${result.method})`,
+          ]);
+          // Merging over red CI or a request for changes is a person's call; say so, do not block it.
+          if (result.ci === "failing") ctx.stderr.write(`warning: ${session}'s CI was failing\n`);
+          if (result.review === "changes_requested")
+            ctx.stderr.write(`warning: changes were requested on ${session}'s pull request\n`);
+          return 0;
+        },
+      ),
+    );
+}

@@ -1,0 +1,120 @@
+import type { AoContext } from "../context.js";
+import { AoError, isAoError } from "../errors.js";
+import type { CiState, MergeMethod, PullRequestObservation, ReviewDecision } from "../slots/index.js";
+import { appendEvent, closeStore, openStore, writeTransaction } from "../store/index.js";
+import { openSessionForge, sessionPull, type SessionForge, type SessionPull } from "./session-pull.js";
+
+export const MERGE_METHODS: readonly MergeMethod[] = ["merge", "squash", "rebase"];
+
+export interface MergeSessionResult {
+  session: string;
+  pr: SessionPull;
+  method: MergeMethod;
+  /** The head that was merged: the one observed just before merging. */
+  sha: string;
+  /** What CI and review said when it was merged (a person may merge over either). */
+  ci: CiState;
+  review: ReviewDecision;
+}
+
+/**
+ * `ao merge <session>`: merges the session's pull request through its scm, guarded by the head
+ * observed right now, so a commit the agent pushes meanwhile is never merged unseen. Refusals
+ * (not open, conflicts, a dirty main checkout for scm/local) come back as E_MERGE_REJECTED naming
+ * the session.
+ */
+export async function mergeSession(
+  ctx: AoContext,
+  sessionId: string,
+  options: { method?: MergeMethod | undefined; configPath?: string | undefined } = {},
+): Promise<MergeSessionResult> {
+  const method = options.method ?? "merge";
+  const opened = await openSessionForge(ctx, sessionId, options.configPath);
+  const pr = await sessionPull(opened);
+  const seen = await observeOpen(opened, pr);
+  await opened.scm.plugin.merge(pr, { sha: seen.headSha, method }).catch((error: unknown) => {
+    throw aboutSession(error, sessionId);
+  });
+  const result: MergeSessionResult = {
+    session: sessionId,
+    pr,
+    method,
+    sha: seen.headSha,
+    ci: seen.ci.state,
+    review: seen.review.decision,
+  };
+  record(ctx, result);
+  return result;
+}
+
+async function observeOpen(opened: SessionForge, pr: SessionPull): Promise<PullRequestObservation> {
+  const seen = (await opened.scm.plugin.observe([pr])).get(pr.number);
+  const id = opened.session.id;
+  if (seen === undefined) {
+    throw new AoError("E_NOT_FOUND", `${id}'s pull request #${String(pr.number)} no longer exists`, {
+      details: { session: id, pr: pr.number },
+    });
+  }
+  if (seen.state !== "open") {
+    throw refused(id, pr, `it is ${seen.state}`, "only an open pull request can be merged");
+  }
+  if (seen.conflicts === true) {
+    const files = seen.conflictingFiles ?? [];
+    throw refused(
+      id,
+      pr,
+      `it conflicts with its base${files.length > 0 ? ` in ${files.join(", ")}` : ""}`,
+      `ask the agent to merge the base into its branch: ao send ${id} "…"`,
+      { conflicts: files },
+    );
+  }
+  if (seen.mergeable === false) {
+    throw refused(id, pr, "the forge says it is not mergeable", `look at ${pr.url ?? "the pull request"}`);
+  }
+  return seen;
+}
+
+function refused(
+  id: string,
+  pr: SessionPull,
+  why: string,
+  hint: string,
+  details: Record<string, unknown> = {},
+): AoError {
+  return new AoError("E_MERGE_REJECTED", `${id}: pull request #${String(pr.number)} was not merged: ${why}`, {
+    hint,
+    details: { session: id, pr: pr.number, ...details },
+  });
+}
+
+/** The scm's own refusal, with the session named so a person running several knows which one. */
+function aboutSession(error: unknown, id: string): unknown {
+  if (!isAoError(error)) return error;
+  return new AoError(error.code, `${id}: ${error.message}`, {
+    hint: error.hint,
+    exitCode: error.exitCode,
+    details: { session: id, ...error.details },
+    cause: error,
+  });
+}
+
+function record(ctx: AoContext, result: MergeSessionResult): void {
+  const store = openStore(ctx);
+  try {
+    writeTransaction(store, (tx) =>
+      appendEvent(tx, {
+        type: "pr.merged",
+        sessionId: result.session,
+        payload: {
+          number: result.pr.number,
+          ...(result.pr.url === undefined ? {} : { url: result.pr.url }),
+          sha: result.sha,
+          method: result.method,
+          by: "ao merge",
+        },
+      }),
+    );
+  } finally {
+    closeStore(store);
+  }
+}
