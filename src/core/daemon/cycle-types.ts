@@ -1,0 +1,23 @@
+import type { AoContext } from "../context.js";
+import type { CycleOptions, CycleReport, LifecycleEngine } from "../lifecycle/index.js";
+
+export type { CycleOptions, CycleReport, LifecycleEngine };
+
+/** The lifecycle engine's `runCycle`, or a stand-in a test or a tool injects. */
+export type CycleRunner = (
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  options?: CycleOptions,
+) => Promise<CycleReport>;
+
+export type EngineOpener = (ctx: AoContext, options: { configPath?: string }) => Promise<LifecycleEngine>;
+
+/** Meta `lifecycle.lastCycle`: what `ao status` and `GET /health` say about the last poll. */
+export interface LastCycle {
+  at: number;
+  durationMs: number;
+  sessions: number;
+  error?: string;
+}
+
+export const LAST_CYCLE_META_KEY = "lifecycle.lastCycle";

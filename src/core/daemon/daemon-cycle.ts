@@ -1,0 +1,99 @@
+import type { AoContext } from "../context.js";
+import { getMeta, listSessions, setMeta, writeTransaction, type Store } from "../store/index.js";
+import type { DaemonLog } from "./daemon-log.js";
+import {
+  LAST_CYCLE_META_KEY,
+  type CycleOptions,
+  type CycleReport,
+  type CycleRunner,
+  type LastCycle,
+  type LifecycleEngine,
+} from "./cycle-types.js";
+
+export interface DaemonCycleOptions {
+  readonly runCycle: CycleRunner;
+  readonly log: DaemonLog;
+  /** Watch only this project's sessions. */
+  readonly project?: string | undefined;
+  readonly onCycle?: ((report: CycleReport) => void) | undefined;
+}
+
+/**
+ * One cycle as the daemon runs it: scoped to its project, recorded in meta `lifecycle.lastCycle`,
+ * and never throwing: a failed cycle is logged and reported, and the loop goes on.
+ */
+export async function runDaemonCycle(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  options: DaemonCycleOptions,
+  request: CycleOptions,
+): Promise<CycleReport> {
+  const started = ctx.clock.now();
+  const scoped = scopeToProject(engine.store, request, options.project);
+  let report: CycleReport;
+  let failure: string | undefined;
+  try {
+    report =
+      scoped.sessionIds?.length === 0
+        ? emptyReport(started, ctx.clock.now())
+        : await options.runCycle(ctx, engine, scoped);
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+    report = { ...emptyReport(started, ctx.clock.now()), errors: [failure] };
+    options.log.error(`cycle failed: ${failure}`);
+  }
+  recordLastCycle(engine.store, report, failure, options.log);
+  options.onCycle?.(report);
+  return report;
+}
+
+/** The last cycle recorded in the store, if any daemon (or `ao demo`) ever ran one. */
+export function readLastCycle(store: Store): LastCycle | undefined {
+  const text = getMeta(store, LAST_CYCLE_META_KEY);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as LastCycle;
+  } catch {
+    return undefined;
+  }
+}
+
+function scopeToProject(store: Store, request: CycleOptions, project: string | undefined): CycleOptions {
+  if (project === undefined) return request;
+  const ours = listSessions(store, { project, activeOnly: request.sessionIds === undefined }).map(
+    (session) => session.id,
+  );
+  const wanted = request.sessionIds === undefined ? undefined : new Set(request.sessionIds);
+  return { ...request, sessionIds: wanted ? ours.filter((id) => wanted.has(id)) : ours };
+}
+
+function recordLastCycle(
+  store: Store,
+  report: CycleReport,
+  failure: string | undefined,
+  log: DaemonLog,
+): void {
+  // The same summary the engine's runCycle records, so injected cycles (tests, ao demo) leave it too.
+  const last: LastCycle = { at: report.at, durationMs: report.durationMs, sessions: report.sessions };
+  const error = failure ?? (report.errors.length > 0 ? report.errors.join("; ") : undefined);
+  if (error !== undefined) last.error = error;
+  try {
+    writeTransaction(store, (tx) => setMeta(tx, LAST_CYCLE_META_KEY, JSON.stringify(last)));
+  } catch (error) {
+    log.error(`could not record the last cycle: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function emptyReport(at: number, now: number): CycleReport {
+  return {
+    at,
+    durationMs: now - at,
+    sessions: 0,
+    events: 0,
+    planned: 0,
+    delivered: 0,
+    failed: 0,
+    escalated: 0,
+    errors: [],
+  };
+}

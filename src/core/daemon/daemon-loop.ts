@@ -1,0 +1,58 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { AoContext } from "../context.js";
+import { CycleQueue } from "./cycle-queue.js";
+import type { CycleReport, CycleRunner, LifecycleEngine } from "./cycle-types.js";
+import { runDaemonCycle } from "./daemon-cycle.js";
+import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
+
+export interface DaemonLoopOptions {
+  readonly intervalMs: number;
+  readonly signal: AbortSignal;
+  readonly onCycle?: ((report: CycleReport) => void) | undefined;
+  /** The engine's runCycle unless a test or a tool injects its own. */
+  readonly runCycle?: CycleRunner | undefined;
+  /** Watch only this project's sessions. */
+  readonly project?: string | undefined;
+  /** Shared with the HTTP server so webhook cycles and polls never overlap. */
+  readonly queue?: CycleQueue | undefined;
+  readonly log?: DaemonLog | undefined;
+}
+
+/**
+ * The loop `ao start --foreground` runs, also usable in-process (`ao demo`): a full cycle, then a
+ * pause of `intervalMs`, until `signal` aborts. Resolves once the cycle in flight has finished, so
+ * the caller can close the store right after.
+ */
+export async function runDaemonLoop(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  options: DaemonLoopOptions,
+): Promise<void> {
+  const queue = options.queue ?? (await createCycleQueue(ctx, engine, options));
+  const { signal } = options;
+  while (!signal.aborted) {
+    await queue.request();
+    await sleep(options.intervalMs, undefined, { signal }).catch(() => undefined);
+  }
+  await queue.close();
+}
+
+/** The queue every cycle of one daemon goes through, whoever asks for it (timer, webhook, /cycle). */
+export async function createCycleQueue(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  options: Pick<DaemonLoopOptions, "runCycle" | "project" | "onCycle" | "log">,
+): Promise<CycleQueue> {
+  const log = options.log ?? createDaemonLog(ctx);
+  const runCycle = options.runCycle ?? (await loadEngineCycle());
+  const cycleOptions = { runCycle, log, project: options.project, onCycle: options.onCycle };
+  return new CycleQueue(
+    (request) => runDaemonCycle(ctx, engine, cycleOptions, request),
+    (error) => log.error(`cycle crashed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
+
+async function loadEngineCycle(): Promise<CycleRunner> {
+  const { runCycle } = await import("../lifecycle/index.js");
+  return runCycle;
+}

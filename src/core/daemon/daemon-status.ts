@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import type { AoContext } from "../context.js";
+import { closeStore, openStore } from "../store/index.js";
+import type { LastCycle } from "./cycle-types.js";
+import { readLastCycle } from "./daemon-cycle.js";
+import { daemonFiles, readDaemonInfo } from "./daemon-files.js";
+import { isDaemonLockHeld } from "./daemon-lock.js";
+
+export interface DaemonStatus {
+  running: boolean;
+  pid?: number;
+  port?: number;
+  startedAt?: number;
+  /** The last cycle any daemon recorded, also after it stopped. */
+  lastCycle?: LastCycle;
+}
+
+/**
+ * Whether the daemon runs, judged by its lock (a daemon.json left by a killed daemon says nothing),
+ * with its address from daemon.json and its last poll from the store. Creates no files.
+ */
+export async function readDaemonStatus(ctx: Pick<AoContext, "paths" | "clock">): Promise<DaemonStatus> {
+  const files = daemonFiles(ctx.paths);
+  const status: DaemonStatus = { running: isDaemonLockHeld(files.lock) };
+  const info = status.running ? await readDaemonInfo(files) : undefined;
+  if (info !== undefined) {
+    status.pid = info.pid;
+    status.port = info.port;
+    status.startedAt = info.startedAt;
+  }
+  const lastCycle = readStoredLastCycle(ctx);
+  if (lastCycle !== undefined) status.lastCycle = lastCycle;
+  return status;
+}
+
+function readStoredLastCycle(ctx: Pick<AoContext, "paths" | "clock">): LastCycle | undefined {
+  if (!existsSync(ctx.paths.database)) return undefined;
+  const store = openStore(ctx);
+  try {
+    return readLastCycle(store);
+  } finally {
+    closeStore(store);
+  }
+}

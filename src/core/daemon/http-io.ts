@@ -1,0 +1,49 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** GitHub caps webhook payloads at 25 MB; anything larger is not from GitHub. */
+export const MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+export class BodyTooLarge extends Error {}
+
+export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLarge(`request body over ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = `${JSON.stringify(body)}\n`;
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
+
+/**
+ * Only requests addressed to this machine by name or loopback address: a web page on another
+ * origin that resolves its own host name to 127.0.0.1 (DNS rebinding) sends its own Host header.
+ */
+export function isLocalHost(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  const name = host.replace(/:\d+$/, "").toLowerCase();
+  return LOCAL_HOSTS.has(name);
+}
+
+/** `Authorization: Bearer <token>`, compared in constant time. */
+export function hasBearerToken(request: IncomingMessage, token: string): boolean {
+  const header = request.headers.authorization ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) return false;
+  const given = Buffer.from(match[1]);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

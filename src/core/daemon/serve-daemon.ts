@@ -1,0 +1,45 @@
+import type { AoContext } from "../context.js";
+import { listSessions } from "../store/index.js";
+import type { CycleQueue } from "./cycle-queue.js";
+import type { LifecycleEngine } from "./cycle-types.js";
+import { readLastCycle } from "./daemon-cycle.js";
+import type { DaemonLog } from "./daemon-log.js";
+import { startDaemonServer, type DaemonServer } from "./daemon-server.js";
+import { matchWebhookSessions } from "./match-webhook-sessions.js";
+import { createWebhookHandler } from "./webhook-route.js";
+
+export interface ServeDaemonOptions {
+  readonly queue: CycleQueue;
+  readonly token: string;
+  readonly log: DaemonLog;
+  readonly pid: number;
+  readonly project?: string | undefined;
+}
+
+/** Wires the HTTP endpoints to the engine's store and the daemon's one cycle queue. */
+export function serveDaemon(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  options: ServeDaemonOptions,
+): Promise<DaemonServer> {
+  const { config } = engine.config;
+  const webhook = createWebhookHandler({
+    secretEnv: config.daemon.webhookSecretEnv,
+    env: ctx.env,
+    log: options.log,
+    dispatch(targets) {
+      const sessions = listSessions(engine.store, { activeOnly: true });
+      const ids = matchWebhookSessions(config, sessions, targets, options.project);
+      if (ids.length > 0) void options.queue.request(ids);
+      return ids;
+    },
+  });
+  return startDaemonServer({
+    port: config.port,
+    token: options.token,
+    log: options.log,
+    webhook,
+    runCycleNow: () => options.queue.request(),
+    health: () => ({ ok: true, pid: options.pid, lastCycle: readLastCycle(engine.store) ?? null }),
+  });
+}

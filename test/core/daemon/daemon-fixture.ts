@@ -1,0 +1,111 @@
+import { afterEach } from "vitest";
+import { parseConfig } from "../../../src/core/config/index.js";
+import type { CycleReport, CycleRunner, LifecycleEngine } from "../../../src/core/daemon/cycle-types.js";
+import {
+  closeStore,
+  insertSession,
+  openStore,
+  updateSession,
+  writeTransaction,
+  type Store,
+} from "../../../src/core/store/index.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTestContext, type TestContext } from "../../helpers/test-context.js";
+
+const engines: LifecycleEngine[] = [];
+
+afterEach(() => {
+  for (const engine of engines.splice(0)) engine.close();
+});
+
+/**
+ * A real store and a real parsed config, without the lifecycle engine's plugins: the daemon only
+ * needs `store`, `config` and `close`, and its cycle is injected.
+ */
+export function makeDaemonWorld(
+  yaml = defaultYaml(),
+  env: Record<string, string> = {},
+): { ctx: TestContext; engine: LifecycleEngine } {
+  const ctx = makeTestContext({ env });
+  const config = parseConfig(yaml, `${makeTempDir("ao-cfg-")}/agent-orchestrator.yaml`, ctx);
+  const store = openStore(ctx);
+  const engine: LifecycleEngine = { store, config, close: () => closeStore(store) };
+  engines.push(engine);
+  return { ctx, engine };
+}
+
+export function defaultYaml(): string {
+  const repo = makeTempDir("ao-repo-");
+  return [
+    "port: 0",
+    "daemon:",
+    "  pollInterval: 1s",
+    "  stopTimeout: 5s",
+    "projects:",
+    "  app:",
+    `    path: ${repo}`,
+    "    repo: acme/widgets",
+    "    tracker: local",
+    "    scm: local",
+    "  tools:",
+    `    path: ${repo}`,
+    "    repo: acme/tools",
+    "    tracker: local",
+    "    scm: local",
+    "",
+  ].join("\n");
+}
+
+export function addSession(
+  store: Store,
+  id: string,
+  fields: { project?: string; branch?: string; prNumber?: number; status?: "working" | "merged" } = {},
+): void {
+  writeTransaction(store, (tx) => {
+    insertSession(
+      tx,
+      {
+        id,
+        project: fields.project ?? "app",
+        branch: fields.branch ?? `feat/${id}`,
+        worktree: `/nonexistent/${id}`,
+        runtime: "tmux",
+        agent: "claude-code",
+        status: fields.status ?? "working",
+      },
+      { type: "session.created" },
+    );
+    if (fields.prNumber !== undefined) {
+      updateSession(
+        tx,
+        id,
+        { prNumber: fields.prNumber },
+        { type: "pr.opened", payload: { number: fields.prNumber } },
+      );
+    }
+  });
+}
+
+/** A cycle function that records what it was asked and reports the number of sessions given. */
+export function recordingCycle(): { runCycle: CycleRunner; calls: (readonly string[] | undefined)[] } {
+  const calls: (readonly string[] | undefined)[] = [];
+  const runCycle: CycleRunner = (ctx, _engine, options) => {
+    calls.push(options?.sessionIds);
+    return Promise.resolve(report(ctx.clock.now(), options?.sessionIds?.length ?? 0));
+  };
+  return { runCycle, calls };
+}
+
+export function report(at: number, sessions: number): CycleReport {
+  return {
+    at,
+    durationMs: 1,
+    sessions,
+    events: 0,
+    planned: 0,
+    delivered: 0,
+    failed: 0,
+    escalated: 0,
+    errors: [],
+  };
+}
