@@ -1,13 +1,21 @@
 import { Command, type OutputConfiguration } from "commander";
 import type { CliRuntime } from "./cli-runtime.js";
+import { registerCiCommand } from "./commands/ci.js";
 import { registerConfigCommand } from "./commands/config.js";
+import { registerDemoCommand } from "./commands/demo.js";
 import { registerDoctorCommand } from "./commands/doctor.js";
+import { registerEventsCommand } from "./commands/events.js";
 import { registerInitCommand } from "./commands/init.js";
+import { registerIssueCommand } from "./commands/issue.js";
+import { registerMergeCommand } from "./commands/merge.js";
 import { registerPluginCommand } from "./commands/plugin.js";
+import { registerReviewCommand } from "./commands/review.js";
 import { registerSendCommand } from "./commands/send.js";
 import { registerSessionCommand } from "./commands/session.js";
 import { registerSpawnCommand } from "./commands/spawn.js";
+import { registerStartCommand } from "./commands/start.js";
 import { registerStatusCommand } from "./commands/status.js";
+import { registerStopCommand } from "./commands/stop.js";
 
 /**
  * The command tree. Each group lives in src/cli/commands/<group>.ts and exports one
@@ -38,5 +46,13 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerSendCommand(program, cli);
   registerStatusCommand(program, cli);
   registerSessionCommand(program, cli);
+  registerStartCommand(program, cli);
+  registerStopCommand(program, cli);
+  registerDemoCommand(program, cli);
+  registerEventsCommand(program, cli);
+  registerCiCommand(program, cli);
+  registerReviewCommand(program, cli);
+  registerMergeCommand(program, cli);
+  registerIssueCommand(program, cli);
   return program;
 }

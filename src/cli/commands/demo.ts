@@ -1,0 +1,95 @@
+import type { Command } from "commander";
+import type { OutputStream } from "../../core/context.js";
+import { AoError } from "../../core/errors.js";
+import type { DemoStep } from "../../core/demo/demo-steps.js";
+import type { CliRuntime } from "../cli-runtime.js";
+import { createStyle, writeJson, writeLines, type Style } from "../render.js";
+
+interface DemoFlags {
+  agent?: string;
+  keep?: boolean;
+  timeout?: string;
+  json?: boolean;
+}
+
+export function registerDemoCommand(program: Command, cli: CliRuntime): void {
+  program
+    .command("demo")
+    .description(
+      "run the whole loop in a throwaway sandbox: spawn → CI fails → the agent fixes it → review → notification → merge",
+    )
+    .option("--agent <name>", "an installed agent (e.g. claude-code) instead of the scripted demo agent")
+    .option("--keep", "keep the sandbox (repository, AO_HOME, agent session) to look at afterwards")
+    .option("--timeout <duration>", "give up after this long (default 120s; 20m with --agent)")
+    .option("--json", "print the steps and the result as JSON (the steps also go to stderr as they happen)")
+    .action(
+      cli.action(async (ctx, flags: DemoFlags) => {
+        const [{ runDemo }, { parseDuration }] = await Promise.all([
+          import("../../core/demo/run-demo.js"),
+          import("../../core/config/duration.js"),
+        ]);
+        const out = flags.json === true ? ctx.stderr : ctx.stdout;
+        const style = createStyle(out, ctx.env);
+        const interrupt = interruptSignal();
+        try {
+          const result = await runDemo(ctx, {
+            agent: flags.agent,
+            keep: flags.keep === true,
+            timeoutMs: flags.timeout === undefined ? undefined : durationFlag(parseDuration, flags.timeout),
+            signal: interrupt.signal,
+            onStep: (step) => writeStep(out, style, step),
+          });
+          if (flags.json === true) writeJson(ctx.stdout, result);
+          else writeLines(ctx.stdout, result.keptHints);
+          return 0;
+        } finally {
+          interrupt.dispose();
+        }
+      }),
+    );
+}
+
+function durationFlag(parse: (text: string) => number, text: string): number {
+  try {
+    return parse(text);
+  } catch {
+    throw new AoError("E_USAGE", `--timeout ${JSON.stringify(text)} is not a duration`, {
+      hint: "write it like 90s, 5m or 1h",
+    });
+  }
+}
+
+/**
+ * Ctrl-C (and SIGTERM) stop the demo instead of killing ao on the spot, so the sandbox, its tmux
+ * server and any CI run are still removed. Further signals during that clean-up are absorbed.
+ */
+function interruptSignal(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    },
+  };
+}
+
+function writeStep(out: OutputStream, style: Style, step: DemoStep): void {
+  const time = `[${(step.atMs / 1000).toFixed(1).padStart(5)}s]`;
+  const title =
+    step.kind === "status"
+      ? style.dim(step.title)
+      : step.kind === "failed" || step.kind === "ci_failed" || step.kind === "warning"
+        ? style.red(step.title)
+        : step.kind === "done" || step.kind === "ci_passed" || step.kind === "merged"
+          ? style.green(step.title)
+          : step.title;
+  const indent = " ".repeat(time.length + 1);
+  writeLines(out, [
+    `${style.dim(time)} ${title}`,
+    ...step.detail.map((line) => `${indent}${style.dim(line)}`),
+  ]);
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import type { AoContext } from "../context.js";
+import { runDaemonLoop, type CycleReport } from "../daemon/index.js";
+import { AoError } from "../errors.js";
+import { openLifecycleEngine } from "../lifecycle/index.js";
+import { spawnSession } from "../sessions/spawn-session.js";
+import type { Session, Store } from "../store/index.js";
+import { createSandboxDirs, initSandbox, type DemoSandbox } from "./build-sandbox.js";
+import { DemoReviewer } from "./demo-reviewer.js";
+import { StepLog, type DemoStep, type StepListener } from "./demo-steps.js";
+import { keptHints, summary } from "./demo-summary.js";
+import { describeStuck } from "./describe-stuck.js";
+import { LoopWatcher } from "./loop-watcher.js";
+import { startNotificationReceiver } from "./notification-receiver.js";
+import { removeSandbox } from "./remove-sandbox.js";
+import { DEMO_CI_COMMAND, DEMO_PROJECT } from "./sandbox-config.js";
+import { sandboxContext } from "./sandbox-context.js";
+
+export interface DemoOptions {
+  /** An installed agent plugin (claude-code, codex, …) instead of the scripted demo agent. */
+  agent?: string | undefined;
+  /** Leave the sandbox (repository, AO_HOME, the agent's tmux session) for a look afterwards. */
+  keep?: boolean | undefined;
+  /** How long the loop may take; default 120 s with the demo agent, 20 min with a real one. */
+  timeoutMs?: number | undefined;
+  /** Aborting (Ctrl-C) stops the demo and removes the sandbox all the same. */
+  signal?: AbortSignal | undefined;
+  onStep?: StepListener | undefined;
+}
+
+export interface DemoResult {
+  sandbox: string;
+  kept: boolean;
+  session: string;
+  totalMs: number;
+  steps: DemoStep[];
+  /** With --keep: how to look at the sandbox and how to remove it. */
+  keptHints: string[];
+}
+
+export const DEMO_TIMEOUT_MS = 120_000;
+export const REAL_AGENT_TIMEOUT_MS = 20 * 60_000;
+const POLL_MS = 250;
+
+/**
+ * `ao demo`: builds a sandbox (a tiny project with issue #1, local mode), spawns a session on the
+ * issue, runs the lifecycle loop in this process, plays the reviewer, and reports every step as
+ * it happens until the pull request is merged. The sandbox is removed afterwards — on success,
+ * failure or interruption — unless `keep`.
+ */
+export async function runDemo(ctx: AoContext, options: DemoOptions = {}): Promise<DemoResult> {
+  const log = new StepLog(() => ctx.clock.now(), options.onStep);
+  const secret = randomBytes(32).toString("hex");
+  const receiver = await startNotificationReceiver(secret, ctx.clock, (notification) =>
+    log.add("notified", `notification received: ${notification.title}`, [
+      ...notification.body.split("\n").filter((line) => line.trim() !== ""),
+      notification.signatureValid
+        ? `(posted by the ${notification.priority}-priority webhook notifier to the demo's loopback receiver; signature verified)`
+        : "(the signature did NOT verify; the receiver refused it)",
+    ]),
+  );
+  let sandbox: DemoSandbox | undefined;
+  let inside: AoContext | undefined;
+  try {
+    sandbox = createSandboxDirs(ctx);
+    inside = sandboxContext(ctx, sandbox, secret);
+    await initSandbox(inside, sandbox, { agent: options.agent, notifyUrl: receiver.url });
+    log.add("sandbox", `sandbox ready in ${sandbox.root}`, [
+      `repository ${sandbox.repo} (main, no remote) with issue #1 "Add average() to stats.mjs"`,
+      `local mode: tracker local, scm local with CI \`${DEMO_CI_COMMAND}\`, lifecycle polling every 1s`,
+      options.agent === undefined
+        ? "agent: examples/demo-agent, a scripted stand-in that follows a fixed script (not an AI)"
+        : `agent: ${options.agent}`,
+    ]);
+    const session = await runLoop(inside, sandbox, log, options);
+    log.add("done", summary(log, session));
+    return {
+      sandbox: sandbox.root,
+      kept: options.keep === true,
+      session: session.id,
+      totalMs: log.elapsedMs(),
+      steps: log.steps,
+      keptHints: options.keep === true ? keptHints(sandbox, session.id) : [],
+    };
+  } finally {
+    await receiver.close();
+    if (sandbox !== undefined && options.keep !== true) await removeSandbox(inside ?? ctx, sandbox);
+  }
+}
+
+async function runLoop(
+  ctx: AoContext,
+  sandbox: DemoSandbox,
+  log: StepLog,
+  options: DemoOptions,
+): Promise<Session> {
+  throwIfAborted(options, log, "before the session was spawned");
+  const session = await spawnSession(ctx, {
+    project: DEMO_PROJECT,
+    issue: "1",
+    configPath: sandbox.configPath,
+  });
+  log.add("spawned", `spawned ${session.id} on branch ${session.branch}`, [
+    `worktree ${session.worktree}`,
+    `watch it live: AO_HOME=${sandbox.home} ao session attach ${session.id}`,
+  ]);
+  const engine = await openLifecycleEngine(ctx, { configPath: sandbox.configPath });
+  const stop = new AbortController();
+  const errors = new Set<string>();
+  const cycles = { count: 0 };
+  const onCycle = (report: CycleReport) => {
+    cycles.count += 1;
+    for (const error of report.errors.filter((text) => !errors.has(text))) {
+      errors.add(error);
+      log.add("warning", `lifecycle cycle error: ${error}`);
+    }
+  };
+  const intervalMs = engine.config.config.daemon.pollIntervalMs;
+  const loop = runDaemonLoop(ctx, engine, { intervalMs, signal: stop.signal, onCycle });
+  try {
+    const watch = { ctx, sandbox, log, options, store: engine.store, session, cycles };
+    return await watchUntilMerged(watch);
+  } finally {
+    stop.abort();
+    await loop;
+    engine.close();
+  }
+}
+
+interface Watch {
+  ctx: AoContext;
+  sandbox: DemoSandbox;
+  log: StepLog;
+  options: DemoOptions;
+  store: Store;
+  session: Session;
+  /** Cycles the lifecycle loop has finished so far. */
+  cycles: { count: number };
+}
+
+async function watchUntilMerged(watch: Watch): Promise<Session> {
+  const { ctx, sandbox, log, options } = watch;
+  const watcher = new LoopWatcher({ ...watch, repo: sandbox.repo, ciLabel: DEMO_CI_COMMAND });
+  const reviewer = new DemoReviewer({ ctx, configPath: sandbox.configPath, repo: sandbox.repo, log });
+  const timeoutMs =
+    options.timeoutMs ?? (options.agent === undefined ? DEMO_TIMEOUT_MS : REAL_AGENT_TIMEOUT_MS);
+  const deadline = ctx.clock.now() + timeoutMs;
+  let seenCycles = -1;
+  for (;;) {
+    // A new commit is looked for once per cycle: the lifecycle itself sees commits no sooner.
+    const session = await watcher.poll({ commits: seenCycles !== watch.cycles.count });
+    seenCycles = watch.cycles.count;
+    if (session.status === "merged") return session;
+    await reviewer.reviewIfGreen(session);
+    await reviewer.mergeIfReady(session, watcher.delivered("approved-and-green"));
+    throwIfAborted(options, log, `while ${session.id} was ${session.status}`);
+    if (ctx.clock.now() > deadline) throw await describeStuck(ctx, watch.session, log, timeoutMs);
+    await pause(POLL_MS, options.signal);
+  }
+}
+
+function throwIfAborted(options: DemoOptions, log: StepLog, where: string): void {
+  if (options.signal?.aborted !== true) return;
+  log.add("failed", `interrupted ${where}`);
+  throw new AoError("E_DEMO_FAILED", `the demo was interrupted ${where}`, {
+    exitCode: 130,
+    hint:
+      options.keep === true
+        ? "the sandbox is kept (--keep): its path is on the first step above"
+        : "the sandbox was removed; run `ao demo --keep` to keep it for a look",
+  });
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../../src/core/config/index.js";
+import {
+  createSandboxDirs,
+  initSandbox,
+  type DemoSandbox,
+  type SandboxInput,
+} from "../../../src/core/demo/build-sandbox.js";
+import { locateDemoMaterial } from "../../../src/core/demo/demo-agent-path.js";
+import { removeSandbox } from "../../../src/core/demo/remove-sandbox.js";
+import { sandboxContext } from "../../../src/core/demo/sandbox-context.js";
+import type { AoContext } from "../../../src/core/context.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
+import { runGit } from "../../helpers/git-repo.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTestContext } from "../../helpers/test-context.js";
+
+function context() {
+  const tmp = makeTempDir("ao-demo-tmp-");
+  return { tmp, ctx: makeTestContext({ env: { TMPDIR: tmp }, catalog: builtinCatalog }) };
+}
+
+async function buildSandbox(ctx: AoContext, input: SandboxInput): Promise<DemoSandbox> {
+  const sandbox = createSandboxDirs(ctx);
+  await initSandbox(sandboxContext(ctx, sandbox, "secret"), sandbox, input);
+  return sandbox;
+}
+
+describe("the demo's sandbox", () => {
+  it("makes a repository on main with the demo project and issue #1, committed and clean", async () => {
+    const { tmp, ctx } = context();
+    const sandbox = await buildSandbox(ctx, { notifyUrl: "http://127.0.0.1:9/notifications" });
+    expect(sandbox.root.startsWith(join(tmp, "ao-demo-"))).toBe(true);
+    expect(runGit(sandbox.repo, ["rev-parse", "--abbrev-ref", "HEAD"])).toBe("main");
+    expect(runGit(sandbox.repo, ["status", "--porcelain"])).toBe("");
+    expect(runGit(sandbox.repo, ["remote"])).toBe("");
+    expect(runGit(sandbox.repo, ["ls-files"]).split("\n").sort()).toEqual([
+      ".ao/issues/1-add-average.md",
+      "README.md",
+      "stats.mjs",
+      "stats.test.mjs",
+    ]);
+    expect(readFileSync(join(sandbox.repo, ".ao/issues/1-add-average.md"), "utf8")).toContain(
+      "title: Add average() to stats.mjs",
+    );
+    expect(existsSync(sandbox.home)).toBe(true);
+    // Everything happened inside: not even a log line in the caller's AO_HOME.
+    expect(existsSync(ctx.paths.logs)).toBe(false);
+    expect(existsSync(join(sandbox.home, "logs", "ao.log"))).toBe(true);
+  });
+
+  it("writes a local-mode configuration that loads: local tracker and scm, CI, 1 s polls, the webhook", async () => {
+    const { ctx } = context();
+    const sandbox = await buildSandbox(ctx, { notifyUrl: "http://127.0.0.1:9/notifications" });
+    const { config } = await loadConfig(ctx, { configPath: sandbox.configPath });
+    const project = config.projects["demo"];
+    expect(project).toMatchObject({
+      path: sandbox.repo,
+      defaultBranch: "main",
+      tracker: { plugin: "local" },
+      scm: { plugin: "local", ci: ["node --test"] },
+    });
+    expect(project?.agent).toMatchObject({
+      plugin: "command",
+      argv: [process.execPath, locateDemoMaterial().agent, "--prompt-file", "{promptFile}"],
+    });
+    expect(config.daemon.pollIntervalMs).toBe(1000);
+    expect(config.notifiers["demo-webhook"]).toEqual({
+      plugin: "webhook",
+      url: "http://127.0.0.1:9/notifications",
+      secretEnv: "AO_DEMO_WEBHOOK_SECRET",
+      retries: 0,
+    });
+    expect(config.notificationRouting.action).toEqual(["demo-webhook"]);
+  });
+
+  it("names an installed agent instead of the demo agent with --agent", async () => {
+    const { ctx } = context();
+    const sandbox = await buildSandbox(ctx, { agent: "claude-code", notifyUrl: "http://127.0.0.1:9/n" });
+    const { config } = await loadConfig(ctx, { configPath: sandbox.configPath });
+    expect(config.projects["demo"]?.agent).toEqual({ plugin: "claude-code" });
+  });
+
+  it("is removed whole by removeSandbox", async () => {
+    const { tmp, ctx } = context();
+    const sandbox = await buildSandbox(ctx, { notifyUrl: "http://127.0.0.1:9/notifications" });
+    expect(await removeSandbox(ctx, sandbox)).toEqual([]);
+    expect(existsSync(sandbox.root)).toBe(false);
+    expect(existsSync(tmp)).toBe(true);
+  });
+});
