@@ -163,5 +163,23 @@ export function scmContract(name: string, makeSubject: () => Promise<ScmSubject>
       expect((await observeOne(pr.number))?.state).toBe("merged");
       expect((await subject.scm.findPullRequest("ao/merge-1"))?.state).toBe("merged");
     });
+
+    it("merges with its own configured method when none is asked for", async () => {
+      subject = await makeSubject();
+      const { pr } = await opened("ao/merge-default");
+      if (subject.setCi) await subject.setCi(pr.number, { state: "passing", failing: [] });
+      if (subject.setReview) await subject.setReview(pr.number, { decision: "approved", threads: [] });
+      const before = await observeOne(pr.number);
+      await subject.scm.merge(pr, { sha: before!.headSha });
+      expect((await observeOne(pr.number))?.state).toBe("merged");
+    });
+
+    it("answers a fresh observe like a plain one", async () => {
+      subject = await makeSubject();
+      const { pr } = await opened("ao/fresh-1");
+      const plain = (await subject.scm.observe([pr])).get(pr.number);
+      const fresh = (await subject.scm.observe([pr], { fresh: true })).get(pr.number);
+      expect(fresh).toMatchObject({ number: pr.number, state: "open", headSha: plain?.headSha });
+    });
   });
 }

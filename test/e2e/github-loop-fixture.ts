@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, expect } from "vitest";
 import { startFakeGitHub, type FakeGitHub } from "../fakes/github/fake-github.js";
 import { FakeIssues } from "../fakes/github/issue-routes.js";
+import { FakeGitHubState } from "../fakes/github/state.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver.js";
 import { makeTestRepo, type TestRepo } from "../helpers/git-repo.js";
 import { AO_BIN, type AoRun } from "../helpers/run-ao.js";
@@ -93,8 +94,9 @@ afterEach(async () => {
  * the fake and the receiver closed after the test.
  */
 export async function makeGitHubLoop(options: LoopOptions = {}): Promise<GitHubLoop> {
-  const issues = new FakeIssues();
-  const fake = await startFakeGitHub({ routes: issues.routes(), token: TOKEN });
+  const state = new FakeGitHubState();
+  const issues = new FakeIssues(state);
+  const fake = await startFakeGitHub({ state, routes: issues.routes(), token: TOKEN });
   const receiver = await startWebhookReceiver({ secret: NOTIFY_SECRET }, "/ao");
   const { home } = makeTmuxHome();
   const repo = makeTestRepo();

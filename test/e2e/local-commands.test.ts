@@ -144,10 +144,12 @@ describe("local mode commands end to end (ao issue, ci, review, merge)", () => {
 
       // Clean again: the merge lands the change on main of the main checkout.
       runGit(e2e.repo.dir, ["checkout", "--", "README.md"]);
-      const merged = json<{ sha: string; method: string; pr: { number: number } }>(
+      const merged = json<{ sha: string; method?: string; pr: { number: number } }>(
         e2e.ao(["merge", "app-1", "--json"]),
       );
-      expect(merged).toMatchObject({ sha: fixed, method: "merge", pr: { number: pr.number } });
+      // No --method: scm/local's own (merge, here a fast-forward); the result names only an asked one.
+      expect(merged).toMatchObject({ sha: fixed, pr: { number: pr.number } });
+      expect(merged.method).toBeUndefined();
       expect(runGit(e2e.repo.dir, ["rev-parse", "main"])).toBe(fixed);
       expect(readFileSync(join(e2e.repo.dir, "check.js"), "utf8")).toBe(PASSING);
       expect((await scm.findPullRequest(branch))?.state).toBe("merged");

@@ -28,7 +28,6 @@ const FAILING_LOG = [
  */
 async function spawnAndOpenPull(loop: GitHubLoop): Promise<SessionStatus & { pr: { number: number } }> {
   loop.issues.add(REPO, { title: "Greet the user", body: "The greeting should say hello, not hi." });
-  loop.fake.state.nextNumber(REPO);
   const spawned = await loop.ao(["spawn", "app", "1"]);
   expect(spawned.exitCode, spawned.stderr).toBe(0);
   expect(spawned.stdout.trim()).toBe("app-1");
@@ -170,10 +169,13 @@ describe("the GitHub loop (built binary, fake GitHub, scripted agent)", { timeou
       (request) => request.method === "PUT" && request.path.endsWith("/merge"),
     );
     expect(merges).toHaveLength(1);
-    expect(JSON.parse(merges[0]!.body)).toMatchObject({ sha: head });
+    // No method configured: scm/github's default, squash.
+    expect(JSON.parse(merges[0]!.body)).toMatchObject({ sha: head, merge_method: "squash" });
     expect(merges[0]!.status).toBe(200);
-    // The merge really moved main in the bare repository: the agent's commit is in it.
-    expect(runGit(loop.repo.origin, ["merge-base", "--is-ancestor", head, "main"])).toBe("");
+    // The squash really moved main in the bare repository: main now holds the agent's tree.
+    expect(runGit(loop.repo.origin, ["rev-parse", "main^{tree}"])).toBe(
+      runGit(loop.repo.origin, ["rev-parse", `${head}^{tree}`]),
+    );
     await until(
       async () => ((await loop.sessionStatus("app-1")) === "merged" ? true : undefined),
       "the session to end merged",

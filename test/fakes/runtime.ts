@@ -110,6 +110,18 @@ export class FakeRuntime implements Runtime {
     return Promise.resolve({ confirmed: true, submitted: true, attempts: 1 });
   }
 
+  /** The handle id of every `submit` (a bare Enter), in order. */
+  readonly submits: string[] = [];
+
+  submit(handle: RuntimeHandle): Promise<void> {
+    const record = this.processes.get(handle.id);
+    if (record?.state !== "alive") {
+      return Promise.reject(new AoError("E_NOT_FOUND", `session ${handle.id} is not running`));
+    }
+    this.submits.push(handle.id);
+    return Promise.resolve();
+  }
+
   capture(handle: RuntimeHandle, options: CaptureOptions): Promise<string> {
     const record = this.processes.get(handle.id);
     if (!record || record.state === "gone") {

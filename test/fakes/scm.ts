@@ -2,6 +2,7 @@ import { AoError } from "../../src/core/errors.js";
 import type {
   CiStatus,
   MergeOptions,
+  ObserveOptions,
   OpenPullRequestInput,
   PullRequest,
   PullRequestObservation,
@@ -28,6 +29,8 @@ interface FakePullRequest extends PullRequest {
 export class FakeScm implements Scm {
   readonly pushes: { worktree: string; branch: string; sha: string }[] = [];
   readonly observeCalls: number[][] = [];
+  /** The options of each observe call, in step with observeCalls. */
+  readonly observeOptions: (ObserveOptions | undefined)[] = [];
   readonly merges: { number: number; sha: string; method: MergeOptions["method"] }[] = [];
   private readonly heads = new Map<string, string>();
   private readonly remote = new Map<string, string>();
@@ -91,8 +94,9 @@ export class FakeScm implements Scm {
     return Promise.resolve(publicPr(pr));
   }
 
-  observe(refs: PullRequestRef[]): Promise<Map<number, PullRequestObservation>> {
+  observe(refs: PullRequestRef[], options?: ObserveOptions): Promise<Map<number, PullRequestObservation>> {
     this.observeCalls.push(refs.map((ref) => ref.number));
+    this.observeOptions.push(options);
     const observations = new Map<number, PullRequestObservation>();
     for (const ref of refs) {
       const pr = this.prs.get(ref.number);

@@ -10,20 +10,23 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
       "merge a session's pull request, guarded by the head observed now (local: into the main checkout)",
     )
     .argument("<session>", "session id, e.g. app-3")
-    .option("--method <method>", "merge, squash or rebase (local: a fast-forward when possible)", "merge")
+    .option(
+      "--method <method>",
+      "merge, squash or rebase; default: the scm's (github: its mergeMethod option, squash; local: merge, a fast-forward when possible)",
+    )
     .option("--json", "print the merge as JSON")
     .action(
       cli.action(
-        async (ctx, session: string, flags: { method: string; json?: boolean }, command: Command) => {
+        async (ctx, session: string, flags: { method?: string; json?: boolean }, command: Command) => {
           const { MERGE_METHODS, mergeSession } = await import("../../core/sessions/merge-session.js");
-          if (!(MERGE_METHODS as readonly string[]).includes(flags.method)) {
+          if (flags.method !== undefined && !(MERGE_METHODS as readonly string[]).includes(flags.method)) {
             const { AoError } = await import("../../core/errors.js");
             throw new AoError("E_USAGE", `--method ${flags.method} is not a merge method`, {
               hint: `use one of: ${MERGE_METHODS.join(", ")}`,
             });
           }
           const result = await mergeSession(ctx, session, {
-            method: flags.method as MergeMethod,
+            method: flags.method as MergeMethod | undefined,
             configPath: globalOptions(command).config,
           });
           if (flags.json === true) {
@@ -32,7 +35,7 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
           }
           const into = result.pr.base === undefined ? "" : ` into ${result.pr.base}`;
           writeLines(ctx.stdout, [
-            `${session}: merged pull request #${String(result.pr.number)}${into} at ${result.sha.slice(0, 12)} (${result.method})`,
+            `${session}: merged pull request #${String(result.pr.number)}${into} at ${result.sha.slice(0, 12)}${result.method ? ` (${result.method})` : ""}`,
           ]);
           // Merging over red CI or a request for changes is a person's call; say so, do not block it.
           if (result.ci === "failing") ctx.stderr.write(`warning: ${session}'s CI was failing\n`);

@@ -2,14 +2,16 @@ import type { CycleOptions, CycleReport } from "./cycle-types.js";
 
 interface Batch {
   all: boolean;
+  /** A request that knows something changed (a webhook) joined: the scm must not trust its cache. */
+  fresh: boolean;
   readonly ids: Set<string>;
   readonly waiters: ((report: CycleReport | undefined) => void)[];
 }
 
 /**
  * Runs cycles one at a time. A request while a cycle runs joins the single batch queued behind it
- * (a full cycle absorbs session-specific ones), so a burst of webhooks costs one extra cycle, and
- * two cycles never observe and decide over each other.
+ * (a full cycle absorbs session-specific ones, and their `fresh`), so a burst of webhooks costs one
+ * extra cycle, and two cycles never observe and decide over each other.
  */
 export class CycleQueue {
   #next: Batch | undefined;
@@ -21,10 +23,17 @@ export class CycleQueue {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** Resolves with the report of the cycle that covered the request; undefined once closed. */
-  request(sessionIds?: readonly string[]): Promise<CycleReport | undefined> {
+  /**
+   * Resolves with the report of the cycle that covered the request; undefined once closed.
+   * `fresh`: something is known to have changed (CycleOptions.fresh).
+   */
+  request(
+    sessionIds?: readonly string[],
+    options: { fresh?: boolean } = {},
+  ): Promise<CycleReport | undefined> {
     if (this.#closed) return Promise.resolve(undefined);
-    const batch = (this.#next ??= { all: false, ids: new Set(), waiters: [] });
+    const batch = (this.#next ??= { all: false, fresh: false, ids: new Set(), waiters: [] });
+    if (options.fresh === true) batch.fresh = true;
     if (sessionIds === undefined) batch.all = true;
     else for (const id of sessionIds) batch.ids.add(id);
     const done = new Promise<CycleReport | undefined>((resolve) => batch.waiters.push(resolve));
@@ -53,7 +62,8 @@ export class CycleQueue {
 
   async #runBatch(batch: Batch): Promise<CycleReport | undefined> {
     try {
-      return await this.run(batch.all ? {} : { sessionIds: [...batch.ids] });
+      const scope = batch.all ? {} : { sessionIds: [...batch.ids] };
+      return await this.run(batch.fresh ? { ...scope, fresh: true } : scope);
     } catch (error) {
       this.onError(error);
       return undefined;

@@ -16,11 +16,22 @@ export interface DaemonLoopOptions {
   /** Shared with the HTTP server so webhook cycles and polls never overlap. */
   readonly queue?: CycleQueue | undefined;
   readonly log?: DaemonLog | undefined;
+  /** Waits between cycles; resolves early when `signal` aborts. Tests inject one to see the delays. */
+  readonly sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 /**
- * The loop `ao start --foreground` runs, also usable in-process (`ao demo`): a full cycle, then a
- * pause of `intervalMs`, until `signal` aborts. Resolves once the cycle in flight has finished, so
+ * Fixed rate: the next cycle is due `intervalMs` after the previous one started, so a reaction
+ * waits at most one interval for its poll. A cycle that overran the interval is followed at once;
+ * never sooner, since cycles go through the queue one at a time.
+ */
+export function nextDelay(startedAt: number, now: number, intervalMs: number): number {
+  return Math.max(0, startedAt + intervalMs - now);
+}
+
+/**
+ * The loop `ao start --foreground` runs, also usable in-process (`ao demo`): a full cycle every
+ * `intervalMs` (counted from the start of one cycle to the start of the next), until `signal` aborts. Resolves once the cycle in flight has finished, so
  * the caller can close the store right after.
  */
 export async function runDaemonLoop(
@@ -30,9 +41,11 @@ export async function runDaemonLoop(
 ): Promise<void> {
   const queue = options.queue ?? (await createCycleQueue(ctx, engine, options));
   const { signal } = options;
+  const wait = options.sleep ?? abortableSleep;
   while (!signal.aborted) {
+    const startedAt = ctx.clock.now();
     await queue.request();
-    await sleep(options.intervalMs, undefined, { signal }).catch(() => undefined);
+    await wait(nextDelay(startedAt, ctx.clock.now(), options.intervalMs), signal);
   }
   await queue.close();
 }
@@ -50,6 +63,10 @@ export async function createCycleQueue(
     (request) => runDaemonCycle(ctx, engine, cycleOptions, request),
     (error) => log.error(`cycle crashed: ${error instanceof Error ? error.message : String(error)}`),
   );
+}
+
+async function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
 async function loadEngineCycle(): Promise<CycleRunner> {

@@ -30,7 +30,9 @@ export function serveDaemon(
     dispatch(targets) {
       const sessions = listSessions(engine.store, { activeOnly: true });
       const ids = matchWebhookSessions(config, sessions, targets, options.project);
-      if (ids.length > 0) void options.queue.request(ids);
+      // The event says something changed at the forge, maybe where a cache would not see it
+      // (a check run on the same head): the scm asks afresh about these sessions' pull requests.
+      if (ids.length > 0) void options.queue.request(ids, { fresh: true });
       return ids;
     },
   });

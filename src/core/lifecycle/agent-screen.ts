@@ -1,6 +1,7 @@
 import type { AoContext } from "../context.js";
 import { storedHandle } from "../sessions/runtime-handle.js";
 import { sessionPluginOptions } from "../sessions/session-plugins.js";
+import type { Runtime, RuntimeHandle } from "../slots/index.js";
 import type { Session } from "../store/index.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
 
@@ -12,15 +13,43 @@ export async function agentScreen(
   lines: number,
 ): Promise<string | undefined> {
   try {
-    const handle = storedHandle(session);
-    if (handle === undefined) return undefined;
-    const plugins = enginePlugins(ctx, engine);
-    const registry = plugins.forProject(session.project)?.registry ?? plugins.shared;
-    const options = sessionPluginOptions(engine.config.config)(session, "runtime");
-    const runtime = await registry.resolve("runtime", session.runtime, options);
-    return await runtime.capture?.(handle, { lines });
+    const agent = await agentRuntime(ctx, engine, session);
+    return agent === undefined ? undefined : await agent.runtime.capture?.(agent.handle, { lines });
   } catch {
     // An agent that is gone has no screen; callers go on without it.
     return undefined;
   }
+}
+
+/**
+ * Presses Enter once in the session (runtime.submit), for text that may have been pasted and never
+ * submitted. False when it could not: the runtime has no submit (its writes are submitted by
+ * construction) or the session is gone.
+ */
+export async function submitAgentInput(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  session: Session,
+): Promise<boolean> {
+  try {
+    const agent = await agentRuntime(ctx, engine, session);
+    if (agent?.runtime.submit === undefined) return false;
+    await agent.runtime.submit(agent.handle);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function agentRuntime(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  session: Session,
+): Promise<{ runtime: Runtime; handle: RuntimeHandle } | undefined> {
+  const handle = storedHandle(session);
+  if (handle === undefined) return undefined;
+  const plugins = enginePlugins(ctx, engine);
+  const registry = plugins.forProject(session.project)?.registry ?? plugins.shared;
+  const options = sessionPluginOptions(engine.config.config)(session, "runtime");
+  return { runtime: await registry.resolve("runtime", session.runtime, options), handle };
 }

@@ -1,7 +1,7 @@
 import { parseDuration } from "../config/duration.js";
 import type { AoContext } from "../context.js";
 import { sessionPluginOptions } from "../sessions/session-plugins.js";
-import type { Lifecycle } from "../slots/index.js";
+import type { Lifecycle, ObserveOptions } from "../slots/index.js";
 import { isTerminalStatus, listSessions, writeTransaction, type Session } from "../store/index.js";
 import { applyDecision } from "./apply-decision.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
@@ -22,6 +22,7 @@ export async function cycleProject(
   sessions: Session[],
   at: number,
   report: CycleReport,
+  scmObserve: ObserveOptions = {},
 ): Promise<void> {
   const plugins = enginePlugins(ctx, engine).forProject(projectId);
   const reactions = plugins?.project.reactions ?? engine.config.config.reactions;
@@ -36,6 +37,7 @@ export async function cycleProject(
       plugins,
       enginePlugins(ctx, engine).shared,
       sessionPluginOptions(engine.config.config),
+      scmObserve,
     );
     report.errors.push(...observed.errors);
     for (const session of sessions) {

@@ -1,7 +1,7 @@
 import type { AoContext } from "../context.js";
 import { sendMessage } from "../sessions/send-message.js";
 import { statement, type Reaction, type Session, type Store } from "../store/index.js";
-import { agentScreen } from "./agent-screen.js";
+import { agentScreen, submitAgentInput } from "./agent-screen.js";
 import type { LifecycleEngine } from "./engine.js";
 import type { ReactionOutcome } from "./perform-reaction.js";
 
@@ -17,7 +17,10 @@ export function deliveryMarker(reaction: Pick<Reaction, "id">): string {
  * send-to-agent, at least once and at most once as far as ao can tell. When the previous attempt
  * was interrupted (its `reaction.delivering` has no outcome: the daemon died between the paste and
  * marking it done), the agent's screen is searched for this reaction's marker first, and a message
- * already there is not pasted again. A screen that does not show it (a TUI that folds long pastes,
+ * already there is not pasted again. Enter is pressed once all the same: the daemon may have died
+ * between the paste and Enter, leaving the text unsubmitted in the agent's input box, and telling
+ * an input box from a submitted turn on the screen differs per agent, while an extra Enter on an
+ * empty prompt is harmless. A screen that does not show the marker (a TUI that folds long pastes,
  * scrollback gone) cannot prove anything, so the message is sent again: that one repeat is the
  * documented limit of "exactly once" (docs/lifecycle.md).
  */
@@ -31,8 +34,13 @@ export async function deliverToAgent(
   const marker = deliveryMarker(reaction);
   if (reaction.attempts > 1 && wasInterrupted(engine.store, reaction)) {
     const screen = await agentScreen(ctx, engine, session, MARKER_SEARCH_LINES);
-    if (screen?.split("\n").some((line) => line.trim() === marker) === true)
-      return { kind: "done", detail: { recovered: "the interrupted attempt had reached the agent" } };
+    if (screen?.split("\n").some((line) => line.trim() === marker) === true) {
+      const submitted = await submitAgentInput(ctx, engine, session);
+      return {
+        kind: "done",
+        detail: { recovered: "the interrupted attempt had reached the agent", submitted },
+      };
+    }
   }
   const sent = await sendMessage(
     ctx,

@@ -1,7 +1,14 @@
 import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
 import type { SessionPluginOptions } from "../sessions/session-plugins.js";
-import type { ActivityReport, Liveness, PullRequest, PullRequestObservation, Scm } from "../slots/index.js";
+import type {
+  ActivityReport,
+  Liveness,
+  ObserveOptions,
+  PullRequest,
+  PullRequestObservation,
+  Scm,
+} from "../slots/index.js";
 import type { Session, Store } from "../store/index.js";
 import type { ProjectPlugins } from "./engine-plugins.js";
 import { ensurePullRequest } from "./ensure-pull-request.js";
@@ -35,6 +42,7 @@ export async function observeProject(
   plugins: ProjectPlugins | undefined,
   shared: ProjectPlugins["registry"],
   optionsFor: SessionPluginOptions,
+  scmObserve: ObserveOptions = {},
 ): Promise<ProjectObservation> {
   const errors: string[] = [];
   const probes = await probeSessions(sessions, plugins?.registry ?? shared, optionsFor);
@@ -56,7 +64,8 @@ export async function observeProject(
   if (plugins === undefined || scm === undefined) return { observations, errors };
   const numbers = await pullRequestNumbers(ctx, store, sessions, plugins, scm, observations, errors);
   const branches = new Map(sessions.map((session) => [session.id, session.branch]));
-  await observePullRequests(scm, numbers, branches, observations, errors, plugins.project.id);
+  const ask = { scm, options: scmObserve, projectId: plugins.project.id };
+  await observePullRequests(ask, numbers, branches, observations, errors);
   return { observations, errors };
 }
 
@@ -95,12 +104,11 @@ async function pullRequestNumbers(
 }
 
 async function observePullRequests(
-  scm: Scm,
+  ask: { scm: Scm; options: ObserveOptions; projectId: string },
   numbers: Map<string, number>,
   branches: Map<string, string>,
   observations: Map<string, SessionObservation>,
   errors: string[],
-  projectId: string,
 ): Promise<void> {
   if (numbers.size === 0) return;
   const refs = new Map<number, { number: number; branch?: string }>();
@@ -110,9 +118,9 @@ async function observePullRequests(
   }
   let answers: Map<number, PullRequestObservation>;
   try {
-    answers = await scm.observe([...refs.values()]);
+    answers = await ask.scm.observe([...refs.values()], ask.options);
   } catch (error) {
-    errors.push(`${projectId}: scm.observe: ${messageOf(error)}`);
+    errors.push(`${ask.projectId}: scm.observe: ${messageOf(error)}`);
     return;
   }
   for (const [sessionId, number] of numbers) {

@@ -68,7 +68,8 @@ async function autoMerge(
   if (scm === undefined)
     return { kind: "escalate", reason: `project ${session.project} has no scm to merge with` };
   try {
-    await scm.merge({ number: pr.number, branch: session.branch }, { sha: pr.headSha, method: "merge" });
+    // No method: the scm merges the way its project configured (scm/github `mergeMethod`).
+    await scm.merge({ number: pr.number, branch: session.branch }, { sha: pr.headSha });
   } catch (error) {
     if (isAoError(error) && error.code === "E_MERGE_REJECTED")
       return { kind: "escalate", reason: error.message };

@@ -10,6 +10,11 @@ export interface CycleOptions {
   readonly sessionIds?: readonly string[] | undefined;
   /** Default true; false = observe, decide, persist, plan only. */
   readonly deliver?: boolean | undefined;
+  /**
+   * Something is known to have changed (a webhook): the scm asks the forge about every pull request
+   * of the cycle instead of trusting its cache (`Scm.observe` option `fresh`).
+   */
+  readonly fresh?: boolean | undefined;
 }
 
 export interface CycleReport {
@@ -53,7 +58,9 @@ export async function runCycle(
     const sessions = sessionsToWatch(engine, options);
     report.sessions = sessions.length;
     for (const [projectId, group] of groupByProject(sessions))
-      await cycleProject(ctx, engine, lifecycle, projectId, group, at, report);
+      await cycleProject(ctx, engine, lifecycle, projectId, group, at, report, {
+        fresh: options.fresh === true,
+      });
     if (options.deliver !== false) {
       const delivery = await deliverReactions(ctx, engine);
       report.delivered = delivery.delivered;

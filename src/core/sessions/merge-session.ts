@@ -9,7 +9,8 @@ export const MERGE_METHODS: readonly MergeMethod[] = ["merge", "squash", "rebase
 export interface MergeSessionResult {
   session: string;
   pr: SessionPull;
-  method: MergeMethod;
+  /** The method asked for; absent: the scm's configured one (scm/github `mergeMethod`). */
+  method?: MergeMethod | undefined;
   /** The head that was merged: the one observed just before merging. */
   sha: string;
   /** What CI and review said when it was merged (a person may merge over either). */
@@ -28,17 +29,19 @@ export async function mergeSession(
   sessionId: string,
   options: { method?: MergeMethod | undefined; configPath?: string | undefined } = {},
 ): Promise<MergeSessionResult> {
-  const method = options.method ?? "merge";
+  const { method } = options;
   const opened = await openSessionForge(ctx, sessionId, options.configPath);
   const pr = await sessionPull(opened);
   const seen = await observeOpen(opened, pr);
-  await opened.scm.plugin.merge(pr, { sha: seen.headSha, method }).catch((error: unknown) => {
-    throw aboutSession(error, sessionId);
-  });
+  await opened.scm.plugin
+    .merge(pr, { sha: seen.headSha, ...(method ? { method } : {}) })
+    .catch((error: unknown) => {
+      throw aboutSession(error, sessionId);
+    });
   const result: MergeSessionResult = {
     session: sessionId,
     pr,
-    method,
+    ...(method ? { method } : {}),
     sha: seen.headSha,
     ci: seen.ci.state,
     review: seen.review.decision,
@@ -109,7 +112,7 @@ function record(ctx: AoContext, result: MergeSessionResult): void {
           number: result.pr.number,
           ...(result.pr.url === undefined ? {} : { url: result.pr.url }),
           sha: result.sha,
-          method: result.method,
+          ...(result.method ? { method: result.method } : {}),
           by: "ao merge",
         },
       }),

@@ -83,6 +83,12 @@ export interface Runtime {
    * the session is not running.
    */
   deliver(handle: RuntimeHandle, text: string, options?: DeliverOptions): Promise<DeliveryResult>;
+  /**
+   * Optional: presses Enter (submit) once, nothing else; harmless on an empty prompt. Recovery uses
+   * it for text that was pasted but never submitted. Runtimes whose writes are submitted by
+   * construction (a pipe: text and newline in one write) do not need it.
+   */
+  submit?(handle: RuntimeHandle): Promise<void>;
   /** The visible text of the session (screen plus recent scrollback). */
   capture?(handle: RuntimeHandle, options: CaptureOptions): Promise<string>;
   /** Idempotent: stopping a session that already ended or never existed resolves. */

@@ -84,7 +84,16 @@ export type MergeMethod = "squash" | "merge" | "rebase";
 export interface MergeOptions {
   /** The head that was observed green and approved; the merge fails if the head moved since. */
   sha: string;
-  method: MergeMethod;
+  /** Absent: the scm's configured method (scm/github `mergeMethod`, scm/local its own default). */
+  method?: MergeMethod | undefined;
+}
+
+export interface ObserveOptions {
+  /**
+   * Something is known to have changed (a webhook): ask the forge about every given PR instead of
+   * trusting a cache.
+   */
+  fresh?: boolean | undefined;
 }
 
 /** A person's review, as `ao review` records it (forges without their own review UI). */
@@ -124,7 +133,7 @@ export interface Scm {
   findPullRequest(branch: string): Promise<PullRequest | null>;
   openPullRequest(input: OpenPullRequestInput): Promise<PullRequest>;
   /** One entry per PR that exists; an unknown number is absent, not an error. */
-  observe(prs: PullRequestRef[]): Promise<Map<number, PullRequestObservation>>;
+  observe(prs: PullRequestRef[], options?: ObserveOptions): Promise<Map<number, PullRequestObservation>>;
   /** Rejects with E_MERGE_REJECTED when the PR is not open, not mergeable, or its head moved. */
   merge(pr: PullRequestRef, options: MergeOptions): Promise<void>;
   /** Records a review; returns the thread it opened, if it opened one. */

@@ -34,10 +34,9 @@ const optionsSchema = z.strictObject({
     .default("origin")
     .meta({ description: "The git remote session branches are pushed to." }),
   draft: z.boolean().default(false).meta({ description: "Open pull requests as drafts." }),
-  mergeMethod: z
-    .enum(["squash", "merge", "rebase"])
-    .default("squash")
-    .meta({ description: "How ao merges a pull request." }),
+  mergeMethod: z.enum(["squash", "merge", "rebase"]).default("squash").meta({
+    description: "How ao merges a pull request when no method is asked for (auto-merge, ao merge).",
+  }),
 });
 
 export type GitHubScmOptions = z.output<typeof optionsSchema>;
@@ -75,7 +74,7 @@ export function createGitHubScm(
     push: (worktree, branch) => pushBranch(env, worktree, branch),
     findPullRequest: (branch) => findPull(env, branch),
     openPullRequest: (input) => openPull(env, input),
-    observe: (refs) => poller.observe(refs),
+    observe: (refs, observeOptions) => poller.observe(refs, observeOptions),
     merge: async (ref, mergeOptions) => {
       poller.invalidate(ref.number);
       await mergePull(env, ref, mergeOptions);

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { DURATION_PATTERN, parseDuration } from "../../core/config/duration.js";
 import { AoError, isAoError } from "../../core/errors.js";
 import { definePlugin, type PluginContext, type PluginProject } from "../../core/registry/define-plugin.js";
-import type { CiRun, PullRequestRef, ReviewInput, ReviewThread, Scm } from "../../core/slots/index.js";
+import type {
+  CiRun,
+  MergeMethod,
+  PullRequestRef,
+  ReviewInput,
+  ReviewThread,
+  Scm,
+} from "../../core/slots/index.js";
 import { requireProject } from "../_shared/local-project.js";
 import { splitCommand } from "../workspace/_shared/split-command.js";
 import { listRuns, readRun, runLog } from "./local/ci-runs.js";
@@ -46,9 +53,16 @@ const optionsSchema = z.strictObject({
     .default(false)
     .meta({ description: "Also push session branches to the project's origin remote (never forced)." }),
   fastForward: z.boolean().default(true).meta({
-    description: "Merge by fast-forward when the base has not moved; false: always use the merge method.",
+    description:
+      "Merge by fast-forward when the base has not moved; false: always make a merge (or squash) commit.",
   }),
 });
+
+/**
+ * The method when none is asked for. "merge" keeps the branch's commits, and with `fastForward`
+ * (the default) an up-to-date branch just moves the base: the history a person merging by hand gets.
+ */
+const DEFAULT_MERGE_METHOD: MergeMethod = "merge";
 
 export type LocalScmOptions = z.output<typeof optionsSchema>;
 
@@ -84,6 +98,7 @@ export function createLocalScm(
     },
     findPullRequest: (branch) => findPull(env, branch),
     openPullRequest: (input) => openPull(env, input),
+    // No `fresh` handling: observePulls reads the records, git and the CI runs anew on every call.
     observe: (refs) => observePulls(env, refs),
     merge: (ref, mergeOptions) => mergeLocalPull(env, ref, mergeOptions),
     review: (ref: PullRequestRef, input: ReviewInput): Promise<ReviewThread | undefined> =>
@@ -116,7 +131,7 @@ async function mergeLocalPull(
     repoPath: env.project.path,
     pr: record,
     sha: options.sha,
-    method: options.method,
+    method: options.method ?? DEFAULT_MERGE_METHOD,
     fastForward: env.fastForward,
   });
   await appendEvent(env.layout.pulls, record.number, {

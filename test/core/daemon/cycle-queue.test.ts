@@ -52,6 +52,20 @@ describe("CycleQueue", () => {
     expect(runner.started).toEqual([{}, {}]);
   });
 
+  it("keeps a webhook's fresh through the batch it joins, even a full one", async () => {
+    const runner = gatedRunner();
+    const queue = new CycleQueue(runner.run);
+    void queue.request();
+    void queue.request(["app-1"], { fresh: true });
+    void queue.request(["app-2"]);
+    await runner.releaseNext();
+    await runner.releaseNext();
+    void queue.request(["app-3"], { fresh: true });
+    void queue.request();
+    await runner.releaseNext();
+    expect(runner.started).toEqual([{}, { sessionIds: ["app-1", "app-2"], fresh: true }, { fresh: true }]);
+  });
+
   it("finishes the cycle in flight on close and starts no other", async () => {
     const runner = gatedRunner();
     const queue = new CycleQueue(runner.run);

@@ -1,6 +1,11 @@
 import { afterEach } from "vitest";
 import { parseConfig } from "../../../src/core/config/index.js";
-import type { CycleReport, CycleRunner, LifecycleEngine } from "../../../src/core/daemon/cycle-types.js";
+import type {
+  CycleOptions,
+  CycleReport,
+  CycleRunner,
+  LifecycleEngine,
+} from "../../../src/core/daemon/cycle-types.js";
 import {
   closeStore,
   insertSession,
@@ -87,13 +92,19 @@ export function addSession(
 }
 
 /** A cycle function that records what it was asked and reports the number of sessions given. */
-export function recordingCycle(): { runCycle: CycleRunner; calls: (readonly string[] | undefined)[] } {
+export function recordingCycle(): {
+  runCycle: CycleRunner;
+  calls: (readonly string[] | undefined)[];
+  options: (CycleOptions | undefined)[];
+} {
   const calls: (readonly string[] | undefined)[] = [];
-  const runCycle: CycleRunner = (ctx, _engine, options) => {
-    calls.push(options?.sessionIds);
-    return Promise.resolve(report(ctx.clock.now(), options?.sessionIds?.length ?? 0));
+  const options: (CycleOptions | undefined)[] = [];
+  const runCycle: CycleRunner = (ctx, _engine, asked) => {
+    calls.push(asked?.sessionIds);
+    options.push(asked);
+    return Promise.resolve(report(ctx.clock.now(), asked?.sessionIds?.length ?? 0));
   };
-  return { runCycle, calls };
+  return { runCycle, calls, options };
 }
 
 export function report(at: number, sessions: number): CycleReport {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CycleReport } from "../../../src/core/daemon/cycle-types.js";
 import { readLastCycle } from "../../../src/core/daemon/daemon-cycle.js";
-import { runDaemonLoop } from "../../../src/core/daemon/daemon-loop.js";
+import { nextDelay, runDaemonLoop } from "../../../src/core/daemon/daemon-loop.js";
 import { addSession, makeDaemonWorld, recordingCycle, report } from "./daemon-fixture.js";
 
 describe("runDaemonLoop", () => {
@@ -72,5 +72,46 @@ describe("runDaemonLoop", () => {
       onCycle: () => controller.abort(),
     });
     expect(calls).toEqual([["app-1"]]);
+  });
+});
+
+describe("nextDelay (fixed rate)", () => {
+  it("waits out the rest of the interval, counted from the start of the cycle", () => {
+    expect(nextDelay(10_000, 10_300, 1_000)).toBe(700);
+    expect(nextDelay(10_000, 10_000, 1_000)).toBe(1_000);
+  });
+
+  it("starts the next cycle at once when the last one took the whole interval or longer", () => {
+    expect(nextDelay(10_000, 11_000, 1_000)).toBe(0);
+    expect(nextDelay(10_000, 12_500, 1_000)).toBe(0);
+  });
+});
+
+describe("runDaemonLoop timing", () => {
+  it("sleeps the interval minus each cycle's duration, and not at all after an overrun", async () => {
+    const world = makeDaemonWorld();
+    let now = 50_000;
+    const ctx = { ...world.ctx, clock: { now: () => now } };
+    const durations = [300, 1_000, 2_500, 0];
+    const delays: number[] = [];
+    const controller = new AbortController();
+    let cycles = 0;
+    await runDaemonLoop(ctx, world.engine, {
+      intervalMs: 1_000,
+      signal: controller.signal,
+      runCycle: (context) => {
+        now += durations[cycles] ?? 0;
+        cycles += 1;
+        if (cycles === durations.length) controller.abort();
+        return Promise.resolve(report(context.clock.now(), 0));
+      },
+      sleep: (ms) => {
+        delays.push(ms);
+        now += ms;
+        return Promise.resolve();
+      },
+    });
+    expect(cycles).toBe(4);
+    expect(delays).toEqual([700, 0, 0, 1_000]);
   });
 });

@@ -61,6 +61,9 @@ describe("runDaemon", () => {
     expect(now.status).toBe(200);
     // Webhook cycles are scoped to the matching sessions; the first and the /cycle ones are full.
     expect(daemon.cycle.calls).toContainEqual(["app-1"]);
+    // …and fresh: the event may be a check run on the same head, which the scm's cache cannot see.
+    expect(daemon.cycle.options).toContainEqual({ sessionIds: ["app-1"], fresh: true });
+    expect(daemon.cycle.options.filter((asked) => asked?.fresh === true)).toHaveLength(1);
     expect((await httpRequest(info.port, "GET", "/health")).body).toMatchObject({ ok: true, pid: 4242 });
 
     daemon.controller.abort();

@@ -50,6 +50,25 @@ describe("a daemon killed in the middle of a delivery", () => {
     expect(f.eventTypes(session.id).filter((type) => type === "reaction.delivered")).toHaveLength(1);
   });
 
+  it("killed after the paste, before Enter: the recovered attempt presses Enter once, and pastes nothing", async () => {
+    let crash: (() => void) | undefined;
+    const f = makeLifecycleFixture({ program: () => crash?.() });
+    const session = await f.addSession({ withPr: true });
+    f.scm.setCi(1, LINT_FAILS);
+    const engine = await f.engine();
+    crash = () => engine.close();
+    await f.cycle();
+    crash = undefined;
+    expect(f.runtime.submits).toEqual([]);
+    await restart(f);
+    await f.cycle();
+    await f.cycle();
+    const process = f.runtime.processOf(session.id)!;
+    expect(f.runtime.submits).toEqual([process.handle.id]);
+    expect(f.transcript(session.id)).toHaveLength(1);
+    expect(f.reactions(session.id)[0]).toMatchObject({ status: "done" });
+  });
+
   it("killed after the paste, with the screen no longer showing it: sends once more (the documented limit)", async () => {
     let crash: (() => void) | undefined;
     const f = makeLifecycleFixture({ program: () => crash?.() });
@@ -64,5 +83,6 @@ describe("a daemon killed in the middle of a delivery", () => {
     await f.cycle();
     expect(f.transcript(session.id)).toHaveLength(2);
     expect(f.reactions(session.id)[0]).toMatchObject({ status: "done" });
+    expect(f.runtime.submits).toEqual([]); // a fresh delivery submits itself
   });
 });

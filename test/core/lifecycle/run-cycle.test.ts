@@ -144,9 +144,18 @@ describe("runCycle reactions", () => {
     f.scm.setReview(1, { decision: "approved", threads: [] });
     await f.cycle();
     const head = f.scm.remoteHead(session.branch);
-    expect(f.scm.merges).toEqual([{ number: 1, sha: head, method: "merge" }]);
+    // No method: the scm merges the way its project configured (scm/github: squash by default).
+    expect(f.scm.merges).toEqual([{ number: 1, sha: head, method: undefined }]);
     await f.cycle();
     expect(f.session(session.id)).toMatchObject({ status: "merged" });
+  });
+
+  it("tells the scm to ask the forge afresh only when the cycle is fresh (a webhook's)", async () => {
+    const f = makeLifecycleFixture();
+    const session = await f.addSession({ withPr: true });
+    await f.cycle();
+    await f.cycle({ sessionIds: [session.id], fresh: true });
+    expect(f.scm.observeOptions).toEqual([{ fresh: false }, { fresh: true }]);
   });
 
   it("plans nothing for a reaction with auto: false", async () => {

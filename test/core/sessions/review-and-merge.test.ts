@@ -98,12 +98,13 @@ describe("ao merge (core, local mode)", () => {
     const worktree = fixture.session("app-1", "feat/land", { "land.txt": "landed\n" });
     const pr = await fixture.openPull("feat/land", worktree);
     const result = await mergeSession(fixture.ctx, "app-1", { configPath: fixture.configPath });
-    expect(result).toMatchObject({ session: "app-1", method: "merge", sha: pr.headSha, review: "none" });
+    expect(result).toMatchObject({ session: "app-1", sha: pr.headSha, review: "none" });
+    expect(result.method).toBeUndefined(); // scm/local's own default: merge, here a fast-forward
     expect(runGit(fixture.repo, ["rev-parse", "main"])).toBe(pr.headSha);
     expect(readFileSync(join(fixture.repo, "land.txt"), "utf8")).toBe("landed\n");
     expect((await (await fixture.scm()).findPullRequest("feat/land"))?.state).toBe("merged");
     const merged = fixture.events("app-1").find((event) => event.type === "pr.merged");
-    expect(merged?.payload).toMatchObject({ number: pr.number, sha: pr.headSha, method: "merge" });
+    expect(merged?.payload).toMatchObject({ number: pr.number, sha: pr.headSha, by: "ao merge" });
 
     const again = await failure(mergeSession(fixture.ctx, "app-1", { configPath: fixture.configPath }));
     expect(again.code).toBe("E_MERGE_REJECTED");

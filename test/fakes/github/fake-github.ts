@@ -45,10 +45,12 @@ export interface FakeGitHubOptions {
   routes?: FakeRoute[];
   /** When set, requests without `Authorization: token|bearer <token>` get a 401. */
   token?: string;
+  /** A state made beforehand, when routes (FakeIssues) need it before the server starts. */
+  state?: FakeGitHubState;
 }
 
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
-  const state = new FakeGitHubState();
+  const state = options.state ?? new FakeGitHubState();
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
   const routes = [

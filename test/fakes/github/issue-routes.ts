@@ -70,16 +70,28 @@ export interface FakeIssueSeed {
 
 const CREATED_AT = "2026-01-01T00:00:00Z";
 
+/** Where issue numbers come from: the fake's state, whose sequence pull requests draw from too. */
+export interface IssueNumbers {
+  nextNumber(repo: string): number;
+}
+
 export class FakeIssues {
   readonly issues: FakeIssue[] = [];
-  /** Who the token belongs to: the author of comments the tracker posts. */
-  constructor(readonly viewer = "ao-bot") {}
+  /**
+   * `numbers` is the state passed to `startFakeGitHub({ state })`: on GitHub, issues and pull
+   * requests share one number sequence per repository. `viewer` is who the token belongs to: the
+   * author of comments the tracker posts.
+   */
+  constructor(
+    private readonly numbers: IssueNumbers,
+    readonly viewer = "ao-bot",
+  ) {}
   private nextCommentId = 1;
 
   add(repo: string, seed: FakeIssueSeed): FakeIssue {
     const issue: FakeIssue = {
       repo,
-      number: this.issues.filter((known) => known.repo === repo).length + 1,
+      number: this.numbers.nextNumber(repo),
       title: seed.title,
       body: seed.body === undefined ? "" : seed.body,
       labels: [...(seed.labels ?? [])],

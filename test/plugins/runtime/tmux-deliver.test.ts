@@ -120,6 +120,17 @@ describe("runtime/tmux: deliver", () => {
     expect(existsSync(echo.out)).toBe(false);
   });
 
+  it("submit presses Enter once, submitting text left pasted in the input box, and pastes nothing", async () => {
+    const echo = await startEcho(["--ignore-enters", "1"], { submitConfirmMs: 1000 });
+    await echo.runtime.deliver(echo.handle, "left waiting", { confirm: false });
+    await eventually(() => echo.events().includes("ignored-enter"), "the ignored Enter");
+    expect(existsSync(echo.out)).toBe(false);
+    await echo.runtime.submit?.(echo.handle);
+    await eventually(() => echo.events().some((e) => e.startsWith("submit")), "the submit");
+    expect(readFileSync(echo.out, "utf8")).toBe("left waiting");
+    expect(echo.events().filter((e) => e.startsWith("paste"))).toHaveLength(1);
+  });
+
   it("with confirm: false still does not press Enter when the pasted text never shows", async () => {
     const home = makeTmuxHome();
     const options = tmuxRuntimeOptions.parse({ deliverTimeoutMs: 500 });

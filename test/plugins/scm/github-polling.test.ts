@@ -76,6 +76,30 @@ describe("scm/github cheap polling", () => {
     expect((await scm.observe([ref!])).get(ref!.number)?.ci.state).toBe("failing"); // call 4: full refresh
   });
 
+  it("asks afresh about every given PR when told something changed (a webhook), cache or not", async () => {
+    const fixture = await makeGitHubScmFixture();
+    seedBranches(fixture.origin, ["feat/quiet", "feat/other"]);
+    const refs = ["feat/quiet", "feat/other"].map((head) => ({
+      number: fixture.fake.openPull(REPO, { head }).number,
+    }));
+    const scm = fixture.scm();
+    for (let look = 0; look < 5; look++) await scm.observe(refs); // no CI ever: settled after 3 looks
+    const quiet = fixture.fake.pullOf(REPO, refs[0]!.number);
+    fixture.fake.addCheckRun(REPO, quiet.headSha, { name: "late", conclusion: "failure", log: "red" });
+    fixture.fake.resetRequests();
+    expect((await scm.observe(refs)).get(refs[0]!.number)?.ci.state).toBe("none"); // the cache
+    expect(fixture.fake.requests.map((r) => r.status)).toEqual([304]);
+    fixture.fake.resetRequests();
+    const fresh = (await scm.observe(refs, { fresh: true })).get(refs[0]!.number)!;
+    expect(fresh.ci).toEqual({
+      state: "failing",
+      failing: [expect.objectContaining({ name: "late", logTail: "red" })],
+    });
+    const graphql = fixture.fake.requests.filter((r) => r.path === "/graphql");
+    expect(graphql).toHaveLength(1); // both PRs, one batch
+    for (const ref of refs) expect(graphql[0]!.body).toContain(`pullRequest(number: ${String(ref.number)})`);
+  });
+
   it("re-asks about open PRs when another PR merged, since the base moved", async () => {
     const fixture = await makeGitHubScmFixture();
     const refs = openMany(fixture, 2);

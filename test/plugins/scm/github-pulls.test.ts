@@ -60,10 +60,21 @@ describe("scm/github pull requests", () => {
     const scm = fixture.scm({ mergeMethod: "rebase" });
     await scm.push(fixture.checkout("feat/merge"), "feat/merge");
     const pr = await scm.openPullRequest({ branch: "feat/merge", base: "main", title: "M", body: "" });
-    await scm.merge(pr, { sha: pr.headSha, method: "rebase" });
+    await scm.merge(pr, { sha: pr.headSha });
     const put = fixture.fake.requests.find((r) => r.method === "PUT")!;
     expect(JSON.parse(put.body)).toEqual({ sha: pr.headSha, merge_method: "rebase" });
     expect((await scm.findPullRequest("feat/merge"))?.state).toBe("merged");
+  });
+
+  it("merges with its mergeMethod option, squash by default, when no method is asked for", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const scm = fixture.scm();
+    await scm.push(fixture.checkout("feat/default"), "feat/default");
+    const pr = await scm.openPullRequest({ branch: "feat/default", base: "main", title: "D", body: "" });
+    await scm.merge(pr, { sha: pr.headSha });
+    const put = fixture.fake.requests.find((r) => r.method === "PUT")!;
+    expect(JSON.parse(put.body)).toEqual({ sha: pr.headSha, merge_method: "squash" });
+    expect((await scm.findPullRequest("feat/default"))?.state).toBe("merged");
   });
 
   it("rejects merging a PR GitHub calls not mergeable with E_MERGE_REJECTED", async () => {

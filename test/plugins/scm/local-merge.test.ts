@@ -59,6 +59,15 @@ describe("scm/local merge", () => {
     expect(runGit(fixture.repo, ["status", "--porcelain"])).toBe("");
   });
 
+  it("merges with a merge commit when no method is asked for", async () => {
+    const fixture = makeLocalScmFixture();
+    const { scm, pr } = await opened(fixture, "feat/default", { "branch.txt": "b\n" });
+    const mainBefore = commitFiles(fixture.repo, { "main.txt": "m\n" }, "main moves");
+    await scm.merge(pr, { sha: pr.headSha });
+    expect(parentsOf(fixture.repo, "main")).toEqual([mainBefore, pr.headSha]);
+    expect(runGit(fixture.repo, ["log", "-1", "--format=%s"])).toBe("Merge branch 'feat/default' (#1)");
+  });
+
   it("squashes into one commit with the title, also instead of a fast-forward when told to", async () => {
     const fixture = makeLocalScmFixture();
     const { scm, pr, worktree } = await opened(

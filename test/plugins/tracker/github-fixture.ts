@@ -4,6 +4,7 @@ import { createGitHubTracker, plugin } from "../../../src/plugins/tracker/github
 import type { IssueSeed } from "../../contracts/tracker.js";
 import { startFakeGitHub, type FakeGitHub } from "../../fakes/github/fake-github.js";
 import { FakeIssues } from "../../fakes/github/issue-routes.js";
+import { FakeGitHubState } from "../../fakes/github/state.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 
 export const GITHUB_TEST_TOKEN = "ghp_FAKEfakeFAKEfakeFAKEfake0123456789ab";
@@ -21,8 +22,9 @@ afterEach(async () => {
 
 /** A fake GitHub that serves issues and checks the token; closed after the test. */
 export async function startGitHubIssues(): Promise<GitHubIssuesFixture> {
-  const issues = new FakeIssues();
-  const github = await startFakeGitHub({ routes: issues.routes(), token: GITHUB_TEST_TOKEN });
+  const state = new FakeGitHubState();
+  const issues = new FakeIssues(state);
+  const github = await startFakeGitHub({ state, routes: issues.routes(), token: GITHUB_TEST_TOKEN });
   running.push(github);
   return { github, issues };
 }

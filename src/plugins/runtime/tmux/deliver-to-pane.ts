@@ -60,6 +60,14 @@ export async function deliverToPane(
   return submit(client, target, await settled(client, target, arrived, settings, waits), settings, waits);
 }
 
+/** One Enter, out of copy mode first, with no paste and no confirmation (runtime.submit). */
+export async function submitOnce(client: TmuxClient, session: string, waits: Waits): Promise<void> {
+  await leaveModes(client, session, waits);
+  const target = agentPaneTarget(session);
+  const pressed = await client.run([["send-keys", "-t", target, "Enter"]]);
+  if (pressed.failed) throw tmuxFailed(`press Enter in ${target}`, pressed.stderr);
+}
+
 /** A person may have left the pane in copy mode; keys would scroll instead of reaching the agent. */
 async function leaveModes(client: TmuxClient, session: string, waits: Waits): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {

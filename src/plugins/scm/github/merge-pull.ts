@@ -18,7 +18,10 @@ const REFUSALS: Record<number, { why: string; hint: string }> = {
   },
 };
 
-/** `PUT /pulls/{n}/merge` with the observed head as `sha`: GitHub refuses if the head moved. */
+/**
+ * `PUT /pulls/{n}/merge` with the observed head as `sha`: GitHub refuses if the head moved. Without
+ * a method in the options, the plugin's `mergeMethod` option decides.
+ */
 export async function mergePull(
   env: GitHubScmEnv,
   ref: PullRequestRef,
@@ -31,7 +34,7 @@ export async function mergePull(
       repo: env.repo.repo,
       pull_number: ref.number,
       sha: options.sha,
-      merge_method: options.method,
+      merge_method: options.method ?? env.mergeMethod,
     });
   } catch (error) {
     const refusal = REFUSALS[statusOf(error) ?? 0];

@@ -1,4 +1,4 @@
-import type { PullRequestObservation, PullRequestRef } from "../../../core/slots/index.js";
+import type { ObserveOptions, PullRequestObservation, PullRequestRef } from "../../../core/slots/index.js";
 import { gitHubApiError } from "../../_shared/github/api-error.js";
 import { EtagCache } from "../../_shared/github/etag-cache.js";
 import { JobLogCache } from "./job-logs.js";
@@ -28,7 +28,8 @@ const QUIET_LOOKS_BEFORE_SETTLED = 3;
  * Cheap polling (docs/scm-github.md): one conditional REST request — the repository's PRs by
  * last update, If-None-Match — says which PRs changed; GraphQL (25 PRs per query) is asked only
  * about those, about PRs whose CI or mergeability was still unsettled, and about every PR on each
- * Nth call. A 304 costs no rate limit, so an unchanged, settled project polls for free.
+ * Nth call, or when the caller says something changed (`fresh`: a webhook; a check run on the same
+ * head does not touch the listing). A 304 costs no rate limit, so a settled project polls for free.
  */
 export class PullPoller {
   private readonly known = new Map<number, Known>();
@@ -44,7 +45,10 @@ export class PullPoller {
     if (known) known.updatedAt = "";
   }
 
-  async observe(refs: readonly PullRequestRef[]): Promise<Map<number, PullRequestObservation>> {
+  async observe(
+    refs: readonly PullRequestRef[],
+    options: ObserveOptions = {},
+  ): Promise<Map<number, PullRequestObservation>> {
     const numbers = [...new Set(refs.map((ref) => ref.number))];
     if (numbers.length === 0) return new Map();
     const fullRefresh = this.calls++ % this.env.tuning.fullRefreshEvery === 0;
@@ -57,7 +61,7 @@ export class PullPoller {
     );
     const stale = numbers.filter((n) => {
       if (complete && !byNumber.has(n)) return false; // the repository has no such PR
-      return fullRefresh || baseMoved || this.isStale(n, byNumber.get(n));
+      return options.fresh === true || fullRefresh || baseMoved || this.isStale(n, byNumber.get(n));
     });
     for (let i = 0; i < stale.length; i += BATCH_SIZE) await this.refresh(stale.slice(i, i + BATCH_SIZE));
     await this.settleMergeable(stale);
