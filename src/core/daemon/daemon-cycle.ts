@@ -64,7 +64,7 @@ function scopeToProject(store: Store, request: CycleOptions, project: string | u
     (session) => session.id,
   );
   const wanted = request.sessionIds === undefined ? undefined : new Set(request.sessionIds);
-  return { ...request, sessionIds: wanted ? ours.filter((id) => wanted.has(id)) : ours };
+  return { ...request, project, sessionIds: wanted ? ours.filter((id) => wanted.has(id)) : ours };
 }
 
 function recordLastCycle(

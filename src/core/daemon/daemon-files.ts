@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import type { AoPaths } from "../paths.js";
 
 /** Where the daemon keeps its lock, its address, its control token and its log (all under AO_HOME). */
@@ -66,9 +66,19 @@ export async function readDaemonToken(files: DaemonFiles): Promise<string | unde
   }
 }
 
-/** 0600: the token opens the control endpoints and the info says where they are. */
+/**
+ * 0600: the token opens the control endpoints and the info says where they are. Written to a fresh
+ * file ("wx" refuses anything already there, a planted symlink included) and renamed over the
+ * target, which replaces a symlink at the target instead of following it.
+ */
 async function writePrivate(path: string, text: string): Promise<void> {
-  await mkdir(join(path, ".."), { recursive: true, mode: 0o700 });
-  await rm(path, { force: true });
-  await writeFile(path, text, { mode: 0o600 });
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }

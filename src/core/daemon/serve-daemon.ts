@@ -1,7 +1,7 @@
 import type { AoContext } from "../context.js";
 import { listSessions } from "../store/index.js";
 import type { CycleQueue } from "./cycle-queue.js";
-import type { LifecycleEngine } from "./cycle-types.js";
+import type { LastCycle, LifecycleEngine } from "./cycle-types.js";
 import { readLastCycle } from "./daemon-cycle.js";
 import type { DaemonLog } from "./daemon-log.js";
 import { startDaemonServer, type DaemonServer } from "./daemon-server.js";
@@ -42,6 +42,20 @@ export function serveDaemon(
     log: options.log,
     webhook,
     runCycleNow: () => options.queue.request(),
-    health: () => ({ ok: true, pid: options.pid, lastCycle: readLastCycle(engine.store) ?? null }),
+    health: () => healthAnswer(options.pid, readLastCycle(engine.store)),
   });
+}
+
+/**
+ * `GET /health` needs no token, so it says whether the last cycle failed but not why: an error's
+ * text can carry paths, URLs and what a forge answered. `ao status` and the log have the details.
+ */
+export function healthAnswer(pid: number, last: LastCycle | undefined): Record<string, unknown> {
+  if (last === undefined) return { ok: true, pid, lastCycle: null };
+  const { at, durationMs, sessions } = last;
+  return {
+    ok: true,
+    pid,
+    lastCycle: { at, durationMs, sessions, lastCycleFailed: last.error !== undefined },
+  };
 }

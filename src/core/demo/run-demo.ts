@@ -116,9 +116,16 @@ async function runLoop(
     }
   };
   const intervalMs = engine.config.config.daemon.pollIntervalMs;
-  const loop = runDaemonLoop(ctx, engine, { intervalMs, signal: stop.signal, onCycle });
+  const loopFailure: LoopFailure = {};
+  // Handled at once, not only when awaited in `finally`: a loop that fails early would otherwise
+  // be an unhandled rejection while the watcher still waits for a merge that cannot come.
+  const loop = runDaemonLoop(ctx, engine, { intervalMs, signal: stop.signal, onCycle }).catch(
+    (error: unknown) => {
+      loopFailure.message = error instanceof Error ? error.message : String(error);
+    },
+  );
   try {
-    const watch = { ctx, sandbox, log, options, store: engine.store, session, cycles };
+    const watch = { ctx, sandbox, log, options, store: engine.store, session, cycles, loopFailure };
     return await watchUntilMerged(watch);
   } finally {
     stop.abort();
@@ -136,6 +143,12 @@ interface Watch {
   session: Session;
   /** Cycles the lifecycle loop has finished so far. */
   cycles: { count: number };
+  loopFailure: LoopFailure;
+}
+
+/** Why the lifecycle loop stopped before the watcher did, once it has. */
+interface LoopFailure {
+  message?: string;
 }
 
 async function watchUntilMerged(watch: Watch): Promise<Session> {
@@ -154,6 +167,7 @@ async function watchUntilMerged(watch: Watch): Promise<Session> {
     await reviewer.reviewIfGreen(session);
     await reviewer.mergeIfReady(session, watcher.delivered("approved-and-green"));
     throwIfAborted(options, log, `while ${session.id} was ${session.status}`);
+    throwIfLoopFailed(watch.loopFailure, log);
     if (ctx.clock.now() > deadline) throw await describeStuck(ctx, watch.session, log, timeoutMs);
     await pause(POLL_MS, options.signal);
   }
@@ -168,6 +182,14 @@ function throwIfAborted(options: DemoOptions, log: StepLog, where: string): void
       options.keep === true
         ? "the sandbox is kept (--keep): its path is on the first step above"
         : "the sandbox was removed; run `ao demo --keep` to keep it for a look",
+  });
+}
+
+function throwIfLoopFailed(failure: LoopFailure, log: StepLog): void {
+  if (failure.message === undefined) return;
+  log.add("failed", `the lifecycle loop stopped: ${failure.message}`);
+  throw new AoError("E_DEMO_FAILED", `the demo's lifecycle loop stopped: ${failure.message}`, {
+    hint: "run `ao demo --keep` to keep the sandbox and its AO_HOME for a look",
   });
 }
 

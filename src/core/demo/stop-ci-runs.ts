@@ -28,11 +28,24 @@ export function liveRuns(home: string): UnfinishedRun[] {
   return runs;
 }
 
-/** SIGKILLs the running command's group, then the runner, if the runner is still the recorded one. */
+/**
+ * SIGKILLs the running command's group, then the runner's, if the runner is still the recorded one.
+ * The pid files sit where the project's own CI can write them, and `kill(-pid)` reaches a whole
+ * group (`kill(-1)`: every process we may signal), so a pid is only signalled when it is plainly
+ * the runner (a session leader, as its detached start made it) or that runner's child leading its
+ * own group, and never when it is init, ao itself or ao's parent.
+ */
 export function killRun(run: UnfinishedRun): void {
-  if (!isSameProcess(run.runner.pid, run.runner.startTime)) return;
-  if (run.command !== undefined && leadsOwnGroup(run.command)) signalGroup(run.command);
-  signalGroup(run.runner.pid);
+  const runner = run.runner.pid;
+  if (!isSignallable(runner) || !isSameProcess(runner, run.runner.startTime) || !leadsOwnSession(runner))
+    return;
+  if (run.command !== undefined && isSignallable(run.command) && isRunnersCommand(run.command, runner))
+    signalGroup(run.command);
+  signalGroup(runner);
+}
+
+function isSignallable(pid: number): boolean {
+  return Number.isSafeInteger(pid) && pid > 1 && pid !== process.pid && pid !== process.ppid;
 }
 
 function subdirs(dir: string): string[] {
@@ -69,7 +82,10 @@ function lastCommand(dir: string): { command?: number } {
   return Number.isInteger(pid) && pid > 0 ? { command: pid } : {};
 }
 
-/** Fields of /proc/<pid>/stat after the command name: [0] state, [2] process group, [19] start time. */
+/**
+ * Fields of /proc/<pid>/stat after the command name: [0] state, [1] parent, [2] process group,
+ * [3] session, [19] start time.
+ */
 function procStat(pid: number): string[] | undefined {
   try {
     const text = readFileSync(`/proc/${String(pid)}/stat`, "utf8");
@@ -86,9 +102,18 @@ function isSameProcess(pid: number, startTime: string): boolean {
   return existsSync("/proc/self") ? false : signalZero(pid);
 }
 
-function leadsOwnGroup(pid: number): boolean {
+/** The runner was started detached (setsid): it leads its own session and group. */
+function leadsOwnSession(pid: number): boolean {
   const stat = procStat(pid);
-  return stat === undefined ? !existsSync("/proc/self") && signalZero(pid) : stat[2] === String(pid);
+  if (stat === undefined) return !existsSync("/proc/self") && signalZero(pid);
+  return stat[2] === String(pid) && stat[3] === String(pid);
+}
+
+/** Each command is the runner's child, started detached too: it leads its own group. */
+function isRunnersCommand(pid: number, runner: number): boolean {
+  const stat = procStat(pid);
+  if (stat === undefined) return !existsSync("/proc/self") && signalZero(pid);
+  return stat[1] === String(runner) && stat[2] === String(pid);
 }
 
 function signalZero(pid: number): boolean {

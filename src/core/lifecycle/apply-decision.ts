@@ -46,6 +46,9 @@ export function applyDecision(input: ApplyInput): AppliedDecision {
   return writeTransaction(input.store, (tx) => {
     const row = getSession(tx, input.sessionId);
     if (row === undefined) return { session: undefined, from: undefined, events: 0, planned: 0 };
+    // `ao status --refresh` and the daemon can run cycles at once: one that observed later and
+    // committed first has judged this session already; deciding on older facts would undo it.
+    if (observedAfter(row, input.at)) return { session: row, from: row.status, events: 0, planned: 0 };
     const { observation } = input;
     const decision = input.lifecycle.decide(snapshotOf(row), {
       at: input.at,
@@ -77,6 +80,10 @@ export function applyDecision(input: ApplyInput): AppliedDecision {
     });
     return { session, from: row.status, events, planned: insertPlanned(tx, planned) };
   });
+}
+
+function observedAfter(row: Session, at: number): boolean {
+  return row.prState !== null && row.prState.observedAt > at;
 }
 
 function persistStatus(tx: WriteTx, row: Session, decision: LifecycleDecision): number {

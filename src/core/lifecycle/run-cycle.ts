@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
 import { listSessions, setMeta, writeTransaction, type Session } from "../store/index.js";
-import { deliverReactions } from "./deliver-reactions.js";
+import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
 import { cycleProject } from "./cycle-project.js";
 import { messageOf } from "./observe-sessions.js";
@@ -8,6 +8,11 @@ import { messageOf } from "./observe-sessions.js";
 export interface CycleOptions {
   /** Only these sessions (webhooks); default all non-terminal sessions. */
   readonly sessionIds?: readonly string[] | undefined;
+  /**
+   * The one project this cycle is for (`ao start <project>`): only its sessions are watched, and
+   * only its reactions delivered, those of its sessions that ended meanwhile too.
+   */
+  readonly project?: string | undefined;
   /** Default true; false = observe, decide, persist, plan only. */
   readonly deliver?: boolean | undefined;
   /**
@@ -62,7 +67,7 @@ export async function runCycle(
         fresh: options.fresh === true,
       });
     if (options.deliver !== false) {
-      const delivery = await deliverReactions(ctx, engine);
+      const delivery = await deliverReactions(ctx, engine, deliveryScope(options));
       report.delivered = delivery.delivered;
       report.failed = delivery.failed;
       report.escalated = delivery.escalated;
@@ -77,8 +82,14 @@ export async function runCycle(
   return report;
 }
 
+/** A scoped cycle delivers only within its scope: another project's agents are not its business. */
+function deliveryScope(options: CycleOptions): DeliveryScope {
+  if (options.project !== undefined) return { project: options.project };
+  return options.sessionIds === undefined ? {} : { sessionIds: options.sessionIds };
+}
+
 function sessionsToWatch(engine: LifecycleEngine, options: CycleOptions): Session[] {
-  const active = listSessions(engine.store, { activeOnly: true });
+  const active = listSessions(engine.store, { activeOnly: true, project: options.project });
   if (options.sessionIds === undefined) return active;
   const wanted = new Set(options.sessionIds);
   return active.filter((session) => wanted.has(session.id));

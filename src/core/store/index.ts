@@ -45,6 +45,7 @@ export {
 export {
   claimDueReactions,
   escalateReaction,
+  type ClaimOptions,
   markReactionDone,
   markReactionFailed,
   releaseInterruptedReactions,

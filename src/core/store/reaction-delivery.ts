@@ -3,19 +3,44 @@ import { toReaction, type Reaction, type ReactionRow, type ReactionStatus } from
 import { requireReaction } from "./reactions.js";
 import { statement, type WriteTx } from "./store.js";
 
+export interface ClaimOptions {
+  limit?: number | undefined;
+  /** Only these sessions' reactions; an empty list claims nothing. */
+  sessionIds?: readonly string[] | undefined;
+  /** Only this project's: its sessions' reactions and its own (all-complete, keyed `<project>:…`). */
+  project?: string | undefined;
+}
+
 /**
  * Claims up to `limit` pending reactions whose time has come: they become `delivering` and their
  * attempt count goes up by one. Returned in due order.
  */
-export function claimDueReactions(tx: WriteTx, options: { limit?: number | undefined } = {}): Reaction[] {
+export function claimDueReactions(tx: WriteTx, options: ClaimOptions = {}): Reaction[] {
   const now = tx.clock.now();
+  const scope = scopeOf(options);
   const rows = statement(
     tx,
     `UPDATE reactions SET status = 'delivering', attempts = attempts + 1, updated_at = ?
-     WHERE id IN (SELECT id FROM reactions WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT ?)
+     WHERE id IN (SELECT id FROM reactions WHERE status = 'pending' AND due_at <= ?${scope.sql}
+                  ORDER BY due_at, id LIMIT ?)
      RETURNING *`,
-  ).all(now, now, options.limit ?? -1) as ReactionRow[];
+  ).all(now, now, ...scope.values, options.limit ?? -1) as ReactionRow[];
   return rows.map((row) => toReaction(tx, row)).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
+}
+
+function scopeOf(options: ClaimOptions): { sql: string; values: (string | number)[] } {
+  let sql = "";
+  const values: (string | number)[] = [];
+  if (options.sessionIds !== undefined) {
+    sql += ` AND session_id IN (SELECT value FROM json_each(?))`;
+    values.push(JSON.stringify(options.sessionIds));
+  }
+  if (options.project !== undefined) {
+    sql += ` AND (session_id IN (SELECT id FROM sessions WHERE project = ?)
+                  OR (session_id IS NULL AND instr(dedupe_key, ?) = 1))`;
+    values.push(options.project, `${options.project}:`);
+  }
+  return { sql, values };
 }
 
 export function markReactionDone(

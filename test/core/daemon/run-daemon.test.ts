@@ -35,6 +35,22 @@ function startInProcess(world: ReturnType<typeof makeDaemonWorld>, extra: Partia
 }
 
 describe("runDaemon", () => {
+  it("says on /health that the last cycle failed, but not why", async () => {
+    const world = makeDaemonWorld();
+    const failing = () => Promise.reject(new Error("gh answered 401 for token ghp_leaky at /home/me/repo"));
+    const daemon = startInProcess(world, { runCycle: failing });
+    const info = await daemon.readyInfo;
+    let health = await httpRequest(info.port, "GET", "/health");
+    while ((health.body as { lastCycle: unknown }).lastCycle === null) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      health = await httpRequest(info.port, "GET", "/health");
+    }
+    expect(health.body).toMatchObject({ ok: true, pid: 4242, lastCycle: { lastCycleFailed: true } });
+    expect(JSON.stringify(health.body)).not.toMatch(/ghp_leaky|401|error/);
+    daemon.controller.abort();
+    expect(await daemon.done).toBe(0);
+  });
+
   it("takes the lock, serves, answers webhooks with a cycle, and cleans up on abort", async () => {
     const world = makeDaemonWorld(undefined, { AO_GITHUB_WEBHOOK_SECRET: SECRET });
     addSession(world.engine.store, "app-1", { branch: "feat/x" });

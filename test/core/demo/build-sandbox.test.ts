@@ -90,4 +90,27 @@ describe("the demo's sandbox", () => {
     expect(existsSync(sandbox.root)).toBe(false);
     expect(existsSync(tmp)).toBe(true);
   });
+
+  it("hands the agent and its CI none of the caller's credentials", () => {
+    const tmp = makeTempDir("ao-demo-tmp-");
+    const credentials = {
+      GITHUB_TOKEN: "ghp_x",
+      GH_TOKEN: "gho_x",
+      LINEAR_API_KEY: "lin_x",
+      AO_GITHUB_WEBHOOK_SECRET: "hook",
+      AWS_SECRET_ACCESS_KEY: "aws",
+      npm_config__authToken: "npm",
+    };
+    const ctx = makeTestContext({
+      env: { TMPDIR: tmp, LANG: "C.UTF-8", ANTHROPIC_API_KEY: "sk-ant", ...credentials },
+      catalog: builtinCatalog,
+    });
+    const sandbox = createSandboxDirs(ctx);
+    const env = sandboxContext(ctx, sandbox, "demo-secret").env;
+    for (const name of Object.keys(credentials)) expect(env[name], name).toBeUndefined();
+    // What the demo needs stays: its own webhook secret, an installed agent's model key, the rest.
+    expect(env).toMatchObject({ AO_DEMO_WEBHOOK_SECRET: "demo-secret", LANG: "C.UTF-8", TMPDIR: tmp });
+    expect(env["ANTHROPIC_API_KEY"]).toBe("sk-ant");
+    expect(env["AO_HOME"]).toBe(sandbox.home);
+  });
 });

@@ -1,16 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { killRun, liveRuns } from "../../../src/core/demo/stop-ci-runs.js";
 import { processStartTime } from "../../../src/plugins/_shared/process-identity.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 
 const children: ChildProcess[] = [];
+const commands: number[] = [];
 
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const child of children.splice(0)) child.kill("SIGKILL");
+  for (const pid of commands.splice(0)) if (isAlive(pid)) process.kill(pid, "SIGKILL");
 });
 
 /** A process in its own group that sleeps, like scm/local's runner and each CI command. */
@@ -22,6 +25,25 @@ function sleeper(): number {
   children.push(child);
   if (child.pid === undefined) throw new Error("could not start a sleeper");
   return child.pid;
+}
+
+/** A runner like scm/local's: detached, with one detached command of its own (its pid on stdout). */
+async function runnerWithCommand(): Promise<{ runner: number; command: number }> {
+  const script =
+    'const c = require("node:child_process").spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], ' +
+    '{ detached: true, stdio: "ignore" }); console.log(c.pid); setTimeout(() => {}, 60000);';
+  const child = spawn(process.execPath, ["-e", script], {
+    detached: true,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  children.push(child);
+  const line = await new Promise<string>((resolve) =>
+    child.stdout.once("data", (data: Buffer) => resolve(String(data))),
+  );
+  const command = Number(line.trim());
+  commands.push(command);
+  if (child.pid === undefined) throw new Error("could not start a runner");
+  return { runner: child.pid, command };
 }
 
 function isAlive(pid: number): boolean {
@@ -49,8 +71,7 @@ function runDir(
 describe("stopping the sandbox's CI runs", () => {
   it("finds a run in flight and kills its command's group and its runner", async () => {
     const home = makeTempDir("ao-ci-home-");
-    const runner = sleeper();
-    const command = sleeper();
+    const { runner, command } = await runnerWithCommand();
     const dir = runDir(
       home,
       "a1",
@@ -72,5 +93,40 @@ describe("stopping the sandbox's CI runs", () => {
     runDir(home, "b2", { pid: reused, startTime: "1" });
     expect(liveRuns(home)).toEqual([]);
     expect(isAlive(finished) && isAlive(reused)).toBe(true);
+  });
+
+  it("signals no forged command pid: not 1, not ao itself, not a process the runner did not start", async () => {
+    const home = makeTempDir("ao-ci-home-");
+    // Recorded, never forwarded: a regression must not get to kill(-1) and take the machine down.
+    const signalled: number[] = [];
+    const realKill = process.kill.bind(process);
+    vi.spyOn(process, "kill").mockImplementation((pid: number, signal?: string | number) => {
+      signalled.push(pid);
+      return Math.abs(pid) <= 1 ? true : realKill(pid, signal);
+    });
+    const stranger = sleeper();
+    for (const forged of ["1", String(process.pid), String(stranger)]) {
+      const runner = sleeper();
+      const startTime = processStartTime(runner);
+      runDir(home, `c${forged}`, { pid: runner, startTime }, { "1.pid": forged });
+      const run = liveRuns(home).find((found) => found.runner.pid === runner)!;
+      killRun(run);
+      await eventually(() => !isAlive(runner) || undefined, "the runner to die");
+    }
+    expect(signalled).not.toContain(-1);
+    expect(signalled).not.toContain(-process.pid);
+    expect(signalled).not.toContain(-stranger);
+    expect(isAlive(stranger)).toBe(true);
+  });
+
+  it("signals nothing when the recorded runner is pid 1 or ao itself", () => {
+    const home = makeTempDir("ao-ci-home-");
+    const signalled: number[] = [];
+    vi.spyOn(process, "kill").mockImplementation((pid: number) => {
+      signalled.push(pid);
+      return true;
+    });
+    for (const pid of [1, process.pid]) killRun({ dir: home, runner: { pid, startTime: "" } });
+    expect(signalled.filter((pid) => pid < 0)).toEqual([]);
   });
 });

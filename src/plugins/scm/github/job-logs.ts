@@ -25,7 +25,8 @@ export function trimLog(log: string): string {
 
 /**
  * Logs of failing Actions jobs, fetched once per job and kept: a job's log never changes, and a
- * re-run is a new job. A job without a log (an external app's check run) is remembered as such.
+ * re-run is a new job. A job without a log (an external app's check run, 404/410) is remembered as
+ * such; a 403 may be a rate limit that outlived the retries, so that one is asked again next time.
  */
 export class JobLogCache {
   private readonly tails = new Map<number, string | null>();
@@ -54,7 +55,7 @@ export class JobLogCache {
       return trimLog(typeof data === "string" ? data : String(data));
     } catch (error) {
       const status = statusOf(error);
-      if (status === 404 || status === 410 || status === 403) return null;
+      if (status === 404 || status === 410) return null;
       env.ctx.logger.warn("github: could not read a failing job's log", { jobId, status });
       return undefined;
     }

@@ -1,0 +1,45 @@
+import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  createDaemonToken,
+  daemonFiles,
+  readDaemonInfo,
+  readDaemonToken,
+  writeDaemonInfo,
+} from "../../../src/core/daemon/daemon-files.js";
+import { aoPaths } from "../../../src/core/paths.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+
+describe("the daemon's private files", () => {
+  it("replaces a symlink planted at the token's path instead of writing through it", async () => {
+    const home = makeTempDir("ao-daemon-files-");
+    const victim = join(makeTempDir("ao-daemon-victim-"), "victim.txt");
+    writeFileSync(victim, "keep me\n");
+    const files = daemonFiles(aoPaths(home));
+    symlinkSync(victim, files.token);
+    symlinkSync(victim, files.info);
+
+    const token = await createDaemonToken(files);
+    await writeDaemonInfo(files, { pid: 7, port: 8, startedAt: 9, version: "1.0.0" });
+
+    expect(readFileSync(victim, "utf8")).toBe("keep me\n");
+    for (const path of [files.token, files.info]) {
+      const stat = lstatSync(path);
+      expect(stat.isFile()).toBe(true);
+      expect(stat.mode & 0o777).toBe(0o600);
+    }
+    expect(await readDaemonToken(files)).toBe(token);
+    expect(await readDaemonInfo(files)).toMatchObject({ pid: 7, port: 8 });
+    // No temporary file left beside them.
+    expect(readdirSync(home).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("makes a new token on every start", async () => {
+    const files = daemonFiles(aoPaths(makeTempDir("ao-daemon-files-")));
+    const first = await createDaemonToken(files);
+    const second = await createDaemonToken(files);
+    expect(second).not.toBe(first);
+    expect(await readDaemonToken(files)).toBe(second);
+  });
+});
