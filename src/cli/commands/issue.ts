@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { Issue, IssueState } from "../../core/slots/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines } from "../render.js";
+import { terminalCell, terminalText } from "../terminal-text.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -99,19 +100,24 @@ export function registerIssueCommand(program: Command, cli: CliRuntime): void {
     );
 }
 
+// Issues come from a tracker anyone may write to: what reaches the terminal is cleaned (terminal-text.ts).
 const ISSUE_COLUMNS = [
-  { header: "id", value: (issue: Issue) => issue.id },
+  { header: "id", value: (issue: Issue) => terminalCell(issue.id) },
   { header: "state", value: (issue: Issue) => issue.state },
-  { header: "labels", value: (issue: Issue) => (issue.labels.length > 0 ? issue.labels.join(",") : "-") },
-  { header: "title", value: (issue: Issue) => issue.title },
+  {
+    header: "labels",
+    value: (issue: Issue) => (issue.labels.length > 0 ? terminalCell(issue.labels.join(",")) : "-"),
+  },
+  { header: "title", value: (issue: Issue) => terminalCell(issue.title) },
 ];
 
 function issueLines(issue: Issue): string[] {
-  return [
+  const lines = [
     `${issue.id}  ${issue.title}`,
     `state: ${issue.state}${issue.labels.length > 0 ? `  labels: ${issue.labels.join(", ")}` : ""}`,
     ...(issue.url === undefined ? [] : [`url: ${issue.url}`]),
     "",
     issue.body.trimEnd(),
   ];
+  return lines.map(terminalText);
 }

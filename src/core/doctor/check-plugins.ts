@@ -2,10 +2,10 @@ import { dirname } from "node:path";
 import { displayPath } from "../config/config-issues.js";
 import { positionPluginOptionsError } from "../config/plugin-options-error.js";
 import { listPluginReferences, type PluginReference } from "../config/plugin-references.js";
-import type { LoadedConfig } from "../config/types.js";
+import type { LoadedConfig, ProjectConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
-import { createPluginRegistry } from "../registry/plugin-registry.js";
+import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
 import type { DoctorCheck } from "./check.js";
 
 /**
@@ -14,18 +14,18 @@ import type { DoctorCheck } from "./check.js";
  * with the registry's message, where the name is written, and the registry's hint as the fix.
  */
 export async function checkPlugins(ctx: AoContext, loaded: LoadedConfig): Promise<DoctorCheck[]> {
-  const registry = createPluginRegistry(ctx, { baseDir: dirname(loaded.path) });
+  const registryFor = projectRegistries(ctx, loaded);
   const references = uniqueReferences(listPluginReferences(loaded));
   const failures: DoctorCheck[] = [];
   for (const reference of references) {
     try {
-      await registry.resolve(reference.slot, reference.name, reference.options);
+      await registryFor(reference).resolve(reference.slot, reference.name, reference.options);
     } catch (error) {
       failures.push(failedReference(ctx, loaded, reference, error));
     }
   }
   if (failures.length > 0) return failures;
-  const names = references.map((reference) => `${reference.slot} ${reference.name}`);
+  const names = [...new Set(references.map((reference) => `${reference.slot} ${reference.name}`))];
   return [
     {
       id: "plugins",
@@ -36,11 +36,46 @@ export async function checkPlugins(ctx: AoContext, loaded: LoadedConfig): Promis
   ];
 }
 
-/** The same plugin with the same options is resolved (and reported) once, at its first mention. */
+/**
+ * A registry per project, as a command builds it (see open-project.ts): plugins such as tracker/local
+ * and scm/local refuse to load without the project they serve. Notifiers serve no project.
+ */
+function projectRegistries(
+  ctx: AoContext,
+  loaded: LoadedConfig,
+): (reference: PluginReference) => PluginRegistry {
+  const baseDir = dirname(loaded.path);
+  const shared = createPluginRegistry(ctx, { baseDir });
+  const registries = new Map<string, PluginRegistry>();
+  return (reference) => {
+    const project = projectOf(loaded, reference);
+    if (project === undefined) return shared;
+    let registry = registries.get(project.id);
+    if (registry === undefined) {
+      const { id, path, defaultBranch, repo } = project;
+      registry = createPluginRegistry(ctx, { baseDir, project: { id, path, defaultBranch, repo } });
+      registries.set(project.id, registry);
+    }
+    return registry;
+  };
+}
+
+/** The project a reference belongs to: its key path is ["projects", <id>, <slot>]. */
+function projectOf(loaded: LoadedConfig, reference: PluginReference): ProjectConfig | undefined {
+  const [root, id] = reference.keyPath;
+  if (root !== "projects" || typeof id !== "string") return undefined;
+  return Object.hasOwn(loaded.config.projects, id) ? loaded.config.projects[id] : undefined;
+}
+
+/**
+ * The same plugin with the same options is resolved (and reported) once, at its first mention;
+ * once per project, since each project's instance is created for that project.
+ */
 function uniqueReferences(references: readonly PluginReference[]): PluginReference[] {
   const seen = new Set<string>();
   return references.filter((reference) => {
-    const key = `${reference.slot}\u0000${reference.name}\u0000${JSON.stringify(reference.options)}`;
+    const scope = reference.keyPath[0] === "projects" ? String(reference.keyPath[1]) : "";
+    const key = `${scope}\u0000${reference.slot}\u0000${reference.name}\u0000${JSON.stringify(reference.options)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -8,6 +8,7 @@ import { isAoError } from "../errors.js";
 import type { Slot } from "../registry/catalog.js";
 import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
 import type { Session } from "../store/index.js";
+import { isConfigProblem, warnOptionsNotApplied, withOptionsFallback } from "./options-fallback.js";
 
 /** What a stored session says about its plugins. */
 export type SessionPluginNames = Pick<Session, "project" | "runtime" | "agent">;
@@ -41,6 +42,8 @@ export function sessionPluginOptions(config: AoConfig | undefined): SessionPlugi
  * The registry and plugin options for stored sessions (`ao status`, `ao send`, `ao session kill`).
  * Built-in plugins need no configuration, so the file is loaded (with zod) only when a plugin is
  * external (it resolves relative to the file, as at spawn) or the file may give plugins options.
+ * A configuration that does not load, or options a plugin rejects, only cost the options (with a
+ * warning): stored sessions must stay stoppable whatever happened to the file since their spawn.
  */
 export async function pluginsForSessions(
   ctx: AoContext,
@@ -54,11 +57,15 @@ export async function pluginsForSessions(
   if (allBuiltin(ctx, names) && !(await configMayGiveOptions(ctx, configPath))) {
     return { registry: createPluginRegistry(ctx), optionsFor: sessionPluginOptions(undefined) };
   }
-  const loaded = await loadConfigIfAny(ctx, configPath);
-  return {
-    registry: createPluginRegistry(ctx, { baseDir: loaded === undefined ? ctx.cwd : dirname(loaded.path) }),
-    optionsFor: sessionPluginOptions(loaded?.config),
-  };
+  const loaded = await loadConfigIfAny(ctx, configPath).catch((error: unknown) => {
+    if (!isConfigProblem(error)) throw error;
+    warnOptionsNotApplied(ctx, "these sessions", error);
+    return undefined;
+  });
+  const registry = createPluginRegistry(ctx, {
+    baseDir: loaded === undefined ? ctx.cwd : dirname(loaded.path),
+  });
+  return { registry: withOptionsFallback(ctx, registry), optionsFor: sessionPluginOptions(loaded?.config) };
 }
 
 /** A registry for plugins that take no project options (the terminal a person attaches with). */

@@ -40,21 +40,28 @@ export function readSession(ctx: AoContext, sessionId: string): Session {
 }
 
 /**
- * The session's pull request: the one the lifecycle recorded on the session, else the newest one
- * for its branch (the lifecycle may not have run since it was opened). The session row is left to
- * the lifecycle, which links it on its next cycle.
+ * The session's pull request: the newest one for its branch, which is the current one after the
+ * agent closed a PR and opened another (the lifecycle may not have relinked the session yet).
+ * The number recorded on the session wins only when the branch shows no PR at all (a forge that
+ * cannot look branches up), or when the newest one is not open but the recorded one still is.
+ * The session row is left to the lifecycle, which links it on its next cycle.
  */
 export async function sessionPull({ session, scm }: SessionForge): Promise<SessionPull> {
   const found = await scm.plugin.findPullRequest(session.branch);
-  if (session.prNumber !== null && found?.number !== session.prNumber) {
-    return {
-      number: session.prNumber,
-      branch: session.branch,
-      ...(session.prUrl === null ? {} : { url: session.prUrl }),
-    };
+  if (found === null) {
+    if (session.prNumber === null) throw noPullYet(session);
+    return recordedPull(session, session.prNumber);
   }
-  if (found === null) throw noPullYet(session);
+  const recorded = session.prNumber;
+  if (recorded !== null && recorded !== found.number && found.state !== "open") {
+    const observed = await scm.plugin.observe([{ number: recorded, branch: session.branch }]);
+    if (observed.get(recorded)?.state === "open") return recordedPull(session, recorded);
+  }
   return describePull(found);
+}
+
+function recordedPull(session: Session, number: number): SessionPull {
+  return { number, branch: session.branch, ...(session.prUrl === null ? {} : { url: session.prUrl }) };
 }
 
 function describePull(pr: PullRequest): SessionPull {

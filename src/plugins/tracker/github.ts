@@ -112,6 +112,8 @@ async function getIssue(call: GitHubCall, number: number): Promise<Issue> {
 }
 
 async function listIssues(call: GitHubCall, filter: IssueFilter): Promise<Issue[]> {
+  // Counted across pages: each page holds at most 100, so no single page reaches the cap.
+  let listed = 0;
   const issues = await call("listing issues", (client, repo) =>
     client.paginate(
       client.rest.issues.listForRepo,
@@ -125,7 +127,8 @@ async function listIssues(call: GitHubCall, filter: IssueFilter): Promise<Issue[
         ...(filter.assignee === undefined ? {} : { assignee: filter.assignee }),
       },
       (response, done) => {
-        if (response.data.length === 0 || response.data.length >= MAX_LISTED) done();
+        listed += response.data.filter((issue) => issue.pull_request === undefined).length;
+        if (response.data.length === 0 || listed >= MAX_LISTED) done();
         return response.data;
       },
     ),

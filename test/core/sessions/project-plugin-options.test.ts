@@ -20,7 +20,7 @@ function configurableRuntime() {
     slot: "runtime",
     name: "configurable",
     description: "a fake runtime with options",
-    options: z.strictObject({ tag: z.string() }),
+    options: z.strictObject({ tag: z.string().default("none") }),
     create: (options) => {
       created.push(options);
       return runtime;
@@ -90,6 +90,44 @@ describe("project plugin options", () => {
     expect(configurable.created.length).toBeGreaterThanOrEqual(5);
     expect(new Set(configurable.created.map((options) => JSON.stringify(options)))).toEqual(
       new Set([JSON.stringify({ tag: "from-config" })]),
+    );
+  });
+
+  it("kills, sends to and lists sessions when the config no longer loads, warning that its options are not applied", async () => {
+    const configurable = configurableRuntime();
+    const f = makeSessionFixture({ plugins: { runtime: { configurable: configurable.loader } } });
+    f.writeConfig("runtime:\n  plugin: configurable\n  tag: from-config");
+    const session = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
+    // Broken elsewhere than the runtime: a key the schema does not know.
+    f.writeConfig("runtime:\n  plugin: configurable\n  tag: from-config\nbogusKey: 1");
+
+    const [view] = await listSessionViews(f.ctx);
+    expect(view?.id).toBe(session.id);
+    await sendMessage(f.ctx, session.id, { text: "run the tests" });
+    await killSession(f.ctx, session.id);
+
+    expect(configurable.runtime.processOf(session.id)?.state).toBe("gone");
+    expect(f.session(session.id).status).toBe("killed");
+    const warnings = f.ctx.stderr
+      .text()
+      .split("\n")
+      .filter((line) => line.startsWith("warning:"));
+    expect(warnings.length).toBe(3);
+    expect(warnings[0]).toMatch(/^warning: the plugin options from the configuration are not applied to /);
+  });
+
+  it("kills a session whose runtime options the plugin now rejects, with its defaults", async () => {
+    const configurable = configurableRuntime();
+    const f = makeSessionFixture({ plugins: { runtime: { configurable: configurable.loader } } });
+    f.writeConfig("runtime:\n  plugin: configurable\n  tag: from-config");
+    const session = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
+    f.writeConfig("runtime:\n  plugin: configurable\n  tag: 42");
+
+    await killSession(f.ctx, session.id);
+
+    expect(configurable.runtime.processOf(session.id)?.state).toBe("gone");
+    expect(f.ctx.stderr.text()).toContain(
+      'warning: the plugin options from the configuration are not applied to runtime/configurable, which use the plugins\' defaults: invalid options for runtime plugin "configurable": tag:',
     );
   });
 

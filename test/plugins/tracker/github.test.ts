@@ -1,7 +1,9 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isAoError } from "../../../src/core/errors.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 import { plugin } from "../../../src/plugins/tracker/github.js";
+import { makeBinDir } from "../../helpers/bin-dir.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { GITHUB_TEST_TOKEN, makeGitHubTracker, REPO, startGitHubIssues } from "./github-fixture.js";
 
@@ -107,6 +109,17 @@ describe("tracker/github listIssues", () => {
     expect(new Set(listed.map((issue) => issue.id)).size).toBe(130);
     expect(fixture.github.requests.filter((r) => r.path === `/repos/${REPO}/issues`)).toHaveLength(2);
   });
+
+  it("stops paging at 500 issues, counting across pages and not counting pull requests", async () => {
+    const fixture = await startGitHubIssues();
+    for (let n = 1; n <= 700; n++) {
+      fixture.issues.add(REPO, { title: `issue ${String(n)}`, isPullRequest: n % 7 === 0 });
+    }
+    const listed = await makeGitHubTracker(fixture).listIssues!({});
+    expect(listed).toHaveLength(500);
+    // 100 listed per page with every 7th a pull request: 500 issues are reached on the 6th page of 7.
+    expect(fixture.github.requests.filter((r) => r.path === `/repos/${REPO}/issues`)).toHaveLength(6);
+  });
 });
 
 describe("tracker/github markStarted", () => {
@@ -132,6 +145,19 @@ describe("tracker/github credentials and registration", () => {
     const fixture = await startGitHubIssues();
     const tracker = makeGitHubTracker(fixture, {}, { PATH: makeTempDir("ao-nogh-") });
     expect((await failure(tracker.getIssue("1"))).code).toBe("E_GITHUB_AUTH");
+  });
+
+  it("asks for the token again after a failed `gh auth token`, instead of keeping the failure", async () => {
+    const fixture = await startGitHubIssues();
+    const { number } = fixture.issues.add(REPO, { title: "Retry me" });
+    const once = join(makeTempDir("ao-gh-state-"), "failed-once");
+    // gh fails the first time (not logged in yet), and prints the token from then on.
+    const PATH = makeBinDir({
+      fake: { gh: `if [ -f '${once}' ]; then echo ${GITHUB_TEST_TOKEN}; else : > '${once}'; exit 1; fi` },
+    });
+    const tracker = makeGitHubTracker(fixture, {}, { PATH });
+    expect((await failure(tracker.getIssue(String(number)))).code).toBe("E_GITHUB_AUTH");
+    expect((await tracker.getIssue(String(number))).title).toBe("Retry me");
   });
 
   it("reports a refused token without repeating it", async () => {

@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { isAoError } from "../../../src/core/errors.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
+import type { Tracker } from "../../../src/core/slots/index.js";
 import { plugin } from "../../../src/plugins/tracker/linear.js";
+import { makeTestContext } from "../../helpers/test-context.js";
 import { makeLinearTracker, startLinear } from "./linear-fixture.js";
 
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string; hint: string }> {
@@ -160,6 +162,17 @@ describe("tracker/linear failures", () => {
     expect(error.code).toBe("E_LINEAR_AUTH");
     expect(error.message).toContain("LINEAR_API_KEY is not set");
     expect(fake.requests).toEqual([]);
+  });
+
+  it("reads LINEAR_API_KEY again on the next call after it was missing, instead of keeping the failure", async () => {
+    const fake = await startLinear();
+    const { identifier } = fake.addIssue({ title: "Retry me" });
+    const env: Record<string, string | undefined> = {};
+    const ctx = { ...makeTestContext(), env, baseDir: "/" };
+    const tracker = plugin.create(plugin.options.parse({ apiUrl: fake.apiUrl }), ctx) as Tracker;
+    expect((await failure(tracker.getIssue(identifier))).code).toBe("E_LINEAR_AUTH");
+    env["LINEAR_API_KEY"] = fake.apiKey;
+    expect((await tracker.getIssue(identifier)).title).toBe("Retry me");
   });
 
   it("reports a rejected key without repeating it", async () => {

@@ -4,13 +4,13 @@ import { gitHubApiError, statusOf } from "../../_shared/github/api-error.js";
 import type { GitHubClient } from "../../_shared/github/client.js";
 import type { GitHubRepo } from "../../_shared/github/repo.js";
 
-/** Runs `call` with the repository's client; failures become AoErrors without the token in them. */
 /** Knobs tests turn (see GitHubClientOptions); production uses the client's defaults. */
 export interface GitHubTrackerTuning {
   retryAfterBaseMs?: number;
   writeSpacingMs?: number;
 }
 
+/** Runs `call` with the repository's client; failures become AoErrors without the token in them. */
 export type GitHubCall = <T>(
   doing: string,
   call: (client: GitHubClient, repo: GitHubRepo) => Promise<T>,
@@ -29,7 +29,11 @@ export function gitHubCaller(
 ): GitHubCall {
   let client: Promise<GitHubClient> | undefined;
   return async (doing, call) => {
-    client ??= makeClient(ctx, apiUrl, tuning);
+    // A failed start (no token yet, `gh auth token` failing once) is not kept: the next call retries.
+    client ??= makeClient(ctx, apiUrl, tuning).catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
     const octokit = await client;
     try {
       return await call(octokit, repo);

@@ -19,7 +19,11 @@ export function linearRequester(
 ): LinearRequest {
   let client: Promise<LinearClient> | undefined;
   return async <T>(document: string, variables: Record<string, unknown>): Promise<T> => {
-    client ??= makeClient(ctx, apiUrl ?? DEFAULT_LINEAR_API_URL);
+    // A failed start (the key not exported yet) is not kept: the next call retries.
+    client ??= makeClient(ctx, apiUrl ?? DEFAULT_LINEAR_API_URL).catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
     const linear = await client;
     const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "unnamed";
     ctx.logger.debug(`linear: ${operation}`, { apiUrl: apiUrl ?? DEFAULT_LINEAR_API_URL, variables });
