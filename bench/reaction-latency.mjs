@@ -46,8 +46,9 @@ const HOOK_SECRET = "bench-webhook-secret";
 const CI_RUN_MS = 1500;
 const LOG = "not ok 1 - greeting says hello\n  AssertionError: expected 'hi' to equal 'hello'";
 
-const { startFakeGitHub, FakeIssues } = await loadTestModules({
+const { startFakeGitHub, FakeIssues, FakeGitHubState } = await loadTestModules({
   "test/fakes/github/fake-github.ts": ["startFakeGitHub"],
+  "test/fakes/github/state.ts": ["FakeGitHubState"],
   "test/fakes/github/issue-routes.ts": ["FakeIssues"],
 });
 
@@ -219,12 +220,13 @@ function rssKb(pid) {
   return { rss: field("VmRSS"), peak: field("VmHWM") };
 }
 
-const issues = new FakeIssues();
-const github = await startFakeGitHub({ routes: issues.routes(), token: TOKEN });
+// Issues and pull requests share one number sequence, as on GitHub.
+const state = new FakeGitHubState();
+const issues = new FakeIssues(state);
+const github = await startFakeGitHub({ state, routes: issues.routes(), token: TOKEN });
 const world = makeWorld(github);
 try {
   issues.add(REPO, { title: "Greet the user", body: "Say hello." });
-  github.state.nextNumber(REPO); // issues and PRs share one number sequence: the PR is #2
   world.writeConfig(`${intervalS}s`);
   await world.ao(["spawn", "app", "1"]);
   let daemon = await startDaemon(world, `${intervalS}s`);
