@@ -12,12 +12,4 @@ export type CycleRunner = (
 
 export type EngineOpener = (ctx: AoContext, options: { configPath?: string }) => Promise<LifecycleEngine>;
 
-/** Meta `lifecycle.lastCycle`: what `ao status` and `GET /health` say about the last poll. */
-export interface LastCycle {
-  at: number;
-  durationMs: number;
-  sessions: number;
-  error?: string;
-}
-
-export const LAST_CYCLE_META_KEY = "lifecycle.lastCycle";
+export type { LastCycle } from "../lifecycle/last-cycle.js";

@@ -1,14 +1,8 @@
 import type { AoContext } from "../context.js";
-import { getMeta, listSessions, setMeta, writeTransaction, type Store } from "../store/index.js";
+import { recordLastCycle, summarizeCycle } from "../lifecycle/last-cycle.js";
+import { listSessions, type Store } from "../store/index.js";
 import type { DaemonLog } from "./daemon-log.js";
-import {
-  LAST_CYCLE_META_KEY,
-  type CycleOptions,
-  type CycleReport,
-  type CycleRunner,
-  type LastCycle,
-  type LifecycleEngine,
-} from "./cycle-types.js";
+import type { CycleOptions, CycleReport, CycleRunner, LifecycleEngine } from "./cycle-types.js";
 
 export interface DaemonCycleOptions {
   readonly runCycle: CycleRunner;
@@ -42,20 +36,9 @@ export async function runDaemonCycle(
     report = { ...emptyReport(started, ctx.clock.now()), errors: [failure] };
     options.log.error(`cycle failed: ${failure}`);
   }
-  recordLastCycle(engine.store, report, failure, options.log);
+  recordDaemonCycle(engine.store, report, failure, options.log);
   options.onCycle?.(report);
   return report;
-}
-
-/** The last cycle recorded in the store, if any daemon (or `ao demo`) ever ran one. */
-export function readLastCycle(store: Store): LastCycle | undefined {
-  const text = getMeta(store, LAST_CYCLE_META_KEY);
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as LastCycle;
-  } catch {
-    return undefined;
-  }
 }
 
 function scopeToProject(store: Store, request: CycleOptions, project: string | undefined): CycleOptions {
@@ -67,18 +50,16 @@ function scopeToProject(store: Store, request: CycleOptions, project: string | u
   return { ...request, project, sessionIds: wanted ? ours.filter((id) => wanted.has(id)) : ours };
 }
 
-function recordLastCycle(
+function recordDaemonCycle(
   store: Store,
   report: CycleReport,
   failure: string | undefined,
   log: DaemonLog,
 ): void {
-  // The same summary the engine's runCycle records, so injected cycles (tests, ao demo) leave it too.
-  const last: LastCycle = { at: report.at, durationMs: report.durationMs, sessions: report.sessions };
-  const error = failure ?? (report.errors.length > 0 ? report.errors.join("; ") : undefined);
-  if (error !== undefined) last.error = error;
+  // runCycle records the same summary; recording here too covers injected cycles (tests, ao demo)
+  // and a runner that threw.
   try {
-    writeTransaction(store, (tx) => setMeta(tx, LAST_CYCLE_META_KEY, JSON.stringify(last)));
+    recordLastCycle(store, summarizeCycle(report, failure));
   } catch (error) {
     log.error(`could not record the last cycle: ${error instanceof Error ? error.message : String(error)}`);
   }

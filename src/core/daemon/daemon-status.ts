@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import { closeStore, openStore } from "../store/index.js";
 import type { LastCycle } from "./cycle-types.js";
-import { readLastCycle } from "./daemon-cycle.js";
+import { readLastCycle } from "../lifecycle/last-cycle.js";
 import { daemonFiles, readDaemonInfo } from "./daemon-files.js";
 import { isDaemonLockHeld } from "./daemon-lock.js";
 

@@ -2,7 +2,7 @@ import type { AoContext } from "../context.js";
 import { listSessions } from "../store/index.js";
 import type { CycleQueue } from "./cycle-queue.js";
 import type { LastCycle, LifecycleEngine } from "./cycle-types.js";
-import { readLastCycle } from "./daemon-cycle.js";
+import { readLastCycle } from "../lifecycle/last-cycle.js";
 import type { DaemonLog } from "./daemon-log.js";
 import { startDaemonServer, type DaemonServer } from "./daemon-server.js";
 import { matchWebhookSessions } from "./match-webhook-sessions.js";

@@ -4,7 +4,8 @@
  * runs one without delivering.
  */
 export { openLifecycleEngine, type LifecycleEngine } from "./engine.js";
-export { LAST_CYCLE_META, runCycle, type CycleOptions, type CycleReport } from "./run-cycle.js";
+export { runCycle, type CycleOptions, type CycleReport } from "./run-cycle.js";
+export { LAST_CYCLE_META, readLastCycle, type LastCycle } from "./last-cycle.js";
 export { refreshSessions } from "./refresh-sessions.js";
 export { planReactions, type PlannedReaction } from "./plan-reactions.js";
 export { planAllComplete } from "./plan-all-complete.js";

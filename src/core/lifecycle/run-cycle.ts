@@ -1,8 +1,9 @@
 import type { AoContext } from "../context.js";
-import { listSessions, setMeta, writeTransaction, type Session } from "../store/index.js";
+import { listSessions, type Session } from "../store/index.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
 import { cycleProject } from "./cycle-project.js";
+import { recordLastCycle, summarizeCycle } from "./last-cycle.js";
 import { messageOf } from "./observe-sessions.js";
 
 export interface CycleOptions {
@@ -33,9 +34,6 @@ export interface CycleReport {
   escalated: number;
   errors: string[];
 }
-
-/** The meta key the summary of the last cycle is kept under (`ao status` shows it). */
-export const LAST_CYCLE_META = "lifecycle.lastCycle";
 
 /**
  * One lifecycle cycle: observe → decide → persist → plan → deliver (docs/lifecycle.md). A failure
@@ -103,14 +101,8 @@ function groupByProject(sessions: readonly Session[]): Map<string, Session[]> {
 }
 
 function recordCycle(engine: LifecycleEngine, report: CycleReport): void {
-  const summary = {
-    at: report.at,
-    durationMs: report.durationMs,
-    sessions: report.sessions,
-    ...(report.errors.length === 0 ? {} : { error: report.errors.join("; ") }),
-  };
   try {
-    writeTransaction(engine.store, (tx) => setMeta(tx, LAST_CYCLE_META, JSON.stringify(summary)));
+    recordLastCycle(engine.store, summarizeCycle(report));
   } catch {
     // A store that cannot take this small write has already reported why in `errors`.
   }
