@@ -1,13 +1,16 @@
 // ao spawn: its wall time next to what it wraps, done by hand on the same repository in the same run:
 // `git worktree add -b <branch> <path> origin/main` then `tmux new-session -d … claude <prompt>`.
 // Goal (issue: session manager): ao spawn <= 1.5x raw + 150 ms.
+// A third case, the floor (bench/lib/spawn-floor.cjs), is the least any spawn written in Node can do:
+// Node's start, the two questions to origin and the local refs, worktree add and tmux. It shows how
+// much of ao spawn is ao's own work, and whether the goal is within reach of a Node CLI at all.
 // The agent is the fake `claude` from test/fixtures/bin in both cases; each session is removed again
 // (untimed) before the next round, so neither side slows down from piling up sessions.
 // Run: npm run build && node bench/spawn.mjs [--runs 10]
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { interleave, median, report, timeOnce } from "./lib/measure.mjs";
-import { ao, git, makeWorld } from "./lib/session-world.mjs";
+import { ao, git, makeWorld, root } from "./lib/session-world.mjs";
 
 const runsFlag = process.argv.indexOf("--runs");
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 10;
@@ -51,6 +54,34 @@ function rawSpawn() {
   return ms;
 }
 
+const floorScript = join(root, "bench", "lib", "spawn-floor.cjs");
+
+function floorSpawn() {
+  n += 1;
+  const path = join(world.dir, "floor", String(n));
+  const ms = timeOnce(
+    [
+      process.execPath,
+      floorScript,
+      world.repo,
+      path,
+      `floor/${n}`,
+      rawSocket,
+      `floor-${n}`,
+      "claude",
+      `Carry out the task described in @${prompt}`,
+    ],
+    world.options,
+  );
+  spawnSync("tmux", ["-S", rawSocket, "kill-session", "-t", `=floor-${n}`], {
+    env: world.env,
+    stdio: "ignore",
+  });
+  git(world.repo, ["worktree", "remove", "--force", "--force", path]); // it is locked, like ao's
+  git(world.repo, ["branch", "-q", "-D", `floor/${n}`]);
+  return ms;
+}
+
 function aoSpawn() {
   n += 1;
   const start = process.hrtime.bigint();
@@ -64,6 +95,7 @@ try {
   const samples = interleave(
     [
       { name: "raw: worktree add + tmux (baseline)", run: rawSpawn },
+      { name: "floor: node + git + tmux", run: floorSpawn },
       { name: "ao spawn", run: aoSpawn },
     ],
     { runs, warmup: 2 },
@@ -74,9 +106,13 @@ try {
     "raw: worktree add + tmux (baseline)",
   );
   const spawn = median(samples["ao spawn"]);
+  const floor = median(samples["floor: node + git + tmux"]);
   const budget = 1.5 * raw + 150;
   console.log(
     `\nao spawn / raw = ${(spawn / raw).toFixed(2)}x; goal ao spawn <= 1.5x raw + 150 ms = ${budget.toFixed(0)} ms: ${spawn <= budget ? "met" : "NOT met"} (${spawn.toFixed(0)} ms)`,
+  );
+  console.log(
+    `floor = ${floor.toFixed(0)} ms (${(floor / budget).toFixed(2)}x the goal); ao's own work = ao spawn - floor = ${(spawn - floor).toFixed(0)} ms`,
   );
 } finally {
   spawnSync("tmux", ["-S", rawSocket, "kill-server"], { env: world.env, stdio: "ignore" });

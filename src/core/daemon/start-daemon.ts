@@ -8,6 +8,7 @@ import { daemonFiles, readDaemonInfo, type DaemonInfo, type DaemonFiles } from "
 import { isDaemonLockHeld } from "./daemon-lock.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { spawnDetached, type DetachedChild } from "./spawn-detached.js";
+import { rotateLogAtStart } from "./rotate-log.js";
 
 export interface BackgroundStartOptions {
   readonly target?: string | undefined;
@@ -46,6 +47,7 @@ export async function startDaemonInBackground(
   }
   const { mkdir } = await import("node:fs/promises");
   await mkdir(ctx.paths.logs, { recursive: true, mode: 0o700 });
+  rotateLogAtStart(files.log);
   const logOffset = await sizeOf(files.log);
   const args = [
     "start",
