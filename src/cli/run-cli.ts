@@ -37,7 +37,8 @@ export async function runCli(io: CliIo): Promise<number> {
         : globals.verbose
           ? "info"
           : undefined;
-      context ??= createNodeContext({ ...io, stderrLogLevel });
+      const fileLogLevel: LogLevel | undefined = globals.debug ? "debug" : undefined;
+      context ??= createNodeContext({ ...io, stderrLogLevel, fileLogLevel });
       return context;
     },
     action(body) {

@@ -1,5 +1,5 @@
 import { createExec, type Exec } from "./exec.js";
-import { createLogger, type Logger, type LogLevel } from "./logger.js";
+import { createLogger, logLevelFromEnv, type Logger, type LogLevel } from "./logger.js";
 import { aoPaths, resolveAoHome, type AoPaths } from "./paths.js";
 import type { PluginCatalog } from "./registry/catalog.js";
 
@@ -48,13 +48,21 @@ export interface NodeContextOptions {
   stdout: OutputStream;
   stderr: OutputStream;
   stderrLogLevel?: LogLevel | undefined;
+  /** ao.log's threshold when the command line sets one (`--debug`); otherwise AO_LOG_LEVEL, then info. */
+  fileLogLevel?: LogLevel | undefined;
   ask?: Ask | undefined;
   stdin?: InputStream | undefined;
 }
 
 export function createNodeContext(options: NodeContextOptions): AoContext {
   const paths = aoPaths(resolveAoHome(options.env));
-  const logger = createLogger({ dir: paths.logs, stderrLevel: options.stderrLogLevel });
+  // Read even under --debug, so a mistyped AO_LOG_LEVEL is reported whatever the flags.
+  const envLevel = logLevelFromEnv(options.env);
+  const logger = createLogger({
+    dir: paths.logs,
+    fileLevel: options.fileLogLevel ?? envLevel,
+    stderrLevel: options.stderrLogLevel,
+  });
   return {
     env: options.env,
     cwd: options.cwd,

@@ -3,9 +3,15 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Logger as PinoLogger, StreamEntry } from "pino";
 import type * as PinoModule from "pino";
+import { AoError } from "./errors.js";
 import { redactText, redactValue } from "./redact.js";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
+
+export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
+
+/** The environment variable that lowers (or raises) ao.log's threshold without `--debug`. */
+export const LOG_LEVEL_ENV = "AO_LOG_LEVEL";
 
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void;
@@ -19,30 +25,36 @@ export interface Logger {
 export interface LoggerOptions {
   /** Directory for `ao.log`; AO_HOME/logs in production. */
   dir: string;
+  /** The lowest level ao.log keeps; default info (`--debug` or AO_LOG_LEVEL=debug: debug). */
+  fileLevel?: LogLevel | undefined;
   /** Also write to stderr (`--verbose`: info and up, `--debug`: everything). */
   stderrLevel?: LogLevel | undefined;
+  /** Loads pino; tests pass one that counts calls. Default: require("pino"). */
+  loadPino?: (() => typeof PinoModule) | undefined;
 }
 
 /**
- * pino writes JSON lines to AO_HOME/logs/ao.log. It is loaded on the first log call, not at import,
- * so commands that never log (`ao --version`) do not pay for it. Every message and field passes
- * through redaction before pino sees it.
+ * pino writes JSON lines to AO_HOME/logs/ao.log. It is loaded on the first record that some stream
+ * keeps, not at import: a command whose only records are below every threshold (the debug line each
+ * `exec` writes) never pays for it. Every message and field passes through redaction before pino sees it.
  */
 export function createLogger(options: LoggerOptions): Logger {
+  const fileLevel = options.fileLevel ?? "info";
+  const lowest = lowerLevel(fileLevel, options.stderrLevel);
   let pino: PinoLogger | undefined;
   const load = (): PinoLogger => {
     if (pino) return pino;
-    const require = createRequire(import.meta.url);
-    const pinoModule = require("pino") as typeof PinoModule;
+    const pinoModule = (options.loadPino ?? requirePino)();
     mkdirSync(options.dir, { recursive: true });
     const streams: StreamEntry[] = [
-      { level: "debug", stream: pinoModule.destination({ dest: join(options.dir, "ao.log"), sync: true }) },
+      { level: fileLevel, stream: pinoModule.destination({ dest: join(options.dir, "ao.log"), sync: true }) },
     ];
     if (options.stderrLevel) streams.push({ level: options.stderrLevel, stream: process.stderr });
-    pino = pinoModule.pino({ level: "debug", base: { pid: process.pid } }, pinoModule.multistream(streams));
+    pino = pinoModule.pino({ level: lowest, base: { pid: process.pid } }, pinoModule.multistream(streams));
     return pino;
   };
   const write = (level: LogLevel) => (message: string, data?: Record<string, unknown>) => {
+    if (rank(level) < rank(lowest)) return;
     const fields = data ? (redactValue(data) as Record<string, unknown>) : {};
     load()[level](fields, redactText(message));
   };
@@ -53,6 +65,37 @@ export function createLogger(options: LoggerOptions): Logger {
     error: write("error"),
     flush: () => pino?.flush(),
   };
+}
+
+/**
+ * ao.log's threshold from AO_LOG_LEVEL: undefined when unset or empty. A value that is not a level
+ * is a usage error rather than a silent default, so a typo does not quietly drop the lines asked for.
+ */
+export function logLevelFromEnv(env: Readonly<Record<string, string | undefined>>): LogLevel | undefined {
+  const value = env[LOG_LEVEL_ENV];
+  if (value === undefined || value === "") return undefined;
+  const level = value.trim().toLowerCase();
+  if (isLogLevel(level)) return level;
+  throw new AoError("E_USAGE", `${LOG_LEVEL_ENV}=${JSON.stringify(value)} is not a log level`, {
+    hint: `set ${LOG_LEVEL_ENV} to one of ${LOG_LEVELS.join(", ")}, or unset it (default info)`,
+    details: { variable: LOG_LEVEL_ENV, value, valid: LOG_LEVELS },
+  });
+}
+
+function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+function rank(level: LogLevel): number {
+  return LOG_LEVELS.indexOf(level);
+}
+
+function lowerLevel(a: LogLevel, b: LogLevel | undefined): LogLevel {
+  return b !== undefined && rank(b) < rank(a) ? b : a;
+}
+
+function requirePino(): typeof PinoModule {
+  return createRequire(import.meta.url)("pino") as typeof PinoModule;
 }
 
 /** A logger that keeps records in memory: for tests that check what was (not) logged. */

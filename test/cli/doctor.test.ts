@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
@@ -47,7 +47,7 @@ describe("ao doctor", () => {
     expect(result.stdout).toMatch(/^ok {4}tmux {2,}tmux \d/m);
     expect(result.stdout).toMatch(/^warn {2}configuration {2,}no agent-orchestrator\.yaml found/m);
     expect(result.stdout).toMatch(/^ +fix: ao init$/m);
-    expect(result.stdout).toContain("ready: 5 ok, 1 warning, 0 failed");
+    expect(result.stdout).toContain("ready: 6 ok, 1 warning, 0 failed");
     expect(result.stdout).not.toMatch(/[✓✗]/);
     expect(result.stdout).not.toContain("\u001b");
   });
@@ -82,6 +82,17 @@ describe("ao doctor", () => {
     for (const file of logs) expect(readFileSync(file, "utf8")).not.toContain(TOKEN);
   });
 
+  it("fails a state database that is not a database, with the command that moves it aside", () => {
+    const { dir, home, env } = setup(undefined, READY);
+    mkdirSync(home, { recursive: true });
+    const database = join(home, "ao.db");
+    writeFileSync(database, "not a database ".repeat(500));
+    const result = runAo(["doctor"], { cwd: dir, env });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL {2}state database +the state database .*ao\.db is damaged/m);
+    expect(result.stdout).toContain(`fix: move it aside with \`mv ${database} ${database}.corrupt\``);
+  });
+
   it("warns about a permissionless project", () => {
     const yaml = `${GITHUB_PROJECT}    agentConfig:\n      permissions: permissionless\n`;
     const { dir, env } = setup(yaml, READY, { GITHUB_TOKEN: TOKEN });
@@ -106,6 +117,7 @@ describe("ao doctor", () => {
       "git",
       "tmux",
       "ao-home",
+      "store",
       "config",
       "agents",
     ]);
@@ -116,7 +128,7 @@ describe("ao doctor", () => {
           : ["detail", "fix", "id", "status", "title"],
       );
     }
-    expect(report.summary).toEqual({ ok: 3, warn: 2, fail: 1 });
+    expect(report.summary).toEqual({ ok: 4, warn: 2, fail: 1 });
   });
 
   it.each([

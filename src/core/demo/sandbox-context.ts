@@ -1,7 +1,7 @@
 import { dirname, delimiter } from "node:path";
 import type { AoContext } from "../context.js";
 import { createExec } from "../exec.js";
-import { createLogger } from "../logger.js";
+import { createLogger, logLevelFromEnv } from "../logger.js";
 import { aoPaths } from "../paths.js";
 import type { DemoSandbox } from "./build-sandbox.js";
 import { DEMO_SECRET_ENV } from "./sandbox-config.js";
@@ -26,7 +26,7 @@ export function sandboxContext(ctx: AoContext, sandbox: DemoSandbox, webhookSecr
     TMUX: undefined,
     TMUX_PANE: undefined,
   };
-  const logger = createLogger({ dir: paths.logs });
+  const logger = createLogger({ dir: paths.logs, fileLevel: logLevelFromEnv(ctx.env) });
   return {
     ...ctx,
     env,

@@ -9,6 +9,7 @@ import { checkGit } from "./check-git.js";
 import { checkNode } from "./check-node.js";
 import { checkPermissions } from "./check-permissions.js";
 import { checkPlugins } from "./check-plugins.js";
+import { checkStore } from "./check-store.js";
 import { checkTmux } from "./check-tmux.js";
 
 export interface DoctorOptions {
@@ -25,7 +26,7 @@ export interface DoctorReport {
 }
 
 /**
- * `ao doctor`: the machine first (node, git, tmux, AO_HOME), then the configuration and what it
+ * `ao doctor`: the machine first (node, git, tmux, AO_HOME, the state database), then the configuration and what it
  * asks for (plugins, agent CLIs, credentials, risky settings). Without a config the machine checks
  * still run, with tmux required (the default runtime) and any agent CLI good enough.
  */
@@ -39,6 +40,7 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
   const checks: DoctorCheck[] = [
     checkNode(options.host.nodeVersion),
     ...machine,
+    checkStore(ctx),
     configCheck,
     ...(loaded === undefined ? [] : await checkPlugins(ctx, loaded)),
     ...(await checkAgents(ctx, loaded === undefined ? undefined : configuredAgents(loaded))),

@@ -5,6 +5,7 @@
 export { BUSY_TIMEOUT_MS, closeStore, openStore, type StoreContext } from "./open-store.js";
 export { statement, writeTransaction, type Database, type Store, type WriteTx } from "./store.js";
 export { readSchemaVersion } from "./migrate.js";
+export { verifyStore, type StoreVerdict } from "./verify-store.js";
 export { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from "./migrations/index.js";
 export type { JsonObject } from "./json-column.js";
 export {

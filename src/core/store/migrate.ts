@@ -7,15 +7,19 @@ export function readSchemaVersion(db: Database): number {
   return db.pragma("user_version", { simple: true }) as number;
 }
 
-/**
- * Read-only checks before anything is written: the file is a database, SQLite finds it intact, and
- * its schema is not newer than this build. A file that fails stays byte-identical for the person
- * (or the newer ao) that can deal with it.
- */
-export function checkStoreHealth(db: Database, path: string): void {
+/** Refuses, before anything is written, a schema newer than this build; returns the file's version. */
+export function checkSchemaVersion(db: Database, path: string): number {
   const version = readSchemaVersion(db);
   if (version > LATEST_SCHEMA_VERSION) throw tooNewError(path, version);
-  // quick_check(1): the first problem is enough to refuse the file, and keeps the message short.
+  return version;
+}
+
+/**
+ * `PRAGMA quick_check` reads every page, so its cost grows with the event log: openStore runs it only
+ * before a migration (the one time ao rewrites the schema), and `ao doctor` runs it on demand.
+ * quick_check(1): the first problem is enough to refuse the file, and keeps the message short.
+ */
+export function checkStoreIntegrity(db: Database, path: string): void {
   const answer = db.pragma("quick_check(1)", { simple: true }) as string | undefined;
   if (answer === "ok") return;
   const problem = (answer ?? "no answer").split("\n").find((line) => !line.startsWith("***")) ?? answer;

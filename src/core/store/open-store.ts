@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import type BetterSqlite3 from "better-sqlite3";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
-import { checkStoreHealth, migrateStore } from "./migrate.js";
+import { checkSchemaVersion, checkStoreIntegrity, migrateStore } from "./migrate.js";
+import { LATEST_SCHEMA_VERSION } from "./migrations/index.js";
+import { loadSqliteDriver } from "./sqlite-driver.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import type { Database, Store } from "./store.js";
 
@@ -15,8 +15,10 @@ export type StoreContext = Pick<AoContext, "paths" | "clock">;
 
 /**
  * Opens AO_HOME/ao.db, creating AO_HOME and the schema if needed. Refuses (without writing a byte)
- * a file that is not a healthy ao database or that a newer ao has migrated. better-sqlite3 is loaded
- * here, on first use, so commands that never touch state do not pay for the native module.
+ * a file that is not a database or that a newer ao has migrated, and one that fails quick_check when
+ * it is about to be migrated. An up-to-date file is not read whole on every open (quick_check grows
+ * with the event log); damage found later is still E_STORE_CORRUPT, and `ao doctor` checks it all.
+ * better-sqlite3 is loaded here, on first use, so commands that never touch state do not pay for it.
  */
 export function openStore(ctx: StoreContext): Store {
   const path = ctx.paths.database;
@@ -26,7 +28,8 @@ export function openStore(ctx: StoreContext): Store {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma("foreign_keys = ON");
     db.pragma("synchronous = NORMAL");
-    checkStoreHealth(db, path);
+    const version = checkSchemaVersion(db, path);
+    if (version !== LATEST_SCHEMA_VERSION) checkStoreIntegrity(db, path);
     db.pragma("journal_mode = WAL");
     migrateStore(db, path);
   } catch (error) {
@@ -41,15 +44,7 @@ export function closeStore(store: Store): void {
 }
 
 function connect(path: string): Database {
-  let DatabaseClass: typeof BetterSqlite3;
-  try {
-    DatabaseClass = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
-  } catch (error) {
-    throw new AoError("E_STORE_FAILED", "could not load better-sqlite3, the SQLite driver", {
-      hint: "reinstall ao, or run `npm rebuild better-sqlite3` where it is installed",
-      cause: error,
-    });
-  }
+  const DatabaseClass = loadSqliteDriver();
   try {
     // 0o700: AO_HOME holds prompts and logs that can quote private repositories.
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });

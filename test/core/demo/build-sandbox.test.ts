@@ -17,9 +17,9 @@ import { runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 
-function context() {
+function context(env: Record<string, string> = {}) {
   const tmp = makeTempDir("ao-demo-tmp-");
-  return { tmp, ctx: makeTestContext({ env: { TMPDIR: tmp }, catalog: builtinCatalog }) };
+  return { tmp, ctx: makeTestContext({ env: { TMPDIR: tmp, ...env }, catalog: builtinCatalog }) };
 }
 
 async function buildSandbox(ctx: AoContext, input: SandboxInput): Promise<DemoSandbox> {
@@ -30,7 +30,8 @@ async function buildSandbox(ctx: AoContext, input: SandboxInput): Promise<DemoSa
 
 describe("the demo's sandbox", () => {
   it("makes a repository on main with the demo project and issue #1, committed and clean", async () => {
-    const { tmp, ctx } = context();
+    // AO_LOG_LEVEL=debug: the sandbox's git commands are logged (to its own ao.log, checked below).
+    const { tmp, ctx } = context({ AO_LOG_LEVEL: "debug" });
     const sandbox = await buildSandbox(ctx, { notifyUrl: "http://127.0.0.1:9/notifications" });
     expect(sandbox.root.startsWith(join(tmp, "ao-demo-"))).toBe(true);
     expect(runGit(sandbox.repo, ["rev-parse", "--abbrev-ref", "HEAD"])).toBe("main");

@@ -57,12 +57,13 @@ describe("runDoctor", () => {
       git: "ok",
       tmux: "ok",
       "ao-home": "ok",
+      store: "ok",
       config: "ok",
       plugins: "ok",
       "agent:claude-code": "ok",
       "credentials:github:github.com": "ok",
     });
-    expect(report).toMatchObject({ ok: true, summary: { ok: 8, warn: 0, fail: 0 } });
+    expect(report).toMatchObject({ ok: true, summary: { ok: 9, warn: 0, fail: 0 } });
     expect(JSON.stringify(report)).not.toContain(TOKEN);
     expect(JSON.stringify(ctx.logger.records)).not.toContain(TOKEN);
   });
@@ -79,6 +80,7 @@ describe("runDoctor", () => {
       git: "ok",
       tmux: "ok",
       "ao-home": "ok",
+      store: "ok",
       config: "warn",
       agents: "ok",
     });

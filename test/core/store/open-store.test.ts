@@ -12,10 +12,11 @@ import {
   MIGRATIONS,
   openStore,
   readSchemaVersion,
+  verifyStore,
 } from "../../../src/core/store/index.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { openTestStore, reopen } from "./store-fixture.js";
+import { openTestStore, reopen, writeDamagedDatabase } from "./store-fixture.js";
 
 function schemaOf(ctx: ReturnType<typeof makeTestContext>): unknown[] {
   const store = reopen(ctx);
@@ -87,22 +88,25 @@ describe("openStore refuses a database it must not touch", () => {
     expect(existsSync(`${ctx.paths.database}-wal`)).toBe(false);
   });
 
-  it("reports a database with damaged pages as E_STORE_CORRUPT and leaves it as it was", () => {
-    const { store, ctx } = openTestStore();
-    store.db.exec("CREATE TABLE filler (text TEXT); CREATE INDEX filler_text ON filler (text)");
-    const insert = store.db.prepare("INSERT INTO filler VALUES (?)");
-    for (let i = 0; i < 2000; i += 1) insert.run(`row ${i} ${"x".repeat(100)}`);
-    closeStore(store);
-    const file = readFileSync(ctx.paths.database);
-    const pageSize = file.readUInt16BE(16);
-    // Scribble over the second half of the file, well past the schema page.
-    for (let offset = Math.floor(file.length / 2); offset < file.length; offset += pageSize) {
-      file.fill(0x5a, offset + 8, offset + 64);
-    }
-    writeFileSync(ctx.paths.database, file);
+  it("runs quick_check before a migration: damaged pages are E_STORE_CORRUPT and left as they were", () => {
+    const ctx = makeTestContext();
+    writeDamagedDatabase(ctx, LATEST_SCHEMA_VERSION - 1);
     const before = hash(ctx.paths.database);
-    expect(openError(ctx).code).toBe("E_STORE_CORRUPT");
+    const error = openError(ctx);
+    expect(error.code).toBe("E_STORE_CORRUPT");
+    expect(error.message).toContain("quick_check");
     expect(hash(ctx.paths.database)).toBe(before);
+  });
+
+  it("does not read an up-to-date file whole on open: its damaged pages are left to ao doctor", () => {
+    const ctx = makeTestContext();
+    writeDamagedDatabase(ctx);
+    const before = hash(ctx.paths.database);
+    const store = openStore(ctx);
+    expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
+    closeStore(store);
+    expect(hash(ctx.paths.database)).toBe(before);
+    expect(() => verifyStore(ctx)).toThrow(expect.objectContaining({ code: "E_STORE_CORRUPT" }));
   });
 
   it("reports a newer schema as E_STORE_TOO_NEW and leaves the file untouched", () => {

@@ -23,7 +23,7 @@ describe("scm/github credentials", () => {
   it("keeps the token out of argv, log files, requests' bodies and URLs, and errors", async () => {
     const fixture = await makeGitHubScmFixture();
     // A real file logger under AO_HOME/logs (debug level: every exec is logged) and a recording exec.
-    const logger = createLogger({ dir: fixture.ctx.paths.logs });
+    const logger = createLogger({ dir: fixture.ctx.paths.logs, fileLevel: "debug" });
     const realExec = createExec(logger, fixture.ctx.env);
     const calls: ExecCall[] = [];
     const exec: Exec = (file, args, options) => {

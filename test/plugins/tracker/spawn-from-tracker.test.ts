@@ -62,7 +62,8 @@ describe("spawning from a Linear issue", () => {
       description: "Users ask for a dark theme.",
       labels: ["ui"],
     });
-    const { f, ao, prompt } = makeFixture({ LINEAR_API_KEY: linear.apiKey });
+    // AO_LOG_LEVEL=debug: Linear requests are logged at debug, and the key must not be in them either.
+    const { f, ao, prompt } = makeFixture({ LINEAR_API_KEY: linear.apiKey, AO_LOG_LEVEL: "debug" });
     f.writeConfig(
       `tracker: { plugin: linear, apiUrl: "${linear.apiUrl}", team: ENG, startedState: In Progress }`,
     );
