@@ -33,6 +33,7 @@ export interface PullView {
   review: {
     decision: string;
     threads: { path: string | null; line: number | null; author: string; body: string }[];
+    withheld: { threads: number; authors: string[] } | null;
   } | null;
   mergeable: boolean | null;
 }

@@ -48,6 +48,8 @@ export interface PullRequestView {
     decision: ReviewDecision;
     unresolvedThreads: number;
     threads: { path: string | null; line: number | null; author: string; body: string; url: string | null }[];
+    /** Threads kept from the agent: no comment in them is by a trusted author (logins only). */
+    withheld: { threads: number; authors: string[] } | null;
   } | null;
   mergeable: boolean | null;
   observedAt: string | null;
@@ -125,6 +127,7 @@ function pullRequestView(session: Session): PullRequestView | null {
             body: thread.body,
             url: thread.url ?? null,
           })),
+          withheld: observed.review.withheld ?? null,
         }
       : null,
     mergeable: observed?.mergeable ?? null,

@@ -63,6 +63,11 @@ export interface ReviewStatus {
   decision: ReviewDecision;
   /** Unresolved threads only. */
   threads: ReviewThread[];
+  /**
+   * Unresolved threads kept from the agent because no comment in them is by an author the
+   * project trusts (a stranger on a public repository); `authors` are their logins.
+   */
+  withheld?: { threads: number; authors: string[] };
 }
 
 export interface PullRequestObservation {

@@ -3,6 +3,7 @@ import { AoError } from "../../core/errors.js";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
 import type { Scm } from "../../core/slots/index.js";
 import { parseGitHubRepo, type GitHubRepo } from "../_shared/github/repo.js";
+import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.js";
 import { remoteUrl } from "../_shared/git-repo-info.js";
 import { mergePull } from "./github/merge-pull.js";
 import { PullPoller } from "./github/pull-poller.js";
@@ -37,6 +38,7 @@ const optionsSchema = z.strictObject({
   mergeMethod: z.enum(["squash", "merge", "rebase"]).default("squash").meta({
     description: "How ao merges a pull request when no method is asked for (auto-merge, ao merge).",
   }),
+  trustedAuthors: trustedAuthorsSchema(),
 });
 
 export type GitHubScmOptions = z.output<typeof optionsSchema>;
@@ -66,6 +68,7 @@ export function createGitHubScm(
       remote: options.remote,
       draft: options.draft,
       mergeMethod: options.mergeMethod,
+      trustedAuthors: options.trustedAuthors,
     },
     tuning,
   );

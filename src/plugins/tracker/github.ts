@@ -4,6 +4,8 @@ import { definePlugin, type PluginContext } from "../../core/registry/define-plu
 import { branchNameFor } from "../../core/sessions/branch-name.js";
 import type { Issue, IssueFilter, Tracker } from "../../core/slots/index.js";
 import { parseGitHubRepo, type GitHubRepo } from "../_shared/github/repo.js";
+import type { TrustedAuthors } from "../_shared/github/trusted-authors.js";
+import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.js";
 import { gitHubCaller, type GitHubCall, type GitHubTrackerTuning } from "./github/github-api.js";
 import { gitHubTaskPrompt, toGitHubIssue } from "./github/github-issue.js";
 import { gitHubIssueNumber } from "./github/issue-ref.js";
@@ -27,6 +29,7 @@ const optionsSchema = z.strictObject({
   commentOnStart: z.boolean().default(false).meta({
     description: "Comment on an issue, naming the session, when a session starts on it.",
   }),
+  trustedAuthors: trustedAuthorsSchema(),
 });
 
 export type GitHubTrackerOptions = z.output<typeof optionsSchema>;
@@ -53,10 +56,10 @@ export function createGitHubTracker(
   const call = gitHubCaller(ctx, repo, options.apiUrl, tuning);
   const sameRepo = options.repo === undefined || isProjectRepo(ctx.project?.repo, repo);
   const tracker: Tracker = {
-    getIssue: async (ref) => getIssue(call, gitHubIssueNumber(ref, repo)),
+    getIssue: async (ref) => getIssue(call, gitHubIssueNumber(ref, repo), options.trustedAuthors),
     branchName: (issue) =>
       branchNameFor({ issueId: `issue-${issue.id}`, title: issue.title, sessionId: `issue-${issue.id}` }),
-    taskPrompt: gitHubTaskPrompt,
+    taskPrompt: (issue) => gitHubTaskPrompt(issue, options.trustedAuthors),
     listIssues: (filter) => listIssues(call, filter),
     // Another repository's issue is only closed by a qualified reference.
     closingReference: (issue) => `Closes ${sameRepo ? "" : `${repo.owner}/${repo.repo}`}#${issue.id}`,
@@ -88,7 +91,7 @@ function isProjectRepo(projectRepo: string | undefined, repo: GitHubRepo): boole
   }
 }
 
-async function getIssue(call: GitHubCall, number: number): Promise<Issue> {
+async function getIssue(call: GitHubCall, number: number, trust: TrustedAuthors): Promise<Issue> {
   const doing = `reading issue #${String(number)}`;
   const [issue, comments] = await Promise.all([
     call(
@@ -108,7 +111,7 @@ async function getIssue(call: GitHubCall, number: number): Promise<Issue> {
       hint: "give the number of an issue",
     });
   }
-  return toGitHubIssue(issue, comments);
+  return toGitHubIssue(issue, { comments, trust });
 }
 
 async function listIssues(call: GitHubCall, filter: IssueFilter): Promise<Issue[]> {

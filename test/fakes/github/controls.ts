@@ -1,6 +1,7 @@
 import { createPull } from "./rest-pulls.js";
 import type {
   CheckConclusion,
+  FakeAssociation,
   FakeCheckRun,
   FakeGitHubState,
   FakePull,
@@ -43,8 +44,21 @@ export interface FakeControls {
   addThread(
     repo: string,
     number: number,
-    input: { path: string; line?: number; author?: string; bot?: boolean; body: string },
+    input: {
+      path: string;
+      line?: number;
+      author?: string;
+      bot?: boolean;
+      /** Default: see associationOf (COLLABORATOR for a person, NONE for a bot). */
+      association?: FakeAssociation;
+      body: string;
+    },
   ): FakeThread;
+  /** A reply in a review thread, e.g. a maintainer answering a stranger's comment. */
+  replyToThread(
+    id: string,
+    input: { author: string; bot?: boolean; association?: FakeAssociation; body: string },
+  ): void;
   resolveThread(id: string): void;
   /** true / false pin it; null = "GitHub is still computing" until changed; "computed" = from git. */
   setMergeable(repo: string, number: number, value: boolean | null | "computed"): void;
@@ -151,6 +165,7 @@ export function createControls(state: FakeGitHubState): FakeControls {
           {
             id: state.nextId(),
             author: user(input.author, input.bot),
+            ...(input.association !== undefined ? { association: input.association } : {}),
             body: input.body,
             createdAt: state.tick(),
           },
@@ -159,6 +174,18 @@ export function createControls(state: FakeGitHubState): FakeControls {
       state.threads.push(thread);
       state.touch(pull);
       return thread;
+    },
+    replyToThread: (id, input) => {
+      const thread = state.threads.find((t) => t.id === id);
+      if (!thread) throw new Error(`fake github: no review thread ${id}`);
+      thread.comments.push({
+        id: state.nextId(),
+        author: user(input.author, input.bot),
+        ...(input.association !== undefined ? { association: input.association } : {}),
+        body: input.body,
+        createdAt: state.tick(),
+      });
+      state.touch(pullOf(thread.repo, thread.pull));
     },
     resolveThread: (id) => {
       const thread = state.threads.find((t) => t.id === id);

@@ -1,5 +1,12 @@
 import type { FakeRequest, FakeResponse, FakeRoute } from "./route.js";
-import type { FakeCheckRun, FakeGitHubState, FakePull, FakeRepo, FakeThread } from "./state.js";
+import {
+  associationOf,
+  type FakeCheckRun,
+  type FakeGitHubState,
+  type FakePull,
+  type FakeRepo,
+  type FakeThread,
+} from "./state.js";
 
 /**
  * The GraphQL endpoint, for the operations ao sends (not a GraphQL engine): aliased
@@ -100,8 +107,10 @@ function threadNode(state: FakeGitHubState, repo: FakeRepo, thread: FakeThread):
     path: thread.path,
     line: thread.line,
     comments: {
-      nodes: thread.comments.slice(0, 1).map((comment) => ({
+      // ao asks for comments(first: 20).
+      nodes: thread.comments.slice(0, 20).map((comment) => ({
         author: { __typename: comment.author.type, login: comment.author.login },
+        authorAssociation: associationOf(repo.fullName, comment),
         body: comment.body,
         url: `${state.webUrl}/${repo.fullName}/pull/${String(thread.pull)}#discussion_r${String(comment.id)}`,
         createdAt: comment.createdAt,

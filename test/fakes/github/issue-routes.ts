@@ -30,15 +30,27 @@ export type IssueJson = Pick<
   | "created_at"
   | "updated_at"
   | "pull_request"
+  | "author_association"
 > & { user: UserJson; assignee: UserJson | null; assignees: UserJson[] };
 export type IssueCommentJson = Pick<
   Schemas["issue-comment"],
-  "id" | "node_id" | "url" | "body" | "html_url" | "created_at" | "updated_at" | "issue_url"
+  | "id"
+  | "node_id"
+  | "url"
+  | "body"
+  | "html_url"
+  | "created_at"
+  | "updated_at"
+  | "issue_url"
+  | "author_association"
 > & { user: UserJson };
+type Association = Schemas["author-association"];
 
 export interface FakeIssueComment {
   id: number;
   author: string;
+  /** Unset: OWNER for the repository's owner, else COLLABORATOR (an outsider is seeded as NONE). */
+  association?: Association;
   body: string;
 }
 
@@ -64,7 +76,7 @@ export interface FakeIssueSeed {
   state?: "open" | "closed";
   author?: string;
   assignees?: readonly string[];
-  comments?: readonly { author: string; body: string }[];
+  comments?: readonly { author: string; association?: Association; body: string }[];
   isPullRequest?: boolean;
 }
 
@@ -228,6 +240,7 @@ function issueJson(base: string, issue: FakeIssue): IssueJson {
     closed_at: issue.state === "closed" ? CREATED_AT : null,
     created_at: CREATED_AT,
     updated_at: CREATED_AT,
+    author_association: associationOf(issue.repo, issue.author),
     user: userJson(base, issue.author),
     assignee: issue.assignees[0] === undefined ? null : userJson(base, issue.assignees[0]),
     assignees: issue.assignees.map((login) => userJson(base, login)),
@@ -255,6 +268,11 @@ function commentJson(base: string, issue: FakeIssue, comment: FakeIssueComment):
     created_at: CREATED_AT,
     updated_at: CREATED_AT,
     issue_url: issueUrl,
+    author_association: comment.association ?? associationOf(issue.repo, comment.author),
     user: userJson(base, comment.author),
   };
+}
+
+function associationOf(repo: string, login: string): Association {
+  return login === repo.split("/")[0] ? "OWNER" : "COLLABORATOR";
 }

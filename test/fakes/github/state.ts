@@ -79,11 +79,35 @@ export interface FakeReview {
   submittedAt: string;
 }
 
+/** GitHub's CommentAuthorAssociation: the comment author's relation to the repository. */
+export type FakeAssociation =
+  | "OWNER"
+  | "MEMBER"
+  | "COLLABORATOR"
+  | "CONTRIBUTOR"
+  | "FIRST_TIME_CONTRIBUTOR"
+  | "FIRST_TIMER"
+  | "MANNEQUIN"
+  | "NONE";
+
 export interface FakeComment {
   id: number;
   author: FakeUser;
+  /** Unset: OWNER for the repository's owner, NONE for a bot, else COLLABORATOR (see associationOf). */
+  association?: FakeAssociation;
   body: string;
   createdAt: string;
+}
+
+/**
+ * What GitHub would say of a comment's author. The fake's people are collaborators unless a test
+ * says otherwise (an outsider is seeded with `association: "NONE"`); an app's bot account has no
+ * relation to the repository, as on GitHub.
+ */
+export function associationOf(repo: string, comment: FakeComment): FakeAssociation {
+  if (comment.association !== undefined) return comment.association;
+  if (comment.author.login === repo.split("/")[0]) return "OWNER";
+  return comment.author.type === "Bot" ? "NONE" : "COLLABORATOR";
 }
 
 export interface FakeThread {

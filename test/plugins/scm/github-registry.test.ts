@@ -1,8 +1,13 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../../src/core/config/load-config.js";
+import { positionPluginOptionsError } from "../../../src/core/config/plugin-options-error.js";
 import { isAoError } from "../../../src/core/errors.js";
 import { createPluginRegistry } from "../../../src/core/registry/plugin-registry.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { makeGitHubScmFixture } from "./github-fixture.js";
 
@@ -52,5 +57,36 @@ describe("scm/github in the built-in catalog", () => {
       /mergeMethod/,
     );
     await expect(registry.resolve("scm", "github", { drafts: true })).rejects.toThrow(/drafts/);
+  });
+
+  it("refuses an unknown author association at config load, pointing at the file, line and key", async () => {
+    const dir = makeTempDir("ao-trust-");
+    const yaml = [
+      "projects:", //                                          1
+      "  app:", //                                             2
+      "    path: .", //                                        3
+      "    repo: acme/widgets", //                             4
+      "    scm:", //                                           5
+      "      plugin: github", //                               6
+      "      trustedAuthors:", //                              7
+      "        associations: [OWNER, MAINTAINER]", //          8
+      "",
+    ].join("\n");
+    writeFileSync(join(dir, "agent-orchestrator.yaml"), yaml);
+    const loaded = await loadConfig({ cwd: dir, env: {} }, {});
+    const options = loaded.config.projects["app"]?.scm;
+    const { plugin: _plugin, ...raw } = options as { plugin: string };
+    const registry = createPluginRegistry(makeTestContext({ catalog: builtinCatalog }), {
+      project: project(dir, "acme/widgets"),
+    });
+    const error: unknown = await registry.resolve("scm", "github", raw).catch((e: unknown) => e);
+    const positioned = positionPluginOptionsError(loaded, ["projects", "app", "scm"], error, dir);
+    expect(positioned).toMatchObject({ code: "E_PLUGIN_OPTIONS", exitCode: 2 });
+    expect((positioned as Error).message.split("\n")).toEqual([
+      'invalid options for scm plugin "github" at projects.app.scm (1 problem):',
+      "  agent-orchestrator.yaml:8:31 projects.app.scm.trustedAuthors.associations[1]: " +
+        'unknown author association "MAINTAINER": expected one of OWNER, MEMBER, COLLABORATOR, ' +
+        "CONTRIBUTOR, FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, MANNEQUIN, NONE",
+    ]);
   });
 });

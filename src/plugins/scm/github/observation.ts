@@ -1,11 +1,7 @@
-import type {
-  CiStatus,
-  FailingCheck,
-  PullRequestObservation,
-  ReviewDecision,
-  ReviewThread,
-} from "../../../core/slots/index.js";
-import type { CheckRunNode, PullNode, StatusContextNode, ThreadNode } from "./pull-query.js";
+import type { CiStatus, FailingCheck, PullRequestObservation } from "../../../core/slots/index.js";
+import type { TrustedAuthors } from "../../_shared/github/trusted-authors.js";
+import type { CheckRunNode, PullNode, StatusContextNode } from "./pull-query.js";
+import { reviewOf } from "./review-threads.js";
 
 /** A failing check, plus the Actions job whose log can tell the agent why (check runs only). */
 export interface FailingCheckSource extends FailingCheck {
@@ -15,14 +11,14 @@ export interface FailingCheckSource extends FailingCheck {
 const FAILED = new Set(["FAILURE", "TIMED_OUT", "CANCELLED", "ACTION_REQUIRED", "STARTUP_FAILURE", "ERROR"]);
 const PENDING_STATUS = new Set(["PENDING", "EXPECTED"]);
 
-const DECISIONS: Record<string, ReviewDecision> = {
-  APPROVED: "approved",
-  CHANGES_REQUESTED: "changes_requested",
-  REVIEW_REQUIRED: "pending",
-};
-
-/** The GraphQL answer for one PR as ao's observation (failing checks without their log yet). */
-export function toObservation(node: PullNode): {
+/**
+ * The GraphQL answer for one PR as ao's observation (failing checks without their log yet); review
+ * threads only as far as `trust` lets them reach the agent.
+ */
+export function toObservation(
+  node: PullNode,
+  trust: TrustedAuthors,
+): {
   observation: PullRequestObservation;
   failing: FailingCheckSource[];
 } {
@@ -32,10 +28,7 @@ export function toObservation(node: PullNode): {
     state: node.state === "MERGED" ? "merged" : node.state === "OPEN" ? "open" : "closed",
     headSha: node.headRefOid,
     ci: { state: ci.state, failing: ci.failing.map(({ jobId: _jobId, ...check }) => check) },
-    review: {
-      decision: node.reviewDecision === null ? "none" : (DECISIONS[node.reviewDecision] ?? "none"),
-      threads: node.reviewThreads.nodes.filter((t) => !t.isResolved).map(toThread),
-    },
+    review: reviewOf(node, trust),
     mergeable: node.mergeable === "MERGEABLE" ? true : node.mergeable === "CONFLICTING" ? false : null,
   };
   if (node.mergeable === "CONFLICTING") observation.conflicts = true;
@@ -78,20 +71,5 @@ function statusFailure(status: StatusContextNode): FailingCheckSource {
     name: status.context,
     ...(status.targetUrl ? { url: status.targetUrl } : {}),
     ...(status.description ? { logTail: status.description } : {}),
-  };
-}
-
-function toThread(thread: ThreadNode): ReviewThread {
-  const first = thread.comments.nodes[0];
-  const login = first?.author?.login ?? "ghost";
-  return {
-    id: thread.id,
-    ...(thread.path !== null ? { path: thread.path } : {}),
-    ...(thread.line !== null ? { line: thread.line } : {}),
-    author: login,
-    body: first?.body ?? "",
-    ...(first?.url ? { url: first.url } : {}),
-    isBot: first?.author?.__typename === "Bot" || login.endsWith("[bot]"),
-    ...(first?.createdAt ? { createdAt: first.createdAt } : {}),
   };
 }

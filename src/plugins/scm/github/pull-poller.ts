@@ -100,7 +100,7 @@ export class PullPoller {
   }
 
   private async remember(node: PullNode): Promise<void> {
-    const { observation, failing } = toObservation(node);
+    const { observation, failing } = toObservation(node, this.env.trustedAuthors);
     for (const [index, check] of failing.entries()) {
       if (check.jobId === undefined || observation.ci.failing[index] === undefined) continue;
       const tail = await this.logs.tail(this.env, check.jobId);

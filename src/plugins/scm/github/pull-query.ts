@@ -4,7 +4,9 @@ import type { GitHubScmEnv } from "./scm-env.js";
 /**
  * One GraphQL query answers everything a poll needs about up to 25 PRs: state, head, CI (check runs
  * AND commit statuses, through the head commit's status rollup), review decision, review threads
- * and mergeability. Each PR is an alias (`pr12: pullRequest(number: 12)`).
+ * and mergeability. Each PR is an alias (`pr12: pullRequest(number: 12)`). A thread's first 20
+ * comments come with their authors' association, so a stranger's comment never reaches the agent
+ * while a maintainer's reply in the same thread still does.
  */
 export const BATCH_SIZE = 25;
 
@@ -14,7 +16,7 @@ fragment AoPull on PullRequest {
   reviewThreads(first: 100) {
     nodes {
       id isResolved path line
-      comments(first: 1) { nodes { author { __typename login } body url createdAt } }
+      comments(first: 20) { nodes { author { __typename login } authorAssociation body url createdAt } }
     }
   }
   commits(last: 1) {
@@ -61,6 +63,8 @@ export interface ThreadNode {
   comments: {
     nodes: {
       author: { __typename: string; login: string } | null;
+      /** CommentAuthorAssociation: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE… */
+      authorAssociation: string;
       body: string;
       url: string;
       createdAt: string;

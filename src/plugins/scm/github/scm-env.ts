@@ -2,6 +2,7 @@ import type { PluginContext } from "../../../core/registry/define-plugin.js";
 import type { MergeMethod } from "../../../core/slots/index.js";
 import { createGitHubClient, type GitHubClient } from "../../_shared/github/client.js";
 import type { GitHubRepo } from "../../_shared/github/repo.js";
+import type { TrustedAuthors } from "../../_shared/github/trusted-authors.js";
 import { resolveGitHubToken } from "../../_shared/github/token.js";
 
 /** Knobs tests and the bench turn; production uses the defaults. */
@@ -27,6 +28,8 @@ export interface GitHubScmEnv {
   remote: string;
   draft: boolean;
   mergeMethod: MergeMethod;
+  /** Whose review threads reach the agent. */
+  trustedAuthors: TrustedAuthors;
   tuning: Required<GitHubScmTuning>;
   token(): Promise<string>;
   client(): Promise<GitHubClient>;

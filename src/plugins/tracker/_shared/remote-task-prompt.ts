@@ -15,6 +15,8 @@ export interface RemoteTaskPromptInput {
   source: string;
   body: string;
   comments?: readonly IssueComment[] | undefined;
+  /** One line saying which comments were left out and why (GitHub: untrusted authors). */
+  omitted?: string | undefined;
 }
 
 /**
@@ -39,6 +41,7 @@ export function remoteTaskPrompt(input: RemoteTaskPromptInput): string {
       `Comment ${String(index + 1)} of ${String(comments.length)}, by ${oneLine(comment.author)}:`,
       ...fencedBlock("untrusted comment", comment.body),
     ]),
+    ...(input.omitted === undefined ? [] : ["", input.omitted]),
     "",
   ].join("\n");
 }

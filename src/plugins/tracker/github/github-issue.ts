@@ -1,5 +1,6 @@
 import type { components } from "@octokit/openapi-types";
 import type { Issue } from "../../../core/slots/index.js";
+import { describeTrust, isTrustedAuthor, type TrustedAuthors } from "../../_shared/github/trusted-authors.js";
 import { remoteTaskPrompt, type IssueComment } from "../_shared/remote-task-prompt.js";
 
 type IssueJson = Pick<
@@ -8,17 +9,32 @@ type IssueJson = Pick<
 > & {
   user?: { login: string } | null;
 };
-type CommentJson = Pick<components["schemas"]["issue-comment"], "body"> & { user?: { login: string } | null };
+type CommentJson = Pick<components["schemas"]["issue-comment"], "body" | "author_association"> & {
+  user?: { login: string } | null;
+};
 
 /** A GitHub issue as tracker/github returns it: the slot's Issue plus its author and comments. */
 export interface GitHubIssue extends Issue {
   author?: string;
-  /** Present when fetched one by one (getIssue); listIssues leaves them out. */
+  /** Present when fetched one by one (getIssue); listIssues leaves them out. Trusted authors' only. */
   comments?: IssueComment[];
+  /** Comments left out because their authors are not trusted (trustedAuthors). */
+  commentsLeftOut?: number;
 }
 
-export function toGitHubIssue(json: IssueJson, comments?: readonly CommentJson[]): GitHubIssue {
+/**
+ * Comments reach the prompt only from trusted authors: anyone can comment on a public issue. The
+ * body stays: the person chose to start a session on this issue.
+ */
+export function toGitHubIssue(
+  json: IssueJson,
+  fetched?: { comments: readonly CommentJson[]; trust: TrustedAuthors },
+): GitHubIssue {
   const author = json.user?.login;
+  const kept = fetched?.comments.filter((comment) =>
+    isTrustedAuthor(fetched.trust, comment.user?.login, comment.author_association),
+  );
+  const leftOut = (fetched?.comments.length ?? 0) - (kept?.length ?? 0);
   return {
     id: String(json.number),
     title: json.title,
@@ -29,18 +45,19 @@ export function toGitHubIssue(json: IssueJson, comments?: readonly CommentJson[]
       .filter(Boolean),
     state: json.state === "closed" ? "closed" : "open",
     ...(author === undefined ? {} : { author }),
-    ...(comments === undefined
+    ...(kept === undefined
       ? {}
       : {
-          comments: comments.map((comment) => ({
+          comments: kept.map((comment) => ({
             author: comment.user?.login ?? "ghost",
             body: comment.body ?? "",
           })),
         }),
+    ...(leftOut > 0 ? { commentsLeftOut: leftOut } : {}),
   };
 }
 
-export function gitHubTaskPrompt(issue: Issue): string {
+export function gitHubTaskPrompt(issue: Issue, trust: TrustedAuthors): string {
   const github = issue as GitHubIssue;
   return remoteTaskPrompt({
     heading: `Issue #${issue.id}`,
@@ -54,5 +71,11 @@ export function gitHubTaskPrompt(issue: Issue): string {
     source: "a GitHub issue",
     body: issue.body,
     comments: github.comments,
+    ...(github.commentsLeftOut === undefined ? {} : { omitted: omittedLine(github.commentsLeftOut, trust) }),
   });
+}
+
+function omittedLine(count: number, trust: TrustedAuthors): string {
+  const what = count === 1 ? "1 comment was" : `${String(count)} comments were`;
+  return `${what} left out: ao only includes comments by ${describeTrust(trust)} authors (trustedAuthors).`;
 }
