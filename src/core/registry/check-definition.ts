@@ -33,6 +33,8 @@ function definitionProblem(slot: Slot, candidate: unknown): string | undefined {
   if (typeof definition["description"] !== "string") return "`description` is missing";
   if (typeof definition["create"] !== "function") return "`create` is not a function";
   const options = definition["options"] as { safeParse?: unknown } | null | undefined;
-  if (typeof options?.safeParse !== "function") return "`options` is not a zod schema";
+  // A function is a schema factory, checked when it runs (on the first validation of options).
+  if (typeof options !== "function" && typeof options?.safeParse !== "function")
+    return "`options` is not a zod schema or a function returning one";
   return undefined;
 }

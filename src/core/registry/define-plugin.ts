@@ -31,6 +31,14 @@ export interface PluginProject {
 }
 
 /**
+ * A plugin's options schema, or a function that builds it (or imports the module that does) on the
+ * first validation: zod schemas cost milliseconds to construct, and `ao status` should not pay for
+ * options nobody configured.
+ */
+export type PluginOptionsSchema<Options = unknown> =
+  z.ZodType<Options> | (() => z.ZodType<Options> | Promise<z.ZodType<Options>>);
+
+/**
  * One plugin: a factory plus the zod schema of its options. A plugin module exports it as the
  * named export `plugin`; the registry validates options with `options` before calling `create`.
  */
@@ -40,20 +48,37 @@ export interface PluginDefinition<S extends Slot = Slot, Options = unknown> {
   readonly name: string;
   /** One line for `ao plugin ls`. */
   readonly description: string;
-  readonly options: z.ZodType<Options>;
+  readonly options: PluginOptionsSchema<Options>;
+  /**
+   * What the schema makes of no options (`schema.parse({})`). When given, a plugin used without
+   * options is created with a copy of it and its schema is never built.
+   */
+  readonly defaults?: Options | undefined;
   create(options: Options, ctx: PluginContext): SlotInterfaces[S] | Promise<SlotInterfaces[S]>;
+}
+
+interface DefinitionInput<S extends Slot, Schema extends z.ZodType, Given> {
+  slot: S;
+  name: string;
+  description: string;
+  options: Given;
+  defaults?: z.output<Schema>;
+  create(options: z.output<Schema>, ctx: PluginContext): SlotInterfaces[S] | Promise<SlotInterfaces[S]>;
 }
 
 /**
  * An identity helper: it only exists so TypeScript checks `create` returns the slot's interface and
- * infers `options` from the schema.
+ * infers `options` from the schema, given as is (then `plugin.options` stays that schema's type) or
+ * as a function returning it or a promise of it.
  */
-export function definePlugin<S extends Slot, Schema extends z.ZodType>(definition: {
-  slot: S;
-  name: string;
-  description: string;
-  options: Schema;
-  create(options: z.output<Schema>, ctx: PluginContext): SlotInterfaces[S] | Promise<SlotInterfaces[S]>;
-}): PluginDefinition<S, z.output<Schema>> {
-  return definition as PluginDefinition<S, z.output<Schema>>;
+export function definePlugin<S extends Slot, Schema extends z.ZodType>(
+  definition: DefinitionInput<S, Schema, Schema>,
+): PluginDefinition<S, z.output<Schema>> & { readonly options: Schema };
+export function definePlugin<S extends Slot, Schema extends z.ZodType>(
+  definition: DefinitionInput<S, Schema, () => Schema | Promise<Schema>>,
+): PluginDefinition<S, z.output<Schema>>;
+export function definePlugin<S extends Slot, Schema extends z.ZodType>(
+  definition: DefinitionInput<S, Schema, PluginOptionsSchema<z.output<Schema>>>,
+): PluginDefinition<S, z.output<Schema>> {
+  return definition;
 }

@@ -6,7 +6,7 @@ import type { Slot } from "./catalog.js";
 import { checkDefinition } from "./check-definition.js";
 import type { PluginContext, PluginDefinition, PluginProject } from "./define-plugin.js";
 import { loadPluginModule } from "./load-plugin-module.js";
-import { validatePluginOptions } from "./validate-options.js";
+import { resolvePluginOptions } from "./validate-options.js";
 import { asPluginError, wrapPluginInstance } from "./wrap-plugin.js";
 
 export interface PluginRegistry {
@@ -61,7 +61,7 @@ async function instantiate<S extends Slot>(
   pluginContext: PluginContext,
 ): Promise<SlotInterfaces[S]> {
   const definition = checkDefinition(slot, name, await loadPluginModule(slot, name, source));
-  const options = validatePluginOptions(definition, rawOptions);
+  const options = await resolvePluginOptions(definition, rawOptions);
   const label = `${slot}/${definition.name}`;
   const instance = await create(definition, options, pluginContext, label);
   return wrapPluginInstance(instance, label);

@@ -1,6 +1,8 @@
+import type { z } from "zod";
 import { AoError } from "../errors.js";
 import type { Slot } from "./catalog.js";
 import type { PluginDefinition } from "./define-plugin.js";
+import { isSchemaFactory, pluginOptionsSchema } from "./options-schema.js";
 
 export interface OptionIssue {
   /** Where in the plugin's options, e.g. `retry.attempts` or `channels[1]`; `(options)` for the whole. */
@@ -10,12 +12,33 @@ export interface OptionIssue {
   message: string;
 }
 
-/** Parses raw options (from YAML) with the plugin's schema; absent options are an empty object. */
+/**
+ * The options `create` gets. No options and declared `defaults` give a copy of the defaults without
+ * building the schema (what `ao status` does with built-in plugins); anything else is validated.
+ */
+export async function resolvePluginOptions<S extends Slot, O>(
+  definition: PluginDefinition<S, O>,
+  rawOptions: unknown,
+): Promise<O> {
+  if (definition.defaults !== undefined && isEmpty(rawOptions)) return structuredClone(definition.defaults);
+  return validatePluginOptions(definition, rawOptions, await pluginOptionsSchema<O>(definition));
+}
+
+function isEmpty(rawOptions: unknown): boolean {
+  if (rawOptions === undefined || rawOptions === null) return true;
+  return typeof rawOptions === "object" && !Array.isArray(rawOptions) && Object.keys(rawOptions).length === 0;
+}
+
+/**
+ * Parses raw options (from YAML) with the plugin's schema; absent options are an empty object.
+ * `schema` is needed when the definition builds its schema lazily (see `pluginOptionsSchema`).
+ */
 export function validatePluginOptions<S extends Slot, O>(
   definition: PluginDefinition<S, O>,
   rawOptions: unknown,
+  schema: z.ZodType<O> = eagerSchema(definition),
 ): O {
-  const result = definition.options.safeParse(rawOptions ?? {});
+  const result = schema.safeParse(rawOptions ?? {});
   if (result.success) return result.data;
   const issues: OptionIssue[] = result.error.issues.map((issue) => ({
     path: formatKeyPath(issue.path),
@@ -30,6 +53,14 @@ export function validatePluginOptions<S extends Slot, O>(
       hint: `fix the ${definition.slot} plugin's options in the configuration (ao plugin ls lists plugins; docs/plugins.md)`,
       details: { slot: definition.slot, plugin: definition.name, issues },
     },
+  );
+}
+
+function eagerSchema<O>(definition: PluginDefinition<Slot, O>): z.ZodType<O> {
+  const options = definition.options;
+  if (!isSchemaFactory(options)) return options;
+  throw new TypeError(
+    `${definition.slot}/${definition.name} builds its options schema lazily: use resolvePluginOptions`,
   );
 }
 

@@ -3,7 +3,7 @@ import type { PluginRegistry } from "../registry/plugin-registry.js";
 import type { Session } from "../store/index.js";
 import { storedHandle } from "./runtime-handle.js";
 import type { SessionPluginOptions } from "./session-plugins.js";
-import { messageOf } from "./undo-spawn.js";
+import { messageOf } from "../errors.js";
 
 export interface SessionProbe {
   /** Undefined when the session has no runtime handle (never started, or a spawn before its runtime). */

@@ -11,13 +11,9 @@ import type {
 import { AO_WORKSPACE_DIR } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
-import { cliAgentOptions } from "./_shared/plugin-options.js";
+import type { AiderOptions } from "./_shared/plugin-options.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { AIDER_SCREEN_RULES } from "./aider/screens.js";
-
-export const aiderOptions = cliAgentOptions("aider");
-
-type AiderOptions = ReturnType<typeof aiderOptions.parse>;
 
 /** aider's "always say yes to every confirmation"; only with `permissions: permissionless`. */
 export const AIDER_BYPASS_FLAG = "--yes-always";
@@ -82,6 +78,8 @@ export const plugin = definePlugin({
   slot: "agent",
   name: "aider",
   description: "aider: task file loaded read-only, chat history in .ao/ restored on resume",
-  options: aiderOptions,
+  // Built on the first options given: `ao status` probes agents without any.
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.aiderOptions),
+  defaults: { command: "aider", args: [] },
   create: (options) => createAiderAgent(options),
 });

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { definePlugin } from "../../core/registry/define-plugin.js";
 import type {
   ActivityProbe,
@@ -10,20 +9,14 @@ import type {
 import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
-import { cliAgentOptions, taskInstruction } from "./_shared/plugin-options.js";
+import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
+import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromHooks, sessionIdFromHooks } from "./claude-code/hook-activity.js";
 import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
 import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
 
-export const claudeCodeOptions = cliAgentOptions("claude").extend({
-  permissionMode: z
-    .enum(["default", "acceptEdits", "plan"])
-    .optional()
-    .meta({ description: "Claude Code's --permission-mode when the project does not run permissionless." }),
-});
-
-export type ClaudeCodeOptions = z.output<typeof claudeCodeOptions>;
+export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
 /** The one flag that turns Claude Code's permission prompts off; only with `permissions: permissionless`. */
 export const CLAUDE_BYPASS_FLAG = "--dangerously-skip-permissions";
@@ -85,6 +78,8 @@ export const plugin = definePlugin({
   slot: "agent",
   name: "claude-code",
   description: "Claude Code (claude): hooks for session id and activity, resume by session id",
-  options: claudeCodeOptions,
+  // Built on the first options given: `ao status` probes agents without any.
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),
+  defaults: { command: "claude", args: [] },
   create: (options) => createClaudeCodeAgent(options, process.execPath),
 });

@@ -1,6 +1,5 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { z } from "zod";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
 import type {
   ActivityProbe,
@@ -10,19 +9,13 @@ import type {
   LaunchSpec,
 } from "../../core/slots/index.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
-import { cliAgentOptions, taskInstruction } from "./_shared/plugin-options.js";
+import type { CodexOptions } from "./_shared/plugin-options.js";
+import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromRollout, findRollout } from "./codex/rollouts.js";
 import { CODEX_SCREEN_RULES } from "./codex/screens.js";
 
-export const codexOptions = cliAgentOptions("codex").extend({
-  trustWorktree: z.boolean().default(true).meta({
-    description:
-      "Mark the session's worktree trusted for this run (`-c projects.<path>.trust_level=trusted`), so Codex does not stop at its folder-trust dialog. Nothing is written to config.toml.",
-  }),
-});
-
-export type CodexOptions = z.output<typeof codexOptions>;
+export type { CodexOptions } from "./_shared/plugin-options.js";
 
 /** The one flag that turns off Codex's approvals and sandbox; only with `permissions: permissionless`. */
 export const CODEX_BYPASS_FLAG = "--dangerously-bypass-approvals-and-sandbox";
@@ -83,6 +76,8 @@ export const plugin = definePlugin({
   slot: "agent",
   name: "codex",
   description: "OpenAI Codex CLI (codex): rollout files for session id and activity, `codex resume <id>`",
-  options: codexOptions,
+  // Built on the first options given: `ao status` probes agents without any.
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.codexOptions),
+  defaults: { command: "codex", args: [], trustWorktree: true },
   create: (options, ctx) => createCodexAgent(options, codexHomeFrom(ctx.env)),
 });

@@ -1,7 +1,6 @@
 import { copyFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { z } from "zod";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
 import type {
   ActivityProbe,
@@ -13,19 +12,13 @@ import type {
 import { AO_WORKSPACE_DIR } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
-import { cliAgentOptions, taskInstruction } from "./_shared/plugin-options.js";
+import type { GeminiOptions } from "./_shared/plugin-options.js";
+import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { GEMINI_SCREEN_RULES } from "./gemini/screens.js";
 import { findGeminiSessionId } from "./gemini/sessions.js";
 
-export const geminiOptions = cliAgentOptions("gemini").extend({
-  trustWorktree: z.boolean().default(true).meta({
-    description:
-      "Pass --skip-trust (trust the worktree for this session only) so Gemini CLI does not stop at its folder-trust dialog.",
-  }),
-});
-
-export type GeminiOptions = z.output<typeof geminiOptions>;
+export type { GeminiOptions } from "./_shared/plugin-options.js";
 
 /** The flag that approves every tool call; only with `permissions: permissionless`. */
 export const GEMINI_BYPASS_FLAG = "--yolo";
@@ -98,6 +91,8 @@ export const plugin = definePlugin({
   slot: "agent",
   name: "gemini",
   description: "Google Gemini CLI (gemini): --prompt-interactive, session files for the id, `--resume <id>`",
-  options: geminiOptions,
+  // Built on the first options given: `ao status` probes agents without any.
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.geminiOptions),
+  defaults: { command: "gemini", args: [], trustWorktree: true },
   create: (options, ctx) => createGeminiAgent(options, geminiHomeFrom(ctx.env)),
 });

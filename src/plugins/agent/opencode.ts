@@ -8,14 +8,11 @@ import type {
   LaunchSpec,
 } from "../../core/slots/index.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
-import { cliAgentOptions, taskInstruction } from "./_shared/plugin-options.js";
+import type { OpencodeOptions } from "./_shared/plugin-options.js";
+import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { OPENCODE_SCREEN_RULES } from "./opencode/screens.js";
 import { findOpencodeSessionId } from "./opencode/session-list.js";
-
-export const opencodeOptions = cliAgentOptions("opencode");
-
-type OpencodeOptions = ReturnType<typeof opencodeOptions.parse>;
 
 /** opencode's "auto-approve permissions that are not explicitly denied"; only when permissionless. */
 export const OPENCODE_BYPASS_FLAG = "--auto";
@@ -69,6 +66,8 @@ export const plugin = definePlugin({
   slot: "agent",
   name: "opencode",
   description: "opencode: `run --interactive` with the task file attached, resume with --session <id>",
-  options: opencodeOptions,
+  // Built on the first options given: `ao status` probes agents without any.
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.opencodeOptions),
+  defaults: { command: "opencode", args: [] },
   create: (options, ctx) => createOpencodeAgent(options, ctx.exec),
 });

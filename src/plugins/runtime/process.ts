@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from "node:fs";
-import { z } from "zod";
 import { AoError } from "../../core/errors.js";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
+import type { ProcessRuntimeOptions } from "./_shared/plugin-options.js";
 import type { Runtime, RuntimeCreateInput, RuntimeHandle } from "../../core/slots/index.js";
 import { pollUntil, realSleep, type Waits } from "./_shared/poll-until.js";
 import { deliverToFifo } from "./process/deliver-to-fifo.js";
@@ -14,20 +14,7 @@ import { launcherOf, readLiveness } from "./process/read-liveness.js";
 import { sessionFiles, type SessionFiles } from "./process/session-files.js";
 import { stopProcessGroup } from "./process/stop-group.js";
 
-export const processRuntimeOptions = z.strictObject({
-  startTimeoutMs: z.number().int().min(100).default(10_000).meta({
-    description: "How long the launcher may take to start and open the agent's input pipe.",
-  }),
-  deliverTimeoutMs: z.number().int().min(100).default(10_000).meta({
-    description:
-      "How long a message may wait for room in the agent's input pipe before delivery is unconfirmed.",
-  }),
-  stopGraceMs: z.number().int().min(0).default(5_000).meta({
-    description: "Time between SIGTERM and SIGKILL when stopping a session.",
-  }),
-});
-
-export type ProcessRuntimeOptions = z.output<typeof processRuntimeOptions>;
+export type { ProcessRuntimeOptions } from "./_shared/plugin-options.js";
 
 /** A detached child process per session, for machines without tmux; `waits` is injectable for tests. */
 export function createProcessRuntime(
@@ -132,6 +119,8 @@ export const plugin = definePlugin({
   slot: "runtime",
   name: "process",
   description: "Runs each agent as a detached child process (no tmux needed); input through a named pipe",
-  options: processRuntimeOptions,
+  // Built on the first options given: `ao status` probes liveness without any.
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.processRuntimeOptions),
+  defaults: { startTimeoutMs: 10_000, deliverTimeoutMs: 10_000, stopGraceMs: 5_000 },
   create: (options, ctx) => createProcessRuntime(ctx, options),
 });

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
-import { z } from "zod";
 import { AoError } from "../../core/errors.js";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
+import type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 import type { Runtime, RuntimeHandle } from "../../core/slots/index.js";
 import { createTmuxClient, type TmuxClient } from "../_shared/tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
@@ -15,28 +15,7 @@ import { paneCommand } from "./tmux/pane-command.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
 
-export const tmuxRuntimeOptions = z.strictObject({
-  width: z.number().int().min(20).max(2000).default(220).meta({ description: "Pane width in columns." }),
-  height: z.number().int().min(5).max(1000).default(50).meta({ description: "Pane height in rows." }),
-  historyLimit: z
-    .number()
-    .int()
-    .min(100)
-    .default(10_000)
-    .meta({ description: "Scrollback lines kept per pane." }),
-  deliverTimeoutMs: z.number().int().min(100).default(15_000).meta({
-    description: "How long a pasted message may take to show on screen before delivery is unconfirmed.",
-  }),
-  submitConfirmMs: z.number().int().min(50).default(2_000).meta({
-    description: "How long to wait for the screen to react to Enter; doubles with each retry.",
-  }),
-  submitRetries: z.number().int().min(0).max(10).default(3).meta({
-    description:
-      "How many more times Enter is pressed when the screen did not react (the text is never pasted twice).",
-  }),
-});
-
-export type TmuxRuntimeOptions = z.output<typeof tmuxRuntimeOptions>;
+export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 
 const POLL_MS = 100;
 
@@ -116,6 +95,15 @@ export const plugin = definePlugin({
   slot: "runtime",
   name: "tmux",
   description: "Runs each agent in a pane of ao's own tmux server (socket under AO_HOME)",
-  options: tmuxRuntimeOptions,
+  // Built on the first options given: `ao status` probes liveness without any.
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.tmuxRuntimeOptions),
+  defaults: {
+    width: 220,
+    height: 50,
+    historyLimit: 10_000,
+    deliverTimeoutMs: 15_000,
+    submitConfirmMs: 2_000,
+    submitRetries: 3,
+  },
   create: (options, ctx) => createTmuxRuntime(ctx, options),
 });

@@ -3,10 +3,11 @@ import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locateDemoMaterial } from "../../../src/core/demo/demo-agent-path.js";
-import { createTmuxRuntime, tmuxRuntimeOptions } from "../../../src/plugins/runtime/tmux.js";
+import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
 import { eventually } from "../../contracts/eventually.js";
 import { runGit } from "../../helpers/git-repo.js";
 import { makeTmuxHome } from "../../helpers/tmux.js";
+import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 
 /** The demo project in a fresh repository, and the demo agent started on it in a real tmux pane. */
 async function startDemoAgent() {

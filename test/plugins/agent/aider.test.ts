@@ -2,14 +2,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Liveness } from "../../../src/core/slots/index.js";
-import {
-  AIDER_BYPASS_FLAG,
-  aiderOptions,
-  chatHistoryFile,
-  createAiderAgent,
-} from "../../../src/plugins/agent/aider.js";
+import { AIDER_BYPASS_FLAG, chatHistoryFile, createAiderAgent } from "../../../src/plugins/agent/aider.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { launchInput } from "./fixtures.js";
+import { aiderOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
 const agent = () => createAiderAgent(aiderOptions.parse({}));

@@ -4,14 +4,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Liveness } from "../../../src/core/slots/index.js";
 import { agentEventsFile } from "../../../src/plugins/agent/_shared/agent-events.js";
-import {
-  CLAUDE_BYPASS_FLAG,
-  claudeCodeOptions,
-  createClaudeCodeAgent,
-} from "../../../src/plugins/agent/claude-code.js";
+import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { CLAUDE_HOOK_EVENTS } from "../../../src/plugins/agent/claude-code/settings-hooks.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { fixture, launchInput, screen } from "./fixtures.js";
+import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
 const agent = (options: Record<string, unknown> = {}) =>

@@ -3,11 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActivityReport, LaunchSpec, Liveness } from "../../../src/core/slots/index.js";
-import { claudeCodeOptions, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
+import { createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { FAKE_BIN, launchInput } from "./fixtures.js";
+import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 /**
  * The fake `claude` in a real tmux on an isolated socket, started with exactly the argv the plugin

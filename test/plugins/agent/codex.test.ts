@@ -5,12 +5,12 @@ import type { Liveness } from "../../../src/core/slots/index.js";
 import {
   CODEX_BYPASS_FLAG,
   codexHomeFrom,
-  codexOptions,
   createCodexAgent,
   trustOverride,
 } from "../../../src/plugins/agent/codex.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { fixture, launchInput, screen } from "./fixtures.js";
+import { codexOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
 const recordedMeta = (

@@ -1,22 +1,21 @@
 import { agentContract } from "../../contracts/agent.js";
-import { aiderOptions, AIDER_BYPASS_FLAG, createAiderAgent } from "../../../src/plugins/agent/aider.js";
-import {
-  CLAUDE_BYPASS_FLAG,
-  claudeCodeOptions,
-  createClaudeCodeAgent,
-} from "../../../src/plugins/agent/claude-code.js";
+import { AIDER_BYPASS_FLAG, createAiderAgent } from "../../../src/plugins/agent/aider.js";
+import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { commandOptions, createCommandAgent } from "../../../src/plugins/agent/command.js";
-import { CODEX_BYPASS_FLAG, codexOptions, createCodexAgent } from "../../../src/plugins/agent/codex.js";
-import { createGeminiAgent, GEMINI_BYPASS_FLAG, geminiOptions } from "../../../src/plugins/agent/gemini.js";
-import {
-  createOpencodeAgent,
-  OPENCODE_BYPASS_FLAG,
-  opencodeOptions,
-} from "../../../src/plugins/agent/opencode.js";
+import { CODEX_BYPASS_FLAG, createCodexAgent } from "../../../src/plugins/agent/codex.js";
+import { createGeminiAgent, GEMINI_BYPASS_FLAG } from "../../../src/plugins/agent/gemini.js";
+import { createOpencodeAgent, OPENCODE_BYPASS_FLAG } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { screen } from "./fixtures.js";
+import {
+  aiderOptions,
+  claudeCodeOptions,
+  codexOptions,
+  geminiOptions,
+  opencodeOptions,
+} from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const done = () => Promise.resolve();
 

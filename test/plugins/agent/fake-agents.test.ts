@@ -2,15 +2,22 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Agent } from "../../../src/core/slots/index.js";
-import { aiderOptions, createAiderAgent } from "../../../src/plugins/agent/aider.js";
-import { claudeCodeOptions, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
-import { codexOptions, createCodexAgent } from "../../../src/plugins/agent/codex.js";
-import { createGeminiAgent, geminiOptions } from "../../../src/plugins/agent/gemini.js";
-import { createOpencodeAgent, opencodeOptions } from "../../../src/plugins/agent/opencode.js";
+import { createAiderAgent } from "../../../src/plugins/agent/aider.js";
+import { createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
+import { createCodexAgent } from "../../../src/plugins/agent/codex.js";
+import { createGeminiAgent } from "../../../src/plugins/agent/gemini.js";
+import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { FAKE_BIN, fixture, launchInput } from "./fixtures.js";
+import {
+  aiderOptions,
+  claudeCodeOptions,
+  codexOptions,
+  geminiOptions,
+  opencodeOptions,
+} from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 /**
  * The fakes parse argv as strictly as the real CLIs: every argv a plugin builds must get past

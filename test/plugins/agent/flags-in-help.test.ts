@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { Agent, AgentLaunchInput } from "../../../src/core/slots/index.js";
-import { claudeCodeOptions, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
-import { codexOptions, createCodexAgent } from "../../../src/plugins/agent/codex.js";
-import { createGeminiAgent, geminiOptions } from "../../../src/plugins/agent/gemini.js";
-import { createOpencodeAgent, opencodeOptions } from "../../../src/plugins/agent/opencode.js";
+import { createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
+import { createCodexAgent } from "../../../src/plugins/agent/codex.js";
+import { createGeminiAgent } from "../../../src/plugins/agent/gemini.js";
+import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { fixture, helpDocuments, launchInput, optionWords } from "./fixtures.js";
+import {
+  claudeCodeOptions,
+  codexOptions,
+  geminiOptions,
+  opencodeOptions,
+} from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 /**
  * What keeps the argv honest: every option a plugin emits must be one the real CLI documents in the

@@ -2,10 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Liveness } from "../../../src/core/slots/index.js";
-import { createGeminiAgent, GEMINI_BYPASS_FLAG, geminiOptions } from "../../../src/plugins/agent/gemini.js";
+import { createGeminiAgent, GEMINI_BYPASS_FLAG } from "../../../src/plugins/agent/gemini.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { fixture, launchInput, screen } from "./fixtures.js";
+import { geminiOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
 const agent = (home = "/nonexistent", options: Record<string, unknown> = {}) =>

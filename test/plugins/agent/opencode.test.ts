@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Liveness } from "../../../src/core/slots/index.js";
-import {
-  createOpencodeAgent,
-  OPENCODE_BYPASS_FLAG,
-  opencodeOptions,
-} from "../../../src/plugins/agent/opencode.js";
+import { createOpencodeAgent, OPENCODE_BYPASS_FLAG } from "../../../src/plugins/agent/opencode.js";
 import { newestSessionIn } from "../../../src/plugins/agent/opencode/session-list.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { fixture, launchInput, screen } from "./fixtures.js";
+import { opencodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
 const agent = () =>

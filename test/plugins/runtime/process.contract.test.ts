@@ -2,7 +2,8 @@ import { runtimeContract } from "../../contracts/runtime.js";
 import { recorderProgram } from "../../contracts/recorder-program.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { createProcessRuntime, processRuntimeOptions } from "../../../src/plugins/runtime/process.js";
+import { createProcessRuntime } from "../../../src/plugins/runtime/process.js";
+import { processRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 
 runtimeContract("process", () => {
   const ctx = makeTestContext();

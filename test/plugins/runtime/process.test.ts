@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Runtime, RuntimeCreateInput, RuntimeHandle } from "../../../src/core/slots/index.js";
-import { createProcessRuntime, processRuntimeOptions } from "../../../src/plugins/runtime/process.js";
+import { createProcessRuntime } from "../../../src/plugins/runtime/process.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
+import { processRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 
 const started: { runtime: Runtime; handle: RuntimeHandle }[] = [];
 

@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Runtime, RuntimeHandle } from "../../../src/core/slots/index.js";
-import { createTmuxRuntime, tmuxRuntimeOptions } from "../../../src/plugins/runtime/tmux.js";
+import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTmuxHome, type TmuxTestHome } from "../../helpers/tmux.js";
+import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 
 const PASTE_ECHO = fileURLToPath(new URL("../../fixtures/bin/paste-echo.mjs", import.meta.url));
 

@@ -1,7 +1,8 @@
 import { runtimeContract } from "../../contracts/runtime.js";
 import { recorderProgram } from "../../contracts/recorder-program.js";
 import { killTmuxServer, makeTmuxHome } from "../../helpers/tmux.js";
-import { createTmuxRuntime, tmuxRuntimeOptions } from "../../../src/plugins/runtime/tmux.js";
+import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
+import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 
 runtimeContract("tmux", () => {
   const { ctx, home, socket } = makeTmuxHome();

@@ -2,9 +2,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Runtime, RuntimeHandle } from "../../../src/core/slots/index.js";
-import { createTmuxRuntime, tmuxRuntimeOptions } from "../../../src/plugins/runtime/tmux.js";
+import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
 import { killTmuxServer, makeTmuxHome, runTmux, type TmuxTestHome } from "../../helpers/tmux.js";
 import { eventually } from "../../contracts/eventually.js";
+import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 
 function setup(options: Record<string, unknown> = {}): TmuxTestHome & { runtime: Runtime } {
   const home = makeTmuxHome();

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// The option schemas of the CLI agents, in one module that each agent imports on the first options
+// it is given: building zod schemas takes milliseconds that `ao status` (which gives none) skips.
+
 /**
  * Options every CLI agent takes: which program to run (a name on PATH or a path) and extra
  * arguments placed before the prompt, for flags ao has no option for.
@@ -18,7 +21,37 @@ export function cliAgentOptions(defaultCommand: string) {
   });
 }
 
-/** The sentence that hands an agent its task file; the task text itself never enters argv. */
-export function taskInstruction(fileReference: string): string {
-  return `Carry out the task described in ${fileReference}`;
-}
+export const claudeCodeOptions = cliAgentOptions("claude").extend({
+  permissionMode: z
+    .enum(["default", "acceptEdits", "plan"])
+    .optional()
+    .meta({ description: "Claude Code's --permission-mode when the project does not run permissionless." }),
+});
+
+export type ClaudeCodeOptions = z.output<typeof claudeCodeOptions>;
+
+export const codexOptions = cliAgentOptions("codex").extend({
+  trustWorktree: z.boolean().default(true).meta({
+    description:
+      "Mark the session's worktree trusted for this run (`-c projects.<path>.trust_level=trusted`), so Codex does not stop at its folder-trust dialog. Nothing is written to config.toml.",
+  }),
+});
+
+export type CodexOptions = z.output<typeof codexOptions>;
+
+export const geminiOptions = cliAgentOptions("gemini").extend({
+  trustWorktree: z.boolean().default(true).meta({
+    description:
+      "Pass --skip-trust (trust the worktree for this session only) so Gemini CLI does not stop at its folder-trust dialog.",
+  }),
+});
+
+export type GeminiOptions = z.output<typeof geminiOptions>;
+
+export const aiderOptions = cliAgentOptions("aider");
+
+export type AiderOptions = z.output<typeof aiderOptions>;
+
+export const opencodeOptions = cliAgentOptions("opencode");
+
+export type OpencodeOptions = z.output<typeof opencodeOptions>;
