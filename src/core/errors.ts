@@ -82,3 +82,8 @@ export class AoError extends Error {
 export function isAoError(value: unknown): value is AoError {
   return value instanceof AoError;
 }
+
+/** The words of anything thrown: an Error's message, or the value itself as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -6,9 +6,10 @@ import { isTerminalStatus, listSessions, writeTransaction, type Session } from "
 import { applyDecision } from "./apply-decision.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
 import { insertPlanned } from "./insert-planned.js";
-import { messageOf, observeProject } from "./observe-sessions.js";
+import { observeProject } from "./observe-sessions.js";
 import { planAllComplete } from "./plan-all-complete.js";
 import type { CycleReport } from "./run-cycle.js";
+import { messageOf } from "../errors.js";
 
 /**
  * One project's part of a cycle: observe its sessions, then decide, persist and plan per session;

@@ -11,11 +11,11 @@ import {
 } from "../store/index.js";
 import { clearedBecause } from "./condition-holds.js";
 import type { LifecycleEngine } from "./engine.js";
-import { messageOf } from "./observe-sessions.js";
 import { performReaction, type ReactionOutcome } from "./perform-reaction.js";
 import { readPayload, type ReactionPayload } from "./reaction-payload.js";
 import { actionAttempts, retryDelay } from "./retry-policy.js";
 import { facts, settle } from "./settle-reaction.js";
+import { messageOf } from "../errors.js";
 
 export interface DeliveryReport {
   delivered: number;

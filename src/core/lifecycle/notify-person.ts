@@ -2,7 +2,7 @@ import type { AoContext } from "../context.js";
 import type { Notification } from "../slots/index.js";
 import { appendEvent, writeTransaction } from "../store/index.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
-import { messageOf } from "./observe-sessions.js";
+import { messageOf } from "../errors.js";
 
 export interface NotifyOutcome {
   sent: string[];

@@ -12,6 +12,7 @@ import type {
 import type { Session, Store } from "../store/index.js";
 import type { ProjectPlugins } from "./engine-plugins.js";
 import { ensurePullRequest } from "./ensure-pull-request.js";
+import { messageOf } from "../errors.js";
 
 /** What one cycle saw of one session. */
 export interface SessionObservation {
@@ -129,8 +130,4 @@ async function observePullRequests(
     // A number the forge does not know is no answer at all, not "no pull request".
     if (answer !== undefined && observation !== undefined) observation.pr = answer;
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

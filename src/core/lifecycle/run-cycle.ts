@@ -4,7 +4,7 @@ import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
 import { cycleProject } from "./cycle-project.js";
 import { recordLastCycle, summarizeCycle } from "./last-cycle.js";
-import { messageOf } from "./observe-sessions.js";
+import { messageOf } from "../errors.js";
 
 export interface CycleOptions {
   /** Only these sessions (webhooks); default all non-terminal sessions. */

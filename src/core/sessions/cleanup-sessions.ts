@@ -3,7 +3,7 @@ import { closeStore, listSessions, openStore, type Session } from "../store/inde
 import type { OpenProject } from "./open-project.js";
 import { projectOpener } from "./project-cache.js";
 import { TidySession, type CleanupAction } from "./tidy-session.js";
-import { messageOf } from "./undo-spawn.js";
+import { messageOf } from "../errors.js";
 
 export type { CleanupAction, CleanupActionKind } from "./tidy-session.js";
 

@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { isAoError } from "../errors.js";
+import { isAoError, messageOf } from "../errors.js";
 import { updateSession, writeTransaction, type Session, type Store } from "../store/index.js";
 import {
   finishInterruptedSpawn,
@@ -10,7 +10,6 @@ import {
 import type { OpenProject } from "./open-project.js";
 import { storedHandle } from "./runtime-handle.js";
 import { isSpawnerAlive } from "./spawner.js";
-import { messageOf } from "./undo-spawn.js";
 
 export type CleanupActionKind =
   | "rolled_back_spawn"

@@ -1,4 +1,4 @@
-import { AoError, isAoError } from "../errors.js";
+import { AoError, isAoError, messageOf } from "../errors.js";
 import { updateSession, writeTransaction } from "../store/index.js";
 import { removePromptFiles } from "./prompt-files.js";
 import { storedHandle } from "./runtime-handle.js";
@@ -82,8 +82,4 @@ export function failedSpawnError(
     return new AoError(cause.code, message, { hint: cause.hint, exitCode: cause.exitCode, details, cause });
   }
   return new AoError("E_SPAWN_FAILED", message, { hint: "fix the cause and spawn again", details, cause });
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
