@@ -46,6 +46,7 @@ export function killTmuxServer(socket: string): void {
 afterEach(() => {
   for (const home of homes.splice(0)) {
     killTmuxServer(join(home, "tmux.sock"));
-    rmSync(home, { recursive: true, force: true });
+    // Agents in the killed panes may still be writing their hook files for a moment: ENOTEMPTY.
+    rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 });

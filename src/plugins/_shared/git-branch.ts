@@ -20,11 +20,20 @@ export function pickFreeBranch(wanted: string, taken: ReadonlySet<string>): stri
   }
 }
 
-/** Names of the form `wanted` or `wanted-<n>` among refs listed with the given prefix. */
-function collidingNames(refs: string, prefix: string, wanted: string): string[] {
+/** `<objectname> <refname>` lines (ls-remote separates them with a tab) as refname → objectname. */
+export function parseRefs(stdout: string): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const line of stdout.split("\n")) {
+    const [objectName, refName] = line.trim().split(/\s+/);
+    if (objectName !== undefined && refName !== undefined) refs.set(refName, objectName);
+  }
+  return refs;
+}
+
+/** Names of the form `wanted` or `wanted-<n>` among refs with the given prefix (others are ignored). */
+export function collidingNames(refNames: Iterable<string>, prefix: string, wanted: string): string[] {
   const names: string[] = [];
-  for (const line of refs.split("\n")) {
-    const ref = line.trim().split(/\s+/).pop() ?? "";
+  for (const ref of refNames) {
     if (!ref.startsWith(prefix)) continue;
     const name = ref.slice(prefix.length);
     if (name === wanted || (name.startsWith(`${wanted}-`) && /^\d+$/.test(name.slice(wanted.length + 1)))) {
@@ -36,27 +45,15 @@ function collidingNames(refs: string, prefix: string, wanted: string): string[] 
 
 /**
  * Branches this repository knows of that collide with `wanted`: its own, and origin's as last seen
- * (remote-tracking refs, so an offline run still avoids them). One `for-each-ref`; cheap, so call
- * it under the repository lock, where parallel spawns pick their names.
+ * (remote-tracking refs). `planBranchStart` lists them before the repository lock; this asks again
+ * under it, when a name turned out to be taken after all.
  */
 export async function localCollisions(ctx: Git, repoPath: string, wanted: string): Promise<string[]> {
   const prefixes = ["refs/heads/", "refs/remotes/origin/"];
   const patterns = prefixes.flatMap((prefix) => [`${prefix}${wanted}`, `${prefix}${wanted}-*`]);
   const result = await git(ctx, repoPath, ["for-each-ref", "--format=%(refname)", ...patterns]);
-  return prefixes.flatMap((prefix) => collidingNames(result.stdout, prefix, wanted));
-}
-
-/**
- * Branches on origin itself that collide with `wanted` (the remote-tracking refs may be old).
- * None when origin cannot be asked (no origin, offline): `localCollisions` still covers what was
- * last fetched. Independent of the fetch of the base, so a spawn asks both at once.
- */
-export async function remoteCollisions(ctx: Git, repoPath: string, wanted: string): Promise<string[]> {
-  const remote = await git(ctx, repoPath, ["ls-remote", "--heads", "origin", wanted, `${wanted}-*`], {
-    reject: false,
-    timeoutMs: LS_REMOTE_TIMEOUT_MS,
-  });
-  return remote.failed ? [] : collidingNames(remote.stdout, "refs/heads/", wanted);
+  const refNames = result.stdout.split("\n").map((line) => line.trim());
+  return prefixes.flatMap((prefix) => collidingNames(refNames, prefix, wanted));
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
-import { gitCommonDir } from "./git-repo-info.js";
+import { findGitCommonDir } from "./git-repo-info.js";
 
 /**
  * A per-repository mutex for the steps git itself cannot run concurrently (`worktree add/remove/prune`
@@ -48,7 +48,7 @@ export async function withRepoLock<T>(
 ): Promise<T> {
   const { commonDir, ...timing } = options;
   const settings = { ...DEFAULTS, ...definedOnly(timing) };
-  const lockPath = join(commonDir ?? (await gitCommonDir(ctx, repoPath)), REPO_LOCK_FILE);
+  const lockPath = join(commonDir ?? (await findGitCommonDir(ctx, repoPath)), REPO_LOCK_FILE);
   const token = await acquire(lockPath, settings);
   const heartbeat = setInterval(() => {
     const now = new Date();

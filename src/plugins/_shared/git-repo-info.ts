@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { readFile, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
 import { git } from "../../core/git.js";
@@ -17,6 +18,34 @@ export async function gitCommonDir(ctx: Git, repoPath: string): Promise<string> 
   }
   // Older gits print it relative to the working directory.
   return resolve(repoPath, result.stdout.trim());
+}
+
+/**
+ * `gitCommonDir` without a process, for spawn's hot path: git's own layout read from disk. `.git` is
+ * a directory (the main checkout, or a linked worktree's admin dir when it has a `commondir` file) or
+ * a `gitdir: …` file (a linked worktree or a separated git dir; its target may hold `commondir` too).
+ * Anything else (a subdirectory, GIT_DIR tricks, an unreadable file) asks git after all.
+ */
+export async function findGitCommonDir(ctx: Git, repoPath: string): Promise<string> {
+  const fromDisk = await readCommonDir(resolve(repoPath)).catch(() => undefined);
+  return fromDisk ?? gitCommonDir(ctx, repoPath);
+}
+
+async function readCommonDir(repoPath: string): Promise<string | undefined> {
+  const dotGit = join(repoPath, ".git");
+  const gitDir = (await stat(dotGit)).isDirectory() ? dotGit : await followGitFile(dotGit);
+  if (gitDir === undefined || !(await stat(join(gitDir, "HEAD"))).isFile()) return undefined;
+  const commonDir = await readFile(join(gitDir, "commondir"), "utf8").then(
+    (text) => text.trim(),
+    (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "." : Promise.reject(error)),
+  );
+  return commonDir === "" ? undefined : resolve(gitDir, commonDir);
+}
+
+/** The directory a `gitdir: <path>` file points to (relative paths are relative to the file). */
+async function followGitFile(path: string): Promise<string | undefined> {
+  const match = /^gitdir: (.+)$/m.exec(await readFile(path, "utf8"));
+  return match?.[1] === undefined ? undefined : resolve(path, "..", match[1].trim());
 }
 
 /** The URL of a remote, or undefined when the repository has no such remote. */

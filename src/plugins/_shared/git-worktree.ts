@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import { realpath } from "node:fs/promises";
-import { isAbsolute, relative, resolve } from "node:path";
+import { readdir, readFile, realpath } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { AoContext } from "../../core/context.js";
+import type { ExecResult } from "../../core/exec.js";
 import { git } from "../../core/git.js";
 
 /**
@@ -29,12 +30,19 @@ export interface AddWorktreeSpec {
 }
 
 export async function addWorktree(ctx: Git, repoPath: string, spec: AddWorktreeSpec): Promise<void> {
+  await git(ctx, repoPath, worktreeAddArgs(spec));
+}
+
+/** Like `addWorktree`, but a failure is returned (git's stderr says why) instead of thrown. */
+export function tryAddWorktree(ctx: Git, repoPath: string, spec: AddWorktreeSpec): Promise<ExecResult> {
+  return git(ctx, repoPath, worktreeAddArgs(spec), { reject: false });
+}
+
+function worktreeAddArgs(spec: AddWorktreeSpec): string[] {
   const lock = ["--lock", "--reason", spec.lockReason];
-  const args =
-    spec.newBranchAt === undefined
-      ? ["worktree", "add", "--quiet", ...lock, spec.path, spec.branch]
-      : ["worktree", "add", "--quiet", "--no-track", "-b", spec.branch, ...lock, spec.path, spec.newBranchAt];
-  await git(ctx, repoPath, args);
+  return spec.newBranchAt === undefined
+    ? ["worktree", "add", "--quiet", ...lock, spec.path, spec.branch]
+    : ["worktree", "add", "--quiet", "--no-track", "-b", spec.branch, ...lock, spec.path, spec.newBranchAt];
 }
 
 export async function listWorktrees(ctx: Git, repoPath: string): Promise<WorktreeEntry[]> {
@@ -105,6 +113,24 @@ export async function forgetVanishedWorktrees(ctx: Git, repoPath: string, dir: s
   for (const entry of vanished)
     await git(ctx, repoPath, ["worktree", "unlock", entry.path], { reject: false });
   await pruneWorktrees(ctx, repoPath);
+}
+
+/**
+ * Whether `forgetVanishedWorktrees` has anything to do, read from git's admin files instead of a
+ * `git worktree list` process: each `<commonDir>/worktrees/<id>/gitdir` names its worktree's `.git`.
+ */
+export async function hasVanishedWorktrees(commonDir: string, dir: string): Promise<boolean> {
+  const admin = join(commonDir, "worktrees");
+  const ids = await readdir(admin).catch(() => []);
+  const roots = [resolve(dir), await realpath(dir).catch(() => resolve(dir))];
+  for (const id of ids) {
+    const gitFile = await readFile(join(admin, id, "gitdir"), "utf8").catch(() => undefined);
+    if (gitFile === undefined) continue;
+    // Relative since git 2.48 with worktree.useRelativePaths: relative to the admin entry.
+    const path = dirname(resolve(admin, id, gitFile.trim()));
+    if (roots.some((root) => isInside(path, root)) && !existsSync(path)) return true;
+  }
+  return false;
 }
 
 function isInside(path: string, root: string): boolean {

@@ -4,13 +4,8 @@ import { z } from "zod";
 import { AoError } from "../../core/errors.js";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
 import type { Workspace, WorkspaceInfo, WorkspaceSpec } from "../../core/slots/workspace.js";
-import { resolveBranchBase, type BranchBase } from "../_shared/git-base.js";
-import {
-  branchForRestore,
-  localCollisions,
-  pickFreeBranch,
-  remoteCollisions,
-} from "../_shared/git-branch.js";
+import { planBranchStart, type BranchBase } from "../_shared/git-base.js";
+import { branchForRestore, localCollisions, pickFreeBranch } from "../_shared/git-branch.js";
 import {
   checkOutHead,
   claimBranch,
@@ -64,16 +59,18 @@ async function createClone(ctx: CloneContext, spec: WorkspaceSpec): Promise<Work
   const repo = spec.project.path;
   const setup = setupFromSpec(spec);
   if (await pathExists(path)) throw workspaceExists(path);
-  const [base, remoteTaken] = await Promise.all([
-    resolveBranchBase(ctx, repo, spec.project.defaultBranch),
-    remoteCollisions(ctx, repo, spec.branch),
-  ]);
+  const { base, taken: knownTaken } = await planBranchStart(
+    ctx,
+    repo,
+    spec.project.defaultBranch,
+    spec.branch,
+  );
   reportBase(ctx, spec, base);
   const branch = await makeClone(ctx, { spec, path, base, setup }, () =>
     // Under the lock, so that parallel creates (worktrees and clones alike) never pick the same name.
     withRepoLock(ctx, repo, async () => {
       const taken = new Set([
-        ...remoteTaken,
+        ...knownTaken,
         ...(await localCollisions(ctx, repo, spec.branch)),
         ...(await siblingCloneBranches(spec.baseDir)),
       ]);

@@ -2,24 +2,22 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { AoError } from "../../core/errors.js";
+import { execError } from "../../core/exec.js";
 import { git } from "../../core/git.js";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
 import type { Workspace, WorkspaceInfo, WorkspaceSpec } from "../../core/slots/workspace.js";
-import { resolveBranchBase, type BranchBase } from "../_shared/git-base.js";
-import {
-  branchForRestore,
-  localCollisions,
-  pickFreeBranch,
-  remoteCollisions,
-} from "../_shared/git-branch.js";
+import { planBranchStart, type BranchBase } from "../_shared/git-base.js";
+import { branchForRestore, localCollisions, pickFreeBranch } from "../_shared/git-branch.js";
 import { withRepoLock } from "../_shared/git-lock.js";
-import { currentBranch, gitCommonDir } from "../_shared/git-repo-info.js";
+import { currentBranch, findGitCommonDir } from "../_shared/git-repo-info.js";
 import { uncommittedPaths } from "../_shared/git-status.js";
 import {
   addWorktree,
   forgetMissingWorktree,
   forgetVanishedWorktrees,
+  hasVanishedWorktrees,
   removeWorktree,
+  tryAddWorktree,
 } from "../_shared/git-worktree.js";
 import { prepareOrRollBack } from "./_shared/prepare-or-roll-back.js";
 import {
@@ -55,59 +53,98 @@ export function createWorktreeWorkspace(ctx: WorktreeContext): Workspace {
   };
 }
 
+/**
+ * The common case runs three git processes: `ls-remote` and `for-each-ref` at once (see
+ * planBranchStart), then `worktree add`. Each process costs a fork on Node's main thread, so
+ * everything else is either read from disk or only asked for when something went wrong.
+ */
 async function createWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promise<WorkspaceInfo> {
   const path = workspacePath(spec);
   const repo = spec.project.path;
   const setup = setupFromSpec(spec);
   if (await pathExists(path)) throw workspaceExists(path); // checked again under the lock
-  // Three independent questions, asked at once: each is a git process, and spawn waits for them.
-  const [base, remoteTaken, commonDir] = await Promise.all([
-    resolveBranchBase(ctx, repo, spec.project.defaultBranch),
-    remoteCollisions(ctx, repo, spec.branch),
-    gitCommonDir(ctx, repo),
+  const [start, commonDir] = await Promise.all([
+    planBranchStart(ctx, repo, spec.project.defaultBranch, spec.branch),
+    findGitCommonDir(ctx, repo),
   ]);
-  reportBase(ctx, spec, base);
+  reportBase(ctx, spec, start.base);
   await mkdir(spec.baseDir, { recursive: true });
   const branch = await withRepoLock(
     ctx,
     repo,
-    () => addNewBranchWorktree(ctx, spec, path, base, remoteTaken),
+    () => addNewBranchWorktree(ctx, { spec, path, commonDir, base: start.base }, start.taken),
     { commonDir },
   );
   await prepareOrRollBack(ctx, { repoPath: repo, workspacePath: path, setup }, () =>
     rollBackWorktree(ctx, repo, path, branch),
   );
-  return { path, branch, base: base.label };
+  return { path, branch, base: start.base.label };
 }
 
-/** Under the repository lock, so that parallel creates never pick the same free name. */
+interface NewWorktree {
+  spec: WorkspaceSpec;
+  path: string;
+  commonDir: string;
+  base: BranchBase;
+}
+
+/** Parallel creates that all saw `<wanted>` free before the lock: one retry each finds the next name. */
+const MAX_NAME_ATTEMPTS = 5;
+
+/**
+ * Under the repository lock, so that parallel creates never pick the same free name. The names
+ * known to be taken were listed before the lock; a name taken since then makes `worktree add` fail
+ * with git's "already exists" (LC_ALL=C), and the list is read again.
+ */
 async function addNewBranchWorktree(
   ctx: WorktreeContext,
-  spec: WorkspaceSpec,
-  path: string,
-  base: BranchBase,
-  remoteTaken: readonly string[],
+  target: NewWorktree,
+  knownTaken: readonly string[],
 ): Promise<string> {
+  const { spec, path, commonDir } = target;
+  const repo = spec.project.path;
   if (await pathExists(path)) throw workspaceExists(path);
-  const [, localTaken] = await Promise.all([
-    forgetVanishedWorktrees(ctx, spec.project.path, spec.baseDir),
-    localCollisions(ctx, spec.project.path, spec.branch),
-  ]);
-  const branch = pickFreeBranch(spec.branch, new Set([...remoteTaken, ...localTaken]));
-  try {
-    await addWorktree(ctx, spec.project.path, {
+  if (await hasVanishedWorktrees(commonDir, spec.baseDir))
+    await forgetVanishedWorktrees(ctx, repo, spec.baseDir);
+  const taken = new Set(knownTaken);
+  let forgotten = false;
+  for (let attempt = 1; ; attempt++) {
+    const branch = pickFreeBranch(spec.branch, taken);
+    const result = await tryAddWorktree(ctx, repo, {
       path,
       branch,
-      newBranchAt: base.commit,
+      newBranchAt: target.base.commit,
       lockReason: `ao ${spec.sessionId}`,
     });
-  } catch (error) {
-    // git cleans up its half-made worktree but not the branch `-b` made first; the name was free a
-    // moment ago under this same lock, so the branch is ours to delete.
-    await git(ctx, spec.project.path, ["branch", "--quiet", "-D", branch], { reject: false });
-    throw error;
+    if (!result.failed) return branch;
+    const branchTaken = BRANCH_EXISTS.test(result.stderr);
+    if (branchTaken && attempt < MAX_NAME_ATTEMPTS) {
+      for (const name of [branch, ...(await localCollisions(ctx, repo, spec.branch))]) taken.add(name);
+      continue;
+    }
+    // Any other failure comes after `-b` made the branch (git runs `git branch` first): ours to delete.
+    if (!branchTaken) await deleteOwnBranch(ctx, repo, branch, target.base.commit);
+    if (forgotten || !REGISTERED_PATH.test(result.stderr)) throw execError("git", result);
+    forgotten = true;
+    await forgetVanishedWorktrees(ctx, repo, spec.baseDir);
   }
-  return branch;
+}
+
+const BRANCH_EXISTS = /^fatal: a branch named '.*' already exists$/m;
+/** The path is still registered to a worktree deleted by hand that the admin-file scan missed. */
+const REGISTERED_PATH = /is a missing but (locked|already registered) worktree/;
+
+/**
+ * Deletes the branch only while it still points at the commit `-b` gave it (update-ref's old-value
+ * check is atomic): a failure git reported before making the branch can never cost someone's work.
+ */
+async function deleteOwnBranch(
+  ctx: WorktreeContext,
+  repo: string,
+  branch: string,
+  commit: string,
+): Promise<void> {
+  await git(ctx, repo, ["update-ref", "-d", `refs/heads/${branch}`, commit], { reject: false });
 }
 
 async function restoreWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promise<WorkspaceInfo> {
@@ -149,7 +186,7 @@ async function destroyWorktree(ctx: WorktreeContext, path: string, force: boolea
     const dirty = await uncommittedPaths(ctx, path);
     if (dirty.length > 0) throw dirtyWorkspace(path, dirty);
   }
-  const commonDir = await gitCommonDir(ctx, path);
+  const commonDir = await findGitCommonDir(ctx, path);
   // Never `git branch -D`: the branch carries the session's commits (and maybe an open PR).
   await withRepoLock(ctx, commonDir, () => removeWorktree(ctx, commonDir, path, force));
 }

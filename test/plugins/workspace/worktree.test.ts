@@ -58,7 +58,7 @@ describe("workspace/worktree create", () => {
     runGit(repo.dir, ["remote", "set-url", "origin", join(repo.dir, "no-such-remote.git")]);
     const info = await workspace.create(spec("app-1", "ao/offline"));
     expect(info.base).toBe("main");
-    expect(ctx.stderr.text()).toMatch(/git fetch origin main failed/);
+    expect(ctx.stderr.text()).toMatch(/git ls-remote origin failed: fatal: .*no-such-remote/);
   });
 
   it("never reuses an existing branch, local or on origin: it appends -2, -3, …", async () => {
