@@ -139,11 +139,7 @@ describe("scm/github credentials", () => {
     expect(isAoError(error) && error.code).toBe("E_GITHUB_API");
     expect(isAoError(error) && error.message).toMatch(/evil\.example.*not to 127\.0\.0\.1/);
 
-    runGit(worktree, ["remote", "set-url", "--push", "origin", "https://127.0.0.1/acme/widgets.git"]);
-    runGit(worktree, ["config", "url.https://evil.example/.insteadOf", "https://127.0.0.1/"]);
-    const rewritten: unknown = await scm.push(worktree, "feat/elsewhere").catch((e: unknown) => e);
-    expect(isAoError(rewritten) && rewritten.code).toBe("E_GITHUB_API");
-
+    // (A rewrite in the person's global config is checked too: github-push.test.ts.)
     runGit(worktree, ["remote", "set-url", "--push", "origin", "ext::sh -c true"]);
     const helper: unknown = await scm.push(worktree, "feat/elsewhere").catch((e: unknown) => e);
     expect(isAoError(helper) && helper.code).toBe("E_GITHUB_API");

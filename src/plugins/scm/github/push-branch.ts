@@ -2,7 +2,9 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AoError, isAoError } from "../../../core/errors.js";
 import { git } from "../../../core/git.js";
-import { checkPushRemote, gitHostFor } from "./push-remote.js";
+import { gitCommonDir, resolveCommit } from "../../_shared/git-repo-info.js";
+import { preparePushDir } from "./prepare-push-dir.js";
+import { checkPushRemote, gitHostFor, type PushTarget } from "./push-remote.js";
 import type { GitHubScmEnv } from "./scm-env.js";
 
 const PUSH_TIMEOUT_MS = 120_000;
@@ -49,33 +51,85 @@ export async function installAskpassScript(env: Pick<GitHubScmEnv, "ctx">): Prom
 
 /**
  * No hook runs and no credential helper sees the token (a helper is told about credentials that
- * worked); the token only enters git's environment when the remote is https to the expected host.
+ * worked); the token only enters git's environment when the URL is https to the expected host.
  */
 const PUSH_CONFIG = ["-c", "core.hooksPath=/dev/null", "-c", "credential.helper="];
 
-/** `git push <remote> <branch>`, never forced: a rewritten history is refused, not overwritten. */
+/** Inherited variables that would point git back at some repository's own directories. */
+const NO_REPOSITORY_ENV = {
+  GIT_DIR: undefined,
+  GIT_COMMON_DIR: undefined,
+  GIT_WORK_TREE: undefined,
+  GIT_OBJECT_DIRECTORY: undefined,
+  GIT_ALTERNATE_OBJECT_DIRECTORIES: undefined,
+};
+
+/**
+ * Pushes the branch's commit, never forced: a rewritten history is refused, not overwritten. The push
+ * runs from ao's own bare directory (preparePushDir), not in the worktree, so no key of the
+ * repository's config (which the agent can write: sslVerify, proxies, extra headers, includes…)
+ * applies to it; it goes by URL, `<sha>:refs/heads/<branch>`, to each URL checkPushRemote passed.
+ * Then the remote-tracking ref moves to the pushed commit, as `git push <remote>` would have done.
+ */
 export async function pushBranch(env: GitHubScmEnv, worktree: string, branch: string): Promise<void> {
-  const refspec = `refs/heads/${branch}:refs/heads/${branch}`;
-  const transport = await checkPushRemote(env, worktree);
+  const sha = await branchCommit(env, worktree, branch);
+  const commonDir = await gitCommonDir(env.ctx, worktree);
+  const gitDir = await preparePushDir(env.ctx, commonDir, sha.length === 64 ? "sha256" : "sha1");
+  const targets = await checkPushRemote(env, { worktree, commonDir, gitDir });
+  for (const target of targets) await pushTo(env, gitDir, target, { branch, sha, worktree });
+  await recordPushed(env, worktree, branch, sha);
+}
+
+async function branchCommit(env: GitHubScmEnv, worktree: string, branch: string): Promise<string> {
+  const sha = await resolveCommit(env.ctx, worktree, `refs/heads/${branch}`);
+  if (sha !== undefined) return sha;
+  throw new AoError("E_NOT_FOUND", `there is no branch ${branch} to push in ${worktree}`, {
+    hint: `check the session's branch (git -C ${worktree} branch --list)`,
+    details: { branch, worktree },
+  });
+}
+
+async function pushTo(
+  env: GitHubScmEnv,
+  gitDir: string,
+  target: PushTarget,
+  push: { branch: string; sha: string; worktree: string },
+): Promise<void> {
   const childEnv =
-    transport === "https"
+    target.transport === "https"
       ? {
           GIT_ASKPASS: await installAskpassScript(env),
           [TOKEN_VARIABLE]: await env.token(),
           [HOST_VARIABLE]: gitHostFor(env),
         }
       : {};
+  const refspec = `${push.sha}:refs/heads/${push.branch}`;
+  const args = [`--git-dir=${gitDir}`, ...PUSH_CONFIG, "push", "--no-verify", "--quiet", target.url, refspec];
   try {
-    await git(env.ctx, worktree, [...PUSH_CONFIG, "push", "--no-verify", "--quiet", env.remote, refspec], {
-      env: childEnv,
+    await git(env.ctx, gitDir, args, {
+      env: { ...NO_REPOSITORY_ENV, ...childEnv },
       timeoutMs: PUSH_TIMEOUT_MS,
     });
   } catch (error) {
     if (!isAoError(error)) throw error;
-    throw new AoError("E_EXEC_FAILED", `pushing ${branch} to ${env.remote} failed: ${error.message}`, {
-      hint: `ao never force-pushes; if ${env.remote}/${branch} has commits the checkout lacks, merge them in ${worktree}`,
+    throw new AoError("E_EXEC_FAILED", `pushing ${push.branch} to ${env.remote} failed: ${error.message}`, {
+      hint: `ao never force-pushes; if ${env.remote}/${push.branch} has commits the checkout lacks, merge them in ${push.worktree}`,
       cause: error,
-      details: { branch, remote: env.remote },
+      details: { branch: push.branch, remote: env.remote },
     });
   }
+}
+
+/** The push already happened: a ref that cannot move (a name clash) is worth a warning, not a failure. */
+async function recordPushed(env: GitHubScmEnv, worktree: string, branch: string, sha: string): Promise<void> {
+  const ref = `refs/remotes/${env.remote}/${branch}`;
+  const result = await git(env.ctx, worktree, ["update-ref", "-m", "update by push", ref, sha], {
+    reject: false,
+  });
+  if (result.failed)
+    env.ctx.logger.warn("could not update the remote-tracking ref", {
+      ref,
+      sha,
+      stderr: result.stderr.trim(),
+    });
 }

@@ -1,6 +1,8 @@
+import { isAbsolute, join, resolve } from "node:path";
 import { AoError } from "../../../core/errors.js";
-import { gitText } from "../../../core/git.js";
+import { git } from "../../../core/git.js";
 import { resolveApiUrl } from "../../_shared/github/endpoints.js";
+import { readUrlRewrites, rewritePushUrl } from "./rewrite-push-url.js";
 import type { GitHubScmEnv } from "./scm-env.js";
 
 /** Where a push goes: https (needs the token), ssh (its own keys), or a path on this machine. */
@@ -12,19 +14,56 @@ export function gitHostFor(env: Pick<GitHubScmEnv, "ctx" | "apiUrl">): string {
   return host === "api.github.com" ? "github.com" : host;
 }
 
+/** One URL a push goes to: what to hand `git push`, and how it travels once git has rewritten it. */
+export interface PushTarget {
+  url: string;
+  transport: PushTransport;
+}
+
+/** Where the push's inputs live: the agent's worktree, its repository's common dir, ao's push dir. */
+export interface PushPlaces {
+  worktree: string;
+  commonDir: string;
+  gitDir: string;
+}
+
 /**
- * The worktree belongs to the agent, which can point the remote (or an `insteadOf`) anywhere; the
- * token must only ever reach the forge the plugin talks to. `get-url --push --all` expands
- * `insteadOf`/`pushInsteadOf`, so what is checked is what git will contact.
+ * The worktree belongs to the agent, which can point the remote anywhere; the token must only ever
+ * reach the forge the plugin talks to. The remote's URLs (push URLs, else URLs) are read from the
+ * repository's config file alone, without following `include.path`, and checked as git will use them
+ * from ao's push dir: after the person's own `insteadOf`/`pushInsteadOf` rules (system and global
+ * config). Rules in the repository's config are never read, so they cannot redirect the push.
  */
-export async function checkPushRemote(env: GitHubScmEnv, worktree: string): Promise<PushTransport> {
+export async function checkPushRemote(env: GitHubScmEnv, places: PushPlaces): Promise<PushTarget[]> {
   const expected = gitHostFor(env);
-  const urls = (await gitText(env.ctx, worktree, ["remote", "get-url", "--push", "--all", env.remote]))
-    .split("\n")
-    .filter((line) => line.trim() !== "");
-  const transports = urls.map((url) => classifyRemote(url, expected, env.remote));
-  // One push to several URLs with different needs: treat it as https so the host check above holds.
-  return transports.includes("https") ? "https" : (transports[0] ?? "local");
+  const urls = await configuredUrls(env, places);
+  const rewrites = await readUrlRewrites(env.ctx, places.gitDir);
+  return urls.map((configured) => {
+    const url = absoluteLocalPath(configured, places.worktree);
+    const transport = classifyRemote(rewritePushUrl(url, rewrites), expected, env.remote);
+    return { url, transport };
+  });
+}
+
+async function configuredUrls(env: GitHubScmEnv, places: PushPlaces): Promise<string[]> {
+  const file = join(places.commonDir, "config");
+  for (const key of ["pushurl", "url"]) {
+    const args = ["config", "--file", file, "--get-all", `remote.${env.remote}.${key}`];
+    const result = await git(env.ctx, places.gitDir, args, { reject: false });
+    const urls = result.stdout.split("\n").filter((line) => line.trim() !== "");
+    if (urls.length > 0) return urls;
+  }
+  throw new AoError("E_NOT_FOUND", `remote ${env.remote} has no URL in ${file}`, {
+    hint: `add it (git remote add ${env.remote} <url>) or set scm/github's remote option to the one that points at GitHub`,
+    details: { remote: env.remote, config: file },
+  });
+}
+
+/** A relative path meant the worktree's directory (git's cwd); the push runs elsewhere. */
+function absoluteLocalPath(url: string, worktree: string): string {
+  return parseRemote(url) === "local" && !/^file:/i.test(url) && !isAbsolute(url)
+    ? resolve(worktree, url)
+    : url;
 }
 
 function classifyRemote(url: string, expected: string, remote: string): PushTransport {
@@ -32,7 +71,7 @@ function classifyRemote(url: string, expected: string, remote: string): PushTran
   if (parsed === "local") return "local";
   if (parsed !== undefined && parsed.host === expected) return parsed.transport;
   throw new AoError("E_GITHUB_API", `remote ${remote} pushes to ${url}, not to ${expected}`, {
-    hint: `point ${remote} back at ${expected} (git remote set-url --push ${remote} …) and check url.*.insteadOf in the worktree's git config`,
+    hint: `point ${remote} back at ${expected} (git remote set-url --push ${remote} …) and check url.*.insteadOf in your git config (git config --show-origin --get-regexp '^url')`,
     details: { remote, url, expected },
   });
 }
