@@ -38,7 +38,10 @@ export async function runCli(io: CliIo): Promise<number> {
           ? "info"
           : undefined;
       const fileLogLevel: LogLevel | undefined = globals.debug ? "debug" : undefined;
-      context ??= createNodeContext({ ...io, stderrLogLevel, fileLogLevel });
+      // The ao processes this one starts (the background daemon, the demo's sandbox) read the level
+      // from the environment, so --debug reaches their ao.log too.
+      const env = globals.debug ? { ...io.env, AO_LOG_LEVEL: "debug" } : io.env;
+      context ??= createNodeContext({ ...io, env, stderrLogLevel, fileLogLevel });
       return context;
     },
     action(body) {

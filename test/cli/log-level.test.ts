@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
@@ -37,5 +37,37 @@ describe("AO_LOG_LEVEL", () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('AO_LOG_LEVEL="trace" is not a log level');
     expect(result.stderr).toContain("debug, info, warn, error");
+  });
+});
+
+describe("--debug", () => {
+  it("hands AO_LOG_LEVEL=debug to the processes ao starts (a background daemon, the demo's sandbox)", async () => {
+    // A git on PATH that notes the level it was given, then does what git does.
+    const bin = makeTempDir("ao-log-level-bin-");
+    const seen = join(bin, "seen");
+    const realGit = process.env["PATH"]?.split(":").find((dir) => existsSync(join(dir, "git")));
+    writeFileSync(
+      join(bin, "git"),
+      `#!/bin/sh\nprintf '%s\\n' "\${AO_LOG_LEVEL:-unset}" >> "${seen}"\nexec "${realGit ?? "/usr/bin"}/git" "$@"\n`,
+    );
+    chmodSync(join(bin, "git"), 0o755);
+    const home = makeTempDir("ao-log-level-");
+    const run = (argv: string[]) =>
+      runCli({
+        argv,
+        env: { AO_HOME: home, HOME: home, PATH: `${bin}:${process.env["PATH"] ?? ""}`, NO_COLOR: "1" },
+        cwd: home,
+        stdout: captureStream(),
+        stderr: captureStream(),
+        catalog: emptyCatalog(),
+        version: "9.9.9",
+      });
+    await run(["doctor"]);
+    expect(readFileSync(seen, "utf8").trim().split("\n")).toContain("unset");
+    writeFileSync(seen, "");
+    await run(["--debug", "doctor"]);
+    const levels = readFileSync(seen, "utf8").trim().split("\n");
+    expect(levels.length).toBeGreaterThan(0);
+    expect(new Set(levels)).toEqual(new Set(["debug"]));
   });
 });
