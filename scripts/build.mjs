@@ -12,7 +12,8 @@
 //
 // Like tsc on its own, a type error still leaves fresh output behind (the exit code says it failed).
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -20,6 +21,11 @@ import { build } from "esbuild";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = join(root, "dist", "bundle");
 const entry = join(outdir, "ao.js");
+/**
+ * Who built this bundle: ao's version plus an id of its own, so a rebuild that changes the config
+ * schema (the version stays) invalidates the validated-config cache (src/core/config/build-identity.ts).
+ */
+const BUILD_ID = `${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}+${randomUUID()}`;
 /** Chunks of earlier builds that a running ao (a daemon) may still import lazily are kept this long. */
 const STALE_CHUNK_MS = 60 * 60_000;
 
@@ -115,6 +121,7 @@ async function bundle() {
     target: "node20",
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
+    define: { __AO_BUILD__: JSON.stringify(BUILD_ID) },
     chunkNames: "chunk-[hash]",
     sourcemap: "linked",
     // Stacks keep readable names; minifying would save little of the load time.

@@ -3,7 +3,7 @@ import type { ConfigProblem } from "./config-issues.js";
 import type { RawConfig } from "./config-schema.js";
 import { TEMPLATE_PLACEHOLDERS } from "./default-reactions.js";
 import type { ReactionOverrides } from "./merge-reactions.js";
-import { PRIORITIES } from "./reaction-schema.js";
+import { PRIORITIES } from "./reaction-names.js";
 import type { AoConfig, KeyPath } from "./types.js";
 
 function atLeastOneProject(config: AoConfig): ConfigProblem[] {

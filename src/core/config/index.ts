@@ -2,7 +2,7 @@
  * The configuration subsystem's public surface: other modules import from here rather than from
  * the individual stages, which may move.
  */
-export { loadConfig, parseConfig } from "./load-config.js";
+export { loadConfig } from "./load-config.js";
 export { findConfigPath, CONFIG_FILE_NAMES } from "./find-config-path.js";
 export { locateKeyPath } from "./locate-key-path.js";
 export { listPluginReferences, type PluginReference } from "./plugin-references.js";
@@ -15,9 +15,8 @@ export {
 } from "./project-plugins.js";
 export { validateConfig, type ConfigValidation } from "./validate-config.js";
 export { maskedConfig, showConfig } from "./show-config.js";
-export { configJsonSchema, renderConfigJsonSchema } from "./json-schema.js";
 export { DEFAULT_REACTIONS, TEMPLATE_PLACEHOLDERS } from "./default-reactions.js";
-export { REACTION_KEYS, REACTION_ACTIONS, PRIORITIES } from "./reaction-schema.js";
+export { REACTION_KEYS, REACTION_ACTIONS, PRIORITIES } from "./reaction-names.js";
 export { formatDuration, parseDuration } from "./duration.js";
 export { deriveSessionPrefix } from "./normalize-config.js";
 export { formatKeyPath, type ConfigIssue } from "./config-issues.js";

@@ -1,73 +1,78 @@
 import { readFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
-import { checkConfigRules } from "./check-config-rules.js";
-import { parseConfigYaml, positionProblems, type ParsedYaml } from "./config-document.js";
-import { configIssuesError, type ConfigProblem } from "./config-issues.js";
-import { configSchema, type RawConfig } from "./config-schema.js";
+import type { AoPaths } from "../paths.js";
+import { bundleBuildId } from "./build-identity.js";
+import { configCacheEntryPath, configCacheKey, readCachedConfig, writeCachedConfig } from "./config-cache.js";
 import { findConfigPath } from "./find-config-path.js";
-import { normalizeConfig } from "./normalize-config.js";
-import { substituteEnv } from "./substitute-env.js";
-import type { LoadedConfig } from "./types.js";
-import { zodProblems } from "./zod-problems.js";
-
-type LoadContext = Pick<AoContext, "env" | "cwd">;
-
-function fail(
-  code: "E_CONFIG_INVALID" | "E_CONFIG_ENV",
-  parsed: ParsedYaml,
-  problems: ConfigProblem[],
-  cwd: string,
-): never {
-  throw configIssuesError(code, parsed.file, positionProblems(parsed, problems), cwd);
-}
-
-function validate(parsed: ParsedYaml, cwd: string): RawConfig {
-  const data: unknown = parsed.yaml.toJS();
-  if (data === null || data === undefined) {
-    fail(
-      "E_CONFIG_INVALID",
-      parsed,
-      [{ keyPath: [], message: "the file is empty: it needs at least a projects map" }],
-      cwd,
-    );
-  }
-  const result = configSchema.safeParse(data);
-  if (!result.success)
-    fail("E_CONFIG_INVALID", parsed, zodProblems(result.error.issues, data, configSchema), cwd);
-  return result.data;
-}
+import type { AoConfig, ConfigDocument, LoadedConfig } from "./types.js";
 
 /**
- * parse → substitute ${VAR} → validate → normalise → cross-key rules. Each stage reports every
- * problem it finds at once, as one AoError with file:line:column and key path per problem.
+ * `paths` (AO_HOME) turns the cache on; without it every load is a full one. `buildId` replaces the
+ * bundle's build identity (tests run from source, where there is none and nothing is cached).
  */
-export function parseConfig(text: string, file: string, ctx: LoadContext): LoadedConfig {
-  const parsed = parseConfigYaml(text, file, ctx.cwd);
-  const substitution = substituteEnv(parsed.yaml.contents, ctx.env);
-  if (substitution.problems.length > 0) fail("E_CONFIG_ENV", parsed, substitution.problems, ctx.cwd);
-  const raw = validate(parsed, ctx.cwd);
-  const { config, problems } = normalizeConfig(raw, { configDir: dirname(file), env: ctx.env });
-  problems.push(...checkConfigRules(config, raw));
-  if (problems.length > 0) fail("E_CONFIG_INVALID", parsed, problems, ctx.cwd);
-  return { path: file, config, document: { ...parsed, envReferences: substitution.references } };
+export type LoadContext = Pick<AoContext, "env" | "cwd"> & {
+  readonly paths?: AoPaths | undefined;
+  readonly buildId?: string | undefined;
+};
+
+export interface LoadConfigOptions {
+  /** `--config`; default: AO_CONFIG_PATH, then agent-orchestrator.yaml upwards from cwd. */
+  configPath?: string | undefined;
+  /** false: validate the file even when the cache holds its result (`ao config validate`). */
+  readCache?: boolean | undefined;
 }
 
-/** Finds (see findConfigPath), reads and validates the configuration. */
-export async function loadConfig(
-  ctx: LoadContext,
-  options: { configPath?: string | undefined } = {},
-): Promise<LoadedConfig> {
-  const file = await findConfigPath(ctx, options.configPath);
-  let text: string;
+interface CacheSlot {
+  entryPath: string;
+  key: string;
+}
+
+async function readConfigText(file: string): Promise<string> {
   try {
-    text = await readFile(file, "utf8");
+    return await readFile(file, "utf8");
   } catch (error) {
     throw new AoError("E_CONFIG_NOT_FOUND", `cannot read ${file}: ${(error as Error).message}`, {
       hint: "check the file's permissions",
       cause: error,
     });
   }
-  return parseConfig(text, file, ctx);
+}
+
+/** Where this file's validated result is cached and under which key; undefined: caching is off. */
+function cacheSlot(ctx: LoadContext, file: string, text: string): CacheSlot | undefined {
+  const build = ctx.buildId ?? bundleBuildId();
+  if (ctx.paths === undefined || build === undefined) return undefined;
+  const key = configCacheKey({ build, file, text, home: ctx.env["HOME"] || undefined });
+  return { entryPath: configCacheEntryPath(ctx.paths.home, file), key };
+}
+
+/** A configuration from the cache; its document is parsed from the text kept here, on first use. */
+function cachedLoad(ctx: LoadContext, file: string, text: string, config: AoConfig): LoadedConfig {
+  let document: Promise<ConfigDocument> | undefined;
+  const loadDocument = () =>
+    (document ??= import("./parse-config.js").then(({ parseConfigDocument }) =>
+      parseConfigDocument(text, file, ctx),
+    ));
+  return { path: file, config, fromCache: true, loadDocument };
+}
+
+/**
+ * Finds (see findConfigPath), reads and validates the configuration. A file validated before by the
+ * same build, with the same path and HOME, comes from AO_HOME/cache/config without loading yaml or
+ * zod. A file that uses `${VAR}` is never cached: the substituted values may be secrets.
+ */
+export async function loadConfig(ctx: LoadContext, options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const file = await findConfigPath(ctx, options.configPath);
+  const text = await readConfigText(file);
+  const slot = cacheSlot(ctx, file, text);
+  if (slot !== undefined && options.readCache !== false) {
+    const config = await readCachedConfig(slot.entryPath, slot.key);
+    if (config !== undefined) return cachedLoad(ctx, file, text, config);
+  }
+  const { parseConfig } = await import("./parse-config.js");
+  const loaded = parseConfig(text, file, ctx);
+  if (slot !== undefined && (await loaded.loadDocument()).envReferences.length === 0)
+    await writeCachedConfig(slot.entryPath, slot.key, loaded.config);
+  return loaded;
 }

@@ -1,4 +1,5 @@
-import { REACTION_KEYS, type ReactionOverride } from "./reaction-schema.js";
+import { REACTION_KEYS } from "./reaction-names.js";
+import type { ReactionOverride } from "./reaction-schema.js";
 import type { ReactionKey, ReactionTable } from "./types.js";
 
 export type ReactionOverrides = Partial<Record<ReactionKey, ReactionOverride | undefined>>;

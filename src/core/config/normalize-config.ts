@@ -5,7 +5,7 @@ import { DEFAULT_REACTIONS } from "./default-reactions.js";
 import { parseDuration } from "./duration.js";
 import { mergeReactions } from "./merge-reactions.js";
 import type { RawProject } from "./project-schema.js";
-import { PRIORITIES } from "./reaction-schema.js";
+import { PRIORITIES } from "./reaction-names.js";
 import type { AoConfig, PluginConfig, ProjectConfig, ReactionTable } from "./types.js";
 
 interface NormalizeOptions {

@@ -1,5 +1,4 @@
 import { AoError, isAoError } from "../errors.js";
-import { locateInYaml } from "./config-document.js";
 import { formatIssue, formatKeyPath, type ConfigIssue } from "./config-issues.js";
 import type { KeyPath, LoadedConfig } from "./types.js";
 
@@ -16,13 +15,18 @@ interface RegistryOptionIssue {
  * nearest key that is written (the project, when its plugin came from `defaults`). Other errors pass
  * through unchanged.
  */
-export function positionPluginOptionsError(
-  loaded: Pick<LoadedConfig, "document">,
+export async function positionPluginOptionsError(
+  loaded: Pick<LoadedConfig, "loadDocument">,
   keyPath: KeyPath,
   error: unknown,
   cwd: string,
-): unknown {
+): Promise<unknown> {
   if (!isAoError(error) || error.code !== "E_PLUGIN_OPTIONS") return error;
+  // Only an error needs the document: yaml stays unloaded on the way that succeeds.
+  const [document, { locateInYaml }] = await Promise.all([
+    loaded.loadDocument(),
+    import("./config-document.js"),
+  ]);
   const details = (error.details ?? {}) as {
     issues?: RegistryOptionIssue[];
     slot?: unknown;
@@ -32,7 +36,7 @@ export function positionPluginOptionsError(
   const issues: ConfigIssue[] = raw.map((issue) => {
     const full = [...keyPath, ...(issue.keyPath ?? [])];
     return {
-      ...locateInYaml(loaded.document, full),
+      ...locateInYaml(document, full),
       path: formatKeyPath(full),
       keyPath: full,
       message: issue.message ?? error.message,
@@ -45,7 +49,7 @@ export function positionPluginOptionsError(
   const lines = issues.map((issue) => `  ${formatIssue(issue, cwd)}`);
   return new AoError("E_PLUGIN_OPTIONS", [headline, ...lines].join("\n"), {
     hint: error.hint,
-    details: { ...error.details, file: loaded.document.file, issues },
+    details: { ...error.details, file: document.file, issues },
     cause: error,
   });
 }

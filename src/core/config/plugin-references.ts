@@ -1,5 +1,5 @@
 import type { Slot } from "../registry/catalog.js";
-import { isWrittenInYaml, locateInYaml } from "./config-document.js";
+import type * as ConfigDocumentModule from "./config-document.js";
 import { PROJECT_PLUGIN_SLOTS } from "./project-plugins.js";
 import type { KeyPath, LoadedConfig, PluginConfig, SourceLocation } from "./types.js";
 
@@ -15,11 +15,19 @@ export interface PluginReference {
   location?: SourceLocation | undefined;
 }
 
+/** The loaded configuration with its document and yaml's lookups (both loaded lazily). */
+interface Source {
+  config: LoadedConfig["config"];
+  document: ConfigDocumentModule.ParsedYaml;
+  yaml: typeof ConfigDocumentModule;
+}
+
 /** The first of `candidates` written in the file: the `plugin:` value of a map, or the value itself. */
-function writtenAt(loaded: LoadedConfig, candidates: KeyPath[]): SourceLocation | undefined {
+function writtenAt(source: Source, candidates: KeyPath[]): SourceLocation | undefined {
   for (const keyPath of candidates) {
     for (const path of [[...keyPath, "plugin"], keyPath]) {
-      if (isWrittenInYaml(loaded.document, path)) return locateInYaml(loaded.document, path);
+      if (source.yaml.isWrittenInYaml(source.document, path))
+        return source.yaml.locateInYaml(source.document, path);
     }
   }
   return undefined;
@@ -35,7 +43,7 @@ function fromPluginConfig(
   return { slot, name: plugin, options, keyPath, location } satisfies PluginReference;
 }
 
-function projectReferences(loaded: LoadedConfig): PluginReference[] {
+function projectReferences(loaded: Source): PluginReference[] {
   return Object.values(loaded.config.projects).flatMap((project) => {
     const at = (slot: string): (string | number)[] => ["projects", project.id, slot];
     // Not written in the project: the name comes from `defaults`, which takes no options.
@@ -54,12 +62,12 @@ function projectReferences(loaded: LoadedConfig): PluginReference[] {
 }
 
 /** Routed names that are not configured notifier ids are plugin names with no options (`desktop`). */
-function routedReferences(loaded: LoadedConfig): PluginReference[] {
+function routedReferences(loaded: Source): PluginReference[] {
   const { notifiers, notificationRouting, defaults } = loaded.config;
   const seen = new Set<string>();
   const references: PluginReference[] = [];
   for (const [priority, names] of Object.entries(notificationRouting)) {
-    const routed = isWrittenInYaml(loaded.document, ["notificationRouting", priority]);
+    const routed = loaded.yaml.isWrittenInYaml(loaded.document, ["notificationRouting", priority]);
     names.forEach((name, index) => {
       if (Object.hasOwn(notifiers, name) || seen.has(name)) return;
       seen.add(name);
@@ -79,7 +87,12 @@ function routedReferences(loaded: LoadedConfig): PluginReference[] {
 }
 
 /** Every plugin reference after defaults are applied: per project, each configured notifier, routed names. */
-export function listPluginReferences(loaded: LoadedConfig): PluginReference[] {
+export async function listPluginReferences(loaded: LoadedConfig): Promise<PluginReference[]> {
+  const [document, yaml] = await Promise.all([loaded.loadDocument(), import("./config-document.js")]);
+  return referencesIn({ config: loaded.config, document, yaml });
+}
+
+function referencesIn(loaded: Source): PluginReference[] {
   const configured = Object.entries(loaded.config.notifiers).map(([id, config]) =>
     fromPluginConfig("notifier", config, ["notifiers", id], writtenAt(loaded, [["notifiers", id]])),
   );

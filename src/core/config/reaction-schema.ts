@@ -1,23 +1,8 @@
 import { z } from "zod";
 import { DURATION_PATTERN } from "./duration.js";
+import { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-names.js";
 
-/** The situations the lifecycle engine reacts to; each has a built-in default (default-reactions.ts). */
-export const REACTION_KEYS = [
-  "ci-failed",
-  "changes-requested",
-  "merge-conflicts",
-  "approved-and-green",
-  "agent-stuck",
-  "agent-needs-input",
-  "agent-exited",
-  "pr-closed",
-  "all-complete",
-] as const;
-
-export const REACTION_ACTIONS = ["send-to-agent", "notify", "auto-merge"] as const;
-
-/** Notification priorities, most pressing first; `notificationRouting` maps each to notifiers. */
-export const PRIORITIES = ["urgent", "action", "warning", "info"] as const;
+export { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS };
 
 export const durationSchema = z
   .string()

@@ -1,15 +1,15 @@
-import type { AoContext } from "../context.js";
 import { isSecretKey, REDACTED, redactText, redactValue } from "../redact.js";
 import { formatDuration } from "./duration.js";
-import { loadConfig } from "./load-config.js";
+import { loadConfig, type LoadContext } from "./load-config.js";
 import type { DaemonConfig, KeyPath, LoadedConfig } from "./types.js";
 
 /** Values substituted from a variable whose name looks secret (GITHUB_TOKEN, SLACK_WEBHOOK_URL). */
-function secretsFromEnv(loaded: LoadedConfig): { keyPaths: KeyPath[]; values: Set<string> } {
-  const references = loaded.document.envReferences.filter((ref) => ref.variables.some(isSecretKey));
+async function secretsFromEnv(loaded: LoadedConfig): Promise<{ keyPaths: KeyPath[]; values: Set<string> }> {
+  const document = await loaded.loadDocument();
+  const references = document.envReferences.filter((ref) => ref.variables.some(isSecretKey));
   const values = new Set<string>();
   for (const ref of references) {
-    const value: unknown = loaded.document.yaml.getIn(ref.keyPath);
+    const value: unknown = document.yaml.getIn(ref.keyPath);
     if (typeof value === "string" && value !== "") values.add(value);
   }
   return { keyPaths: references.map((ref) => ref.keyPath), values };
@@ -47,22 +47,22 @@ function writtenDaemon(daemon: DaemonConfig): Record<string, string> {
  * The resolved configuration, safe to paste into an issue: defaults applied, variables substituted,
  * secrets masked by key name, by pattern, and when they came from a secret-looking variable.
  */
-export function maskedConfig(loaded: LoadedConfig): Record<string, unknown> {
+export async function maskedConfig(loaded: LoadedConfig): Promise<Record<string, unknown>> {
   const copy = JSON.parse(JSON.stringify(loaded.config)) as {
     projects: Record<string, Record<string, unknown>>;
   };
   // `id` repeats the key; without it the output is itself a valid configuration file.
   for (const project of Object.values(copy.projects)) delete project["id"];
-  const secrets = secretsFromEnv(loaded);
+  const secrets = await secretsFromEnv(loaded);
   for (const keyPath of secrets.keyPaths) maskAt(copy, keyPath);
   const masked = redactValue(maskValues(copy, secrets.values)) as Record<string, unknown>;
   return { ...masked, daemon: writtenDaemon(loaded.config.daemon) };
 }
 
 export async function showConfig(
-  ctx: Pick<AoContext, "env" | "cwd">,
+  ctx: LoadContext,
   options: { configPath?: string | undefined },
 ): Promise<{ path: string; config: Record<string, unknown> }> {
   const loaded = await loadConfig(ctx, options);
-  return { path: loaded.path, config: maskedConfig(loaded) };
+  return { path: loaded.path, config: await maskedConfig(loaded) };
 }

@@ -1,5 +1,5 @@
 import type { Document, LineCounter } from "yaml";
-import type { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-schema.js";
+import type { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-names.js";
 
 export type ReactionKey = (typeof REACTION_KEYS)[number];
 export type ReactionAction = (typeof REACTION_ACTIONS)[number];
@@ -119,5 +119,11 @@ export interface LoadedConfig {
   /** Absolute path of the file that was loaded. */
   path: string;
   config: AoConfig;
-  document: ConfigDocument;
+  /** Whether `config` came from AO_HOME/cache/config instead of parsing and validating the file. */
+  fromCache: boolean;
+  /**
+   * The parsed file, for pointing messages at file:line:column. Parsed on first use when the
+   * configuration came from the cache (that loads yaml), from the text read at load time.
+   */
+  loadDocument(): Promise<ConfigDocument>;
 }

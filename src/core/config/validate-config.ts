@@ -1,7 +1,6 @@
-import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
 import type { ConfigIssue } from "./config-issues.js";
-import { loadConfig } from "./load-config.js";
+import { loadConfig, type LoadContext } from "./load-config.js";
 
 export type ConfigValidation =
   | { ok: true; path: string; projects: number }
@@ -21,11 +20,12 @@ export type ConfigValidation =
  * the issues as data. A file that cannot be found is still an error (there is nothing to validate).
  */
 export async function validateConfig(
-  ctx: Pick<AoContext, "env" | "cwd">,
+  ctx: LoadContext,
   options: { configPath?: string | undefined },
 ): Promise<ConfigValidation> {
   try {
-    const loaded = await loadConfig(ctx, options);
+    // Always the full load: this is the command people run to check the file itself.
+    const loaded = await loadConfig(ctx, { ...options, readCache: false });
     return { ok: true, path: loaded.path, projects: Object.keys(loaded.config.projects).length };
   } catch (error) {
     if (!isAoError(error) || (error.code !== "E_CONFIG_INVALID" && error.code !== "E_CONFIG_ENV"))

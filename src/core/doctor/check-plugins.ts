@@ -15,13 +15,13 @@ import type { DoctorCheck } from "./check.js";
  */
 export async function checkPlugins(ctx: AoContext, loaded: LoadedConfig): Promise<DoctorCheck[]> {
   const registryFor = projectRegistries(ctx, loaded);
-  const references = uniqueReferences(listPluginReferences(loaded));
+  const references = uniqueReferences(await listPluginReferences(loaded));
   const failures: DoctorCheck[] = [];
   for (const reference of references) {
     try {
       await registryFor(reference).resolve(reference.slot, reference.name, reference.options);
     } catch (error) {
-      failures.push(failedReference(ctx, loaded, reference, error));
+      failures.push(await failedReference(ctx, loaded, reference, error));
     }
   }
   if (failures.length > 0) return failures;
@@ -83,13 +83,13 @@ function uniqueReferences(references: readonly PluginReference[]): PluginReferen
 }
 
 /** Bad options point at each option (file:line:column and key path); other failures at the name. */
-function failedReference(
+async function failedReference(
   ctx: Pick<AoContext, "cwd">,
   loaded: LoadedConfig,
   reference: PluginReference,
   error: unknown,
-): DoctorCheck {
-  const positioned = positionPluginOptionsError(loaded, reference.keyPath, error, ctx.cwd);
+): Promise<DoctorCheck> {
+  const positioned = await positionPluginOptionsError(loaded, reference.keyPath, error, ctx.cwd);
   const where = reference.location
     ? ` (${displayPath(reference.location.file, ctx.cwd)}:${reference.location.line})`
     : ` (${reference.keyPath.join(".")}, a default)`;

@@ -93,9 +93,14 @@ function resolveProjectPlugin<S extends ProjectPluginSlot>(
   name: string,
 ): Promise<SlotInterfaces[S]> {
   const options = projectPluginOptions(opened.project, slot, name);
-  return opened.registry.resolve(slot, name, options).catch((error: unknown) => {
+  return opened.registry.resolve(slot, name, options).catch(async (error: unknown) => {
     if (options === undefined) throw error;
-    throw positionPluginOptionsError(opened.loaded, ["projects", opened.project.id, slot], error, ctx.cwd);
+    throw await positionPluginOptionsError(
+      opened.loaded,
+      ["projects", opened.project.id, slot],
+      error,
+      ctx.cwd,
+    );
   });
 }
 

@@ -40,7 +40,7 @@ describe("listPluginReferences", () => {
   it("lists every reference after defaults, pointing at where each name is written", async () => {
     const { file, loaded } = await loadFixture();
     const at = (line: number, column: number) => ({ file, line, column });
-    expect(listPluginReferences(loaded)).toEqual([
+    expect(await listPluginReferences(loaded)).toEqual([
       {
         slot: "runtime",
         name: "process",
@@ -127,7 +127,7 @@ describe("listPluginReferences", () => {
     const dir = makeTempDir("ao-config-");
     writeFileSync(join(dir, "agent-orchestrator.yaml"), "projects:\n  app:\n    path: .\n");
     const loaded = await loadConfig({ cwd: dir, env: {} }, {});
-    const notifiers = listPluginReferences(loaded).filter((ref) => ref.slot === "notifier");
+    const notifiers = (await listPluginReferences(loaded)).filter((ref) => ref.slot === "notifier");
     expect(notifiers).toEqual([
       {
         slot: "notifier",
@@ -143,22 +143,26 @@ describe("listPluginReferences", () => {
 describe("locateKeyPath", () => {
   it("finds values and keys, and falls back to the nearest written ancestor", async () => {
     const { file, loaded } = await loadFixture();
-    expect(locateKeyPath(loaded, ["projects", "ops", "tracker", "teamId"])).toEqual({
+    expect(await locateKeyPath(loaded, ["projects", "ops", "tracker", "teamId"])).toEqual({
       file,
       line: 12,
       column: 15,
     });
-    expect(locateKeyPath(loaded, ["projects", "ops", "tracker"], "key")).toEqual({
+    expect(await locateKeyPath(loaded, ["projects", "ops", "tracker"], "key")).toEqual({
       file,
       line: 10,
       column: 5,
     });
-    expect(locateKeyPath(loaded, ["notificationRouting", "urgent", 1])).toEqual({
+    expect(await locateKeyPath(loaded, ["notificationRouting", "urgent", 1])).toEqual({
       file,
       line: 19,
       column: 21,
     });
-    expect(locateKeyPath(loaded, ["projects", "ops", "defaultBranch"])).toEqual({ file, line: 8, column: 3 });
-    expect(locateKeyPath(loaded, ["nothing", "here"])).toEqual({ file, line: 1, column: 1 });
+    expect(await locateKeyPath(loaded, ["projects", "ops", "defaultBranch"])).toEqual({
+      file,
+      line: 8,
+      column: 3,
+    });
+    expect(await locateKeyPath(loaded, ["nothing", "here"])).toEqual({ file, line: 1, column: 1 });
   });
 });

@@ -55,7 +55,9 @@ describe("projects' runtime, agent and workspace", () => {
   });
 
   it("lists the options with each reference, for doctor to validate", async () => {
-    const references = listPluginReferences((await load()).loaded).filter((r) => r.keyPath[1] === "app");
+    const references = (await listPluginReferences((await load()).loaded)).filter(
+      (r) => r.keyPath[1] === "app",
+    );
     expect(references.slice(0, 3)).toMatchObject([
       { slot: "runtime", name: "tmux", options: { width: 120 }, location: { line: 9 } },
       {
@@ -98,7 +100,12 @@ describe("positionPluginOptionsError", () => {
         ],
       },
     });
-    const positioned = positionPluginOptionsError(loaded, ["projects", "app", "agent"], registryError, dir);
+    const positioned = await positionPluginOptionsError(
+      loaded,
+      ["projects", "app", "agent"],
+      registryError,
+      dir,
+    );
     expect(positioned).toMatchObject({ code: "E_PLUGIN_OPTIONS", exitCode: 2, hint: registryError.hint });
     expect((positioned as Error).message.split("\n")).toEqual([
       'invalid options for agent plugin "command" at projects.app.agent (2 problems):',
@@ -111,7 +118,7 @@ describe("positionPluginOptionsError", () => {
   it("passes any other error through untouched", async () => {
     const { dir, loaded } = await load();
     const other = new AoError("E_PLUGIN_UNKNOWN", "unknown agent plugin");
-    expect(positionPluginOptionsError(loaded, ["projects", "app", "agent"], other, dir)).toBe(other);
+    expect(await positionPluginOptionsError(loaded, ["projects", "app", "agent"], other, dir)).toBe(other);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach } from "vitest";
-import { parseConfig } from "../../../src/core/config/index.js";
+import { parseConfig } from "../../../src/core/config/parse-config.js";
 import type {
   CycleOptions,
   CycleReport,

@@ -80,7 +80,7 @@ describe("scm/github in the built-in catalog", () => {
       project: project(dir, "acme/widgets"),
     });
     const error: unknown = await registry.resolve("scm", "github", raw).catch((e: unknown) => e);
-    const positioned = positionPluginOptionsError(loaded, ["projects", "app", "scm"], error, dir);
+    const positioned = await positionPluginOptionsError(loaded, ["projects", "app", "scm"], error, dir);
     expect(positioned).toMatchObject({ code: "E_PLUGIN_OPTIONS", exitCode: 2 });
     expect((positioned as Error).message.split("\n")).toEqual([
       'invalid options for scm plugin "github" at projects.app.scm (1 problem):',
