@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { AoError } from "../errors.js";
 import type { PluginDefinition, PluginOptionsSchema } from "./define-plugin.js";
+import { asPluginError } from "./wrap-plugin.js";
 
 type SchemaSource = Pick<PluginDefinition, "slot" | "name" | "options">;
 type SchemaFactory<O> = () => z.ZodType<O> | Promise<z.ZodType<O>>;
@@ -16,7 +17,12 @@ export function pluginOptionsSchema<O>(definition: SchemaSource): Promise<z.ZodT
   if (schema === undefined) {
     schema = Promise.resolve()
       .then(options)
-      .then((result) => checked(definition, result));
+      .then(
+        (result) => checked(definition, result),
+        // A broken `import()` in an external plugin is the plugin's failure, not a bug in ao.
+        (error: unknown) =>
+          Promise.reject(asPluginError(error, `${definition.slot}/${definition.name}.options`)),
+      );
     built.set(options, schema);
     // A factory that failed (say, a broken install) is asked again next time, not remembered failing.
     schema.catch(() => built.delete(options));

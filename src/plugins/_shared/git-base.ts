@@ -1,9 +1,10 @@
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
+import { execError, type ExecResult } from "../../core/exec.js";
 import { git } from "../../core/git.js";
 import { redactText } from "../../core/redact.js";
 import { collidingNames, parseRefs } from "./git-branch.js";
-import { remoteUrl, resolveCommit } from "./git-repo-info.js";
+import { gitCommonDir, remoteUrl, resolveCommit } from "./git-repo-info.js";
 
 /** The commit a new session branch starts from, and where it came from (shown to the person). */
 export interface BranchBase {
@@ -61,10 +62,14 @@ export async function planBranchStart(
   return { base, taken };
 }
 
-/** ls-remote patterns match ref tails (`x/refs/heads/main` too): callers look refs up exactly. */
+/**
+ * `--heads` makes git ask origin for branches only (protocol v2 `ref-prefix refs/heads/`): without
+ * it, origin sends every ref it has (on GitHub, one per pull request) and the patterns filter here.
+ * Patterns match ref tails (`x/refs/heads/main` too): callers look refs up exactly.
+ */
 async function askOrigin(ctx: Git, repoPath: string, branch: string, wanted: string): Promise<OriginView> {
   const patterns = [`refs/heads/${branch}`, `refs/heads/${wanted}`, `refs/heads/${wanted}-*`];
-  const result = await git(ctx, repoPath, ["ls-remote", "origin", ...patterns], {
+  const result = await git(ctx, repoPath, ["ls-remote", "--heads", "origin", ...patterns], {
     reject: false,
     timeoutMs: LS_REMOTE_TIMEOUT_MS,
   });
@@ -85,8 +90,19 @@ async function listLocalRefs(
   const patterns = [`refs/remotes/origin/${branch}`, `refs/heads/${branch}`];
   for (const prefix of ["refs/heads/", "refs/remotes/origin/"])
     patterns.push(`${prefix}${wanted}`, `${prefix}${wanted}-*`);
-  const result = await git(ctx, repoPath, ["for-each-ref", "--format=%(objectname) %(refname)", ...patterns]);
+  const args = ["for-each-ref", "--format=%(objectname) %(refname)", ...patterns];
+  const result = await git(ctx, repoPath, args, { reject: false });
+  if (result.failed) throw await repositoryError(ctx, repoPath, result);
   return parseRefs(result.stdout);
+}
+
+/**
+ * Why git could not read the repository, asked only after it failed: a missing directory (git then
+ * cannot even start, which Node reports like a missing git), not a repository, or git's own error.
+ */
+async function repositoryError(ctx: Git, repoPath: string, result: ExecResult): Promise<AoError> {
+  await gitCommonDir(ctx, repoPath); // throws E_NOT_FOUND or E_NOT_A_REPO
+  return execError("git", result);
 }
 
 async function chooseBase(

@@ -1,5 +1,6 @@
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
+import type { ExecResult } from "../../core/exec.js";
 import { git } from "../../core/git.js";
 import { localBranchExists, remoteUrl, resolveCommit } from "./git-repo-info.js";
 
@@ -54,6 +55,34 @@ export async function localCollisions(ctx: Git, repoPath: string, wanted: string
   const result = await git(ctx, repoPath, ["for-each-ref", "--format=%(refname)", ...patterns]);
   const refNames = result.stdout.split("\n").map((line) => line.trim());
   return prefixes.flatMap((prefix) => collidingNames(refNames, prefix, wanted));
+}
+
+/**
+ * Creates `refs/heads/<branch>` at `commit` only if no such branch exists: update-ref's empty old
+ * value makes the check and the write one atomic step, so a name taken a moment ago (by a parallel
+ * spawn, or by hand) fails here instead of being overwritten, whatever git's version or wording.
+ */
+export function tryCreateBranch(
+  ctx: Git,
+  repoPath: string,
+  branch: string,
+  at: { commit: string; reflogMessage: string },
+): Promise<ExecResult> {
+  const args = ["update-ref", "-m", at.reflogMessage, `refs/heads/${branch}`, at.commit, ""];
+  return git(ctx, repoPath, args, { reject: false });
+}
+
+/**
+ * Deletes a branch only while it still points at `commit` (update-ref's old-value check is atomic):
+ * a branch that moved since this call made it holds someone's work and stays.
+ */
+export async function deleteBranchAt(
+  ctx: Git,
+  repoPath: string,
+  branch: string,
+  commit: string,
+): Promise<void> {
+  await git(ctx, repoPath, ["update-ref", "-d", `refs/heads/${branch}`, commit], { reject: false });
 }
 
 /**

@@ -11,13 +11,29 @@ type Git = Pick<AoContext, "exec">;
 export async function gitCommonDir(ctx: Git, repoPath: string): Promise<string> {
   const result = await git(ctx, repoPath, ["rev-parse", "--git-common-dir"], { reject: false });
   if (result.failed) {
+    if (!(await isDirectory(repoPath))) throw missingProjectPath(repoPath);
     throw new AoError("E_NOT_A_REPO", `${repoPath} is not a git repository`, {
-      hint: "check the project's path in agent-orchestrator.yaml",
+      hint: "check the project's `path` in agent-orchestrator.yaml",
       details: { path: repoPath },
     });
   }
   // Older gits print it relative to the working directory.
   return resolve(repoPath, result.stdout.trim());
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
+/** git cannot start in a missing directory; Node reports that as ENOENT, as if git were missing. */
+function missingProjectPath(repoPath: string): AoError {
+  return new AoError("E_NOT_FOUND", `the project's directory ${repoPath} does not exist`, {
+    hint: "check the project's `path` in agent-orchestrator.yaml",
+    details: { path: repoPath },
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile, realpath } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { AoContext } from "../../core/context.js";
 import type { ExecResult } from "../../core/exec.js";
 import { git } from "../../core/git.js";
@@ -103,16 +103,29 @@ export async function forgetMissingWorktree(ctx: Git, repoPath: string, path: st
  * Forgets worktrees under `dir` whose directory was deleted by hand. ao locks its worktrees, so git
  * would keep their entries forever and the branch would stay "checked out" in a directory that is
  * gone (`git checkout <branch>` refuses). The branch itself is untouched; restore can re-add it.
+ * Says whether it forgot any.
  */
-export async function forgetVanishedWorktrees(ctx: Git, repoPath: string, dir: string): Promise<void> {
+export async function forgetVanishedWorktrees(ctx: Git, repoPath: string, dir: string): Promise<boolean> {
   const roots = [resolve(dir), await realpath(dir).catch(() => resolve(dir))];
   const vanished = (await listWorktrees(ctx, repoPath)).filter(
     (entry) => roots.some((root) => isInside(entry.path, root)) && !existsSync(entry.path),
   );
-  if (vanished.length === 0) return;
+  if (vanished.length === 0) return false;
   for (const entry of vanished)
     await git(ctx, repoPath, ["worktree", "unlock", entry.path], { reject: false });
   await pruneWorktrees(ctx, repoPath);
+  return true;
+}
+
+/** The worktree registered at `path` (git lists real paths), or undefined. */
+export async function worktreeAt(
+  ctx: Git,
+  repoPath: string,
+  path: string,
+): Promise<WorktreeEntry | undefined> {
+  const parent = await realpath(dirname(path)).catch(() => dirname(path));
+  const candidates = [resolve(path), join(parent, basename(path))];
+  return (await listWorktrees(ctx, repoPath)).find((entry) => candidates.includes(resolve(entry.path)));
 }
 
 /**

@@ -7,7 +7,13 @@ import { git } from "../../core/git.js";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
 import type { Workspace, WorkspaceInfo, WorkspaceSpec } from "../../core/slots/workspace.js";
 import { planBranchStart, type BranchBase } from "../_shared/git-base.js";
-import { branchForRestore, localCollisions, pickFreeBranch } from "../_shared/git-branch.js";
+import {
+  branchForRestore,
+  deleteBranchAt,
+  localCollisions,
+  pickFreeBranch,
+  tryCreateBranch,
+} from "../_shared/git-branch.js";
 import { withRepoLock } from "../_shared/git-lock.js";
 import { currentBranch, findGitCommonDir } from "../_shared/git-repo-info.js";
 import { uncommittedPaths } from "../_shared/git-status.js";
@@ -18,6 +24,7 @@ import {
   hasVanishedWorktrees,
   removeWorktree,
   tryAddWorktree,
+  worktreeAt,
 } from "../_shared/git-worktree.js";
 import { prepareOrRollBack } from "./_shared/prepare-or-roll-back.js";
 import {
@@ -54,9 +61,9 @@ export function createWorktreeWorkspace(ctx: WorktreeContext): Workspace {
 }
 
 /**
- * The common case runs three git processes: `ls-remote` and `for-each-ref` at once (see
- * planBranchStart), then `worktree add`. Each process costs a fork on Node's main thread, so
- * everything else is either read from disk or only asked for when something went wrong.
+ * The common case runs four git processes: `ls-remote` and `for-each-ref` at once (see
+ * planBranchStart), then `update-ref` and `worktree add`. Each process costs a fork on Node's main
+ * thread, so everything else is either read from disk or only asked for when something went wrong.
  */
 async function createWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promise<WorkspaceInfo> {
   const path = workspacePath(spec);
@@ -88,13 +95,10 @@ interface NewWorktree {
   base: BranchBase;
 }
 
-/** Parallel creates that all saw `<wanted>` free before the lock: one retry each finds the next name. */
-const MAX_NAME_ATTEMPTS = 5;
-
 /**
- * Under the repository lock, so that parallel creates never pick the same free name. The names
- * known to be taken were listed before the lock; a name taken since then makes `worktree add` fail
- * with git's "already exists" (LC_ALL=C), and the list is read again.
+ * Under the repository lock, so that parallel ao creates never pick the same free name. The branch
+ * is made first, on its own (`update-ref` refuses a name that exists), so this call knows for certain
+ * which branch is its own: only that one is ever deleted again when `worktree add` fails.
  */
 async function addNewBranchWorktree(
   ctx: WorktreeContext,
@@ -102,49 +106,77 @@ async function addNewBranchWorktree(
   knownTaken: readonly string[],
 ): Promise<string> {
   const { spec, path, commonDir } = target;
-  const repo = spec.project.path;
   if (await pathExists(path)) throw workspaceExists(path);
   if (await hasVanishedWorktrees(commonDir, spec.baseDir))
-    await forgetVanishedWorktrees(ctx, repo, spec.baseDir);
+    await forgetVanishedWorktrees(ctx, spec.project.path, spec.baseDir);
+  const branch = await createFreeBranch(ctx, target, knownTaken);
+  try {
+    await addWorktreeOnBranch(ctx, target, branch);
+  } catch (error) {
+    await undoFailedAdd(ctx, target, branch);
+    throw error;
+  }
+  return branch;
+}
+
+/** Parallel creates that all saw `<wanted>` free before the lock: one retry each finds the next name. */
+const MAX_NAME_ATTEMPTS = 5;
+
+/**
+ * `<wanted>` or the next free `<wanted>-<n>`. The names known to be taken were listed before the
+ * lock; when `update-ref` fails, the list is read again: a name taken since then is skipped, any
+ * other failure is reported. Nothing here depends on the words of git's messages.
+ */
+async function createFreeBranch(
+  ctx: WorktreeContext,
+  target: NewWorktree,
+  knownTaken: readonly string[],
+): Promise<string> {
+  const { spec, base } = target;
+  const repo = spec.project.path;
+  const at = { commit: base.commit, reflogMessage: `ao ${spec.sessionId}: branch from ${base.label}` };
   const taken = new Set(knownTaken);
-  let forgotten = false;
   for (let attempt = 1; ; attempt++) {
     const branch = pickFreeBranch(spec.branch, taken);
-    const result = await tryAddWorktree(ctx, repo, {
-      path,
-      branch,
-      newBranchAt: target.base.commit,
-      lockReason: `ao ${spec.sessionId}`,
-    });
+    const result = await tryCreateBranch(ctx, repo, branch, at);
     if (!result.failed) return branch;
-    const branchTaken = BRANCH_EXISTS.test(result.stderr);
-    if (branchTaken && attempt < MAX_NAME_ATTEMPTS) {
-      for (const name of [branch, ...(await localCollisions(ctx, repo, spec.branch))]) taken.add(name);
-      continue;
-    }
-    // Any other failure comes after `-b` made the branch (git runs `git branch` first): ours to delete.
-    if (!branchTaken) await deleteOwnBranch(ctx, repo, branch, target.base.commit);
-    if (forgotten || !REGISTERED_PATH.test(result.stderr)) throw execError("git", result);
-    forgotten = true;
-    await forgetVanishedWorktrees(ctx, repo, spec.baseDir);
+    const collisions = await localCollisions(ctx, repo, spec.branch);
+    if (!collisions.includes(branch) || attempt === MAX_NAME_ATTEMPTS) throw execError("git", result);
+    for (const name of collisions) taken.add(name);
   }
 }
 
-const BRANCH_EXISTS = /^fatal: a branch named '.*' already exists$/m;
-/** The path is still registered to a worktree deleted by hand that the admin-file scan missed. */
-const REGISTERED_PATH = /is a missing but (locked|already registered) worktree/;
+/**
+ * Checks the new branch out at `path`. When that fails with the directory absent, the path may
+ * still be registered to a worktree deleted by hand that the admin-file scan missed: `git worktree
+ * list` says for certain, and one more attempt follows if anything was forgotten.
+ */
+async function addWorktreeOnBranch(ctx: WorktreeContext, target: NewWorktree, branch: string): Promise<void> {
+  const { spec, path } = target;
+  const repo = spec.project.path;
+  const add = () => tryAddWorktree(ctx, repo, { path, branch, lockReason: `ao ${spec.sessionId}` });
+  let result = await add();
+  if (result.failed && !(await pathExists(path)) && (await forgetVanishedWorktrees(ctx, repo, spec.baseDir)))
+    result = await add();
+  if (result.failed) throw execError("git", result);
+}
 
 /**
- * Deletes the branch only while it still points at the commit `-b` gave it (update-ref's old-value
- * check is atomic): a failure git reported before making the branch can never cost someone's work.
+ * `worktree add` can fail after the checkout (a post-checkout hook of the repository exiting
+ * non-zero), leaving the worktree registered and locked on our branch. It goes first, so that the
+ * branch is never deleted from under a worktree; then the branch this call made, if it did not move.
  */
-async function deleteOwnBranch(
-  ctx: WorktreeContext,
-  repo: string,
-  branch: string,
-  commit: string,
-): Promise<void> {
-  await git(ctx, repo, ["update-ref", "-d", `refs/heads/${branch}`, commit], { reject: false });
+async function undoFailedAdd(ctx: WorktreeContext, target: NewWorktree, branch: string): Promise<void> {
+  const repo = target.spec.project.path;
+  const entry = await worktreeAt(ctx, repo, target.path);
+  if (entry?.branch === branch) {
+    const removed = await removeCheckout(ctx, repo, target.path).then(
+      () => true,
+      () => false,
+    );
+    if (!removed) return; // the branch stays with the worktree git could not remove
+  }
+  await deleteBranchAt(ctx, repo, branch, target.base.commit);
 }
 
 async function restoreWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promise<WorkspaceInfo> {
@@ -193,8 +225,7 @@ async function destroyWorktree(ctx: WorktreeContext, path: string, force: boolea
 
 /**
  * Undoes a create: the worktree, its admin entry, and the branch — but only a branch made by this
- * very call (`branch` undefined keeps it). Falls back to deleting the directory when git cannot
- * remove the worktree (e.g. it was never fully registered).
+ * very call (`branch` undefined keeps it).
  */
 async function rollBackWorktree(
   ctx: WorktreeContext,
@@ -203,10 +234,15 @@ async function rollBackWorktree(
   branch: string | undefined,
 ): Promise<void> {
   await withRepoLock(ctx, repo, async () => {
-    await removeWorktree(ctx, repo, path, true).catch(async () => {
-      await rm(path, { recursive: true, force: true });
-      await forgetMissingWorktree(ctx, repo, path);
-    });
+    await removeCheckout(ctx, repo, path);
     if (branch !== undefined) await git(ctx, repo, ["branch", "--quiet", "-D", branch]);
+  });
+}
+
+/** Falls back to deleting the directory when git cannot remove the worktree (never fully registered). */
+async function removeCheckout(ctx: WorktreeContext, repo: string, path: string): Promise<void> {
+  await removeWorktree(ctx, repo, path, true).catch(async () => {
+    await rm(path, { recursive: true, force: true });
+    await forgetMissingWorktree(ctx, repo, path);
   });
 }

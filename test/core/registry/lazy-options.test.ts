@@ -83,6 +83,32 @@ describe("plugin option schemas built on first use", () => {
   });
 });
 
+describe("a factory that fails", () => {
+  it("is the plugin's failure, named, and is asked again next time", async () => {
+    let calls = 0;
+    const definition = definePlugin({
+      slot: "notifier",
+      name: "lazy",
+      description: "a notifier whose schema module is missing",
+      options: () => {
+        calls += 1;
+        return Promise.reject(new Error("Cannot find module './schema.js'"));
+      },
+      create: () => new FakeNotifier(),
+    });
+    const registry = registryServing({ plugin: definition });
+    for (const attempt of [1, 2]) {
+      const error = await registry.resolve("notifier", "lazy", { channel: "#x" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AoError);
+      expect((error as AoError).code).toBe("E_PLUGIN_FAILED");
+      expect((error as AoError).message).toBe(
+        "notifier/lazy.options failed: Cannot find module './schema.js'",
+      );
+      expect(calls).toBe(attempt);
+    }
+  });
+});
+
 describe("built-in plugins' declared defaults", () => {
   const entries = SLOTS.flatMap((slot) =>
     Object.entries(builtinCatalog[slot]).map(([name, load]) => ({ slot, name, load })),

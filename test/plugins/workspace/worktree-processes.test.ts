@@ -25,7 +25,15 @@ async function setUp(before: (argv: string[]) => void = () => undefined) {
 }
 
 const planArgv = (wanted: string): string[][] => [
-  ["git", "ls-remote", "origin", "refs/heads/main", `refs/heads/${wanted}`, `refs/heads/${wanted}-*`],
+  [
+    "git",
+    "ls-remote",
+    "--heads",
+    "origin",
+    "refs/heads/main",
+    `refs/heads/${wanted}`,
+    `refs/heads/${wanted}-*`,
+  ],
   [
     "git",
     "for-each-ref",
@@ -39,20 +47,28 @@ const planArgv = (wanted: string): string[][] => [
   ],
 ];
 
-const addArgv = (path: string, branch: string, session: string, base: string): string[] => [
-  ...["git", "worktree", "add", "--quiet", "--no-track", "-b", branch],
-  ...["--lock", "--reason", `ao ${session}`, path, base],
+const createArgv = (branch: string, session: string, base: string, label = "origin/main"): string[] => [
+  ...["git", "update-ref", "-m", `ao ${session}: branch from ${label}`, `refs/heads/${branch}`, base, ""],
+];
+
+const addArgv = (path: string, branch: string, session: string): string[] => [
+  ...["git", "worktree", "add", "--quiet", "--lock", "--reason", `ao ${session}`, path, branch],
 ];
 
 const isWorktreeAdd = (argv: string[]): boolean => argv[1] === "worktree" && argv[2] === "add";
+const isUpdateRef = (argv: string[]): boolean => argv[1] === "update-ref";
 
 describe("workspace/worktree create: git processes", () => {
-  it("runs ls-remote and for-each-ref, then worktree add, when origin is unchanged", async () => {
+  it("runs ls-remote and for-each-ref, then update-ref and worktree add, when origin is unchanged", async () => {
     const { workspace, spec, calls, head, baseDir } = await setUp();
     const info = await workspace.create(spec("app-1", "feat/1"));
     expect(info).toMatchObject({ branch: "feat/1", base: "origin/main" });
     const path = join(baseDir, "app-1");
-    expect(calls).toEqual([...planArgv("feat/1"), addArgv(path, "feat/1", "app-1", head("origin/main"))]);
+    expect(calls).toEqual([
+      ...planArgv("feat/1"),
+      createArgv("feat/1", "app-1", head("origin/main")),
+      addArgv(path, "feat/1", "app-1"),
+    ]);
   });
 
   it("fetches only when origin moved, and the next session starts from origin's new commit", async () => {
@@ -71,7 +87,8 @@ describe("workspace/worktree create: git processes", () => {
         "+refs/heads/main:refs/remotes/origin/main",
       ],
       ["git", "rev-parse", "--verify", "--quiet", "refs/remotes/origin/main^{commit}"],
-      addArgv(second.path, "feat/b", "app-2", pushed),
+      createArgv("feat/b", "app-2", pushed),
+      addArgv(second.path, "feat/b", "app-2"),
     ]);
   });
 
@@ -84,13 +101,16 @@ describe("workspace/worktree create: git processes", () => {
     expect(runGit(info.path, ["rev-parse", "HEAD"])).toBe(head("main"));
     expect(ctx.stderr.text()).toContain("branching from local main, not origin/main (git ls-remote origin");
     // The remote URL is asked for only after ls-remote failed, to tell "no origin" from "unreachable".
-    expect(calls.map((argv) => argv[1])).toEqual(["ls-remote", "for-each-ref", "config", "worktree"]);
+    expect(calls.map((argv) => argv[1])).toEqual([
+      ...["ls-remote", "for-each-ref", "config", "update-ref", "worktree"],
+    ]);
+    expect(calls[3]).toEqual(createArgv("ao/offline", "app-1", head("main"), "main"));
   });
 
   it("takes the next name when the branch appeared between the check and the lock", async () => {
     let staged = false;
     const fixture = await setUp((argv) => {
-      if (!isWorktreeAdd(argv) || staged) return;
+      if (!isUpdateRef(argv) || staged) return;
       staged = true;
       runGit(fixture.repo.dir, ["branch", "feat/race", "main"]); // someone else's, made just now
     });
@@ -101,13 +121,14 @@ describe("workspace/worktree create: git processes", () => {
     expect(head("feat/race")).toBe(theirs);
     const path = join(baseDir, "app-1");
     expect(calls.slice(2)).toEqual([
-      addArgv(path, "feat/race", "app-1", head("origin/main")),
+      createArgv("feat/race", "app-1", head("origin/main")),
       ["git", "for-each-ref", "--format=%(refname)", ...planArgv("feat/race")[1]!.slice(5)],
-      addArgv(path, "feat/race-2", "app-1", head("origin/main")),
+      createArgv("feat/race-2", "app-1", head("origin/main")),
+      addArgv(path, "feat/race-2", "app-1"),
     ]);
   });
 
-  it("forgets a vanished worktree still registered at the path, deletes its own branch, and retries", async () => {
+  it("forgets a vanished worktree still registered at the path, and retries on the same branch", async () => {
     let staged = false;
     const fixture = await setUp((argv) => {
       if (!isWorktreeAdd(argv) || staged) return;
@@ -122,9 +143,9 @@ describe("workspace/worktree create: git processes", () => {
     expect(branchExists(repo.dir, "someone/else")).toBe(true);
     expect(worktreePaths(repo.dir)).toEqual([repo.dir, info.path]);
     expect(calls.slice(2).map((argv) => argv.slice(1, 3).join(" "))).toEqual([
+      "update-ref -m",
       "worktree add",
-      "update-ref -d", // the branch `-b` made before git found the path taken
-      "worktree list",
+      "worktree list", // the add failed and the path is absent: is it registered to a vanished worktree?
       "worktree unlock",
       "worktree prune",
       "worktree add",

@@ -38,7 +38,7 @@ describe("workspace/worktree create", () => {
     expect(info).toEqual({ path: join(baseDir, "app-1"), branch: "feat/1-login", base: "origin/main" });
     expect(runGit(info.path, ["rev-parse", "HEAD"])).toBe(originHead);
     expect(runGit(info.path, ["symbolic-ref", "--short", "HEAD"])).toBe("feat/1-login");
-    // --no-track: the session branch does not push to or pull from main by accident.
+    // No upstream: the session branch does not push to or pull from main by accident.
     expect(() => runGit(repo.dir, ["config", "--get", "branch.feat/1-login.merge"])).toThrow();
     expect(runGit(repo.dir, ["worktree", "list", "--porcelain"])).toContain("locked ao app-1");
     expect(await workspace.exists(info.path)).toBe(true);
