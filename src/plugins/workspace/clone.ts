@@ -1,6 +1,5 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
 import { AoError } from "../../core/errors.js";
 import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
 import type { Workspace, WorkspaceInfo, WorkspaceSpec } from "../../core/slots/workspace.js";
@@ -39,7 +38,8 @@ export const plugin = definePlugin({
   slot: "workspace",
   name: "clone",
   description: "an independent git clone per session (hard-linked objects), on its own branch",
-  options: z.strictObject({}),
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.cloneWorkspaceOptions),
+  defaults: {},
   create: (_options, ctx) => createCloneWorkspace(ctx),
 });
 

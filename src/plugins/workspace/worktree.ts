@@ -1,6 +1,5 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
 import { AoError } from "../../core/errors.js";
 import { execError } from "../../core/exec.js";
 import { git } from "../../core/git.js";
@@ -45,7 +44,8 @@ export const plugin = definePlugin({
   slot: "workspace",
   name: "worktree",
   description: "a git worktree per session, on its own branch, sharing the repository's objects",
-  options: z.strictObject({}),
+  options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.worktreeWorkspaceOptions),
+  defaults: {},
   create: (_options, ctx) => createWorktreeWorkspace(ctx),
 });
 
