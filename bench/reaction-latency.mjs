@@ -99,7 +99,7 @@ function makeWorld(fake) {
             path: work,
             repo: REPO,
             tracker: "github",
-            scm: "github",
+            scm: { plugin: "github", allowLocalRemote: true },
             agent: {
               plugin: "command",
               argv: [process.execPath, AGENT, "--prompt-file", "{promptFile}"],

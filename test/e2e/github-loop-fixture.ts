@@ -189,7 +189,8 @@ function writeConfig(
         path: repo.dir,
         repo: REPO,
         tracker: "github",
-        scm: "github",
+        // The fake's git side is a bare repository on this machine.
+        scm: { plugin: "github", allowLocalRemote: true },
         ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
         agent: {
           plugin: "command",

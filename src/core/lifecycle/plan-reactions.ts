@@ -124,7 +124,11 @@ function factsOf(input: PlanInput, match: Match): MessageFacts {
     };
   }
   if (match.key === "ci-failed" && failing) facts.checks = failing.checks;
-  if (match.key === "changes-requested" && review) facts.threads = review.threads;
+  if (match.key === "changes-requested" && review) {
+    facts.threads = review.threads;
+    const withheld = pr?.review.withheld?.threads ?? 0;
+    if (withheld > 0) facts.withheldThreads = withheld;
+  }
   if (match.key === "merge-conflicts") facts.conflicts = pr?.conflictingFiles ?? [];
   return facts;
 }

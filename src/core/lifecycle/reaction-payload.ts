@@ -12,6 +12,8 @@ export interface MessageFacts {
   pr?: { number: number; url?: string | undefined; title?: string | undefined; headSha: string } | undefined;
   checks?: FailingCheck[] | undefined;
   threads?: ReviewThread[] | undefined;
+  /** Review threads kept from the agent (untrusted authors): only their number is ever told. */
+  withheldThreads?: number | undefined;
   conflicts?: string[] | undefined;
   reason?: string | undefined;
   /** When the condition began (ms since the epoch), for `{{duration}}`. */

@@ -43,12 +43,25 @@ function placeholderValues(
       .map((check) => `- ${check.name}${check.url === undefined ? "" : ` (${check.url})`}`)
       .join("\n"),
     logTail: trimLog(logTail),
-    threads: (facts.threads ?? []).map(threadText).join("\n\n"),
+    threads: threadsText(facts),
     conflicts: (facts.conflicts ?? []).map((file) => `- ${file}`).join("\n"),
     duration: formatDuration(options.now - facts.since),
     reason: facts.reason ?? "",
     summary: facts.summary ?? "",
   };
+}
+
+/** The forwarded threads, then a count of the withheld ones: never their text or their authors. */
+function threadsText(facts: MessageFacts): string {
+  const listed = (facts.threads ?? []).map(threadText);
+  const withheld = facts.withheldThreads ?? 0;
+  if (withheld > 0) {
+    const what = withheld === 1 ? "1 review thread" : `${String(withheld)} review threads`;
+    listed.push(
+      `(${what} from authors this project does not trust ${withheld === 1 ? "was" : "were"} not forwarded to you; a person will look at ${withheld === 1 ? "it" : "them"}.)`,
+    );
+  }
+  return listed.join("\n\n");
 }
 
 function threadText(thread: NonNullable<MessageFacts["threads"]>[number]): string {

@@ -34,6 +34,10 @@ const optionsSchema = z.strictObject({
     .min(1)
     .default("origin")
     .meta({ description: "The git remote session branches are pushed to." }),
+  allowLocalRemote: z.boolean().default(false).meta({
+    description:
+      "Allow pushing to a remote that is a path on this machine (a mirror, a test's bare repo). Off: an agent could point the remote at a repository it made.",
+  }),
   draft: z.boolean().default(false).meta({ description: "Open pull requests as drafts." }),
   mergeMethod: z.enum(["squash", "merge", "rebase"]).default("squash").meta({
     description: "How ao merges a pull request when no method is asked for (auto-merge, ao merge).",
@@ -66,6 +70,7 @@ export function createGitHubScm(
       repo,
       apiUrl: options.apiUrl,
       remote: options.remote,
+      allowLocalRemote: options.allowLocalRemote,
       draft: options.draft,
       mergeMethod: options.mergeMethod,
       trustedAuthors: options.trustedAuthors,

@@ -57,6 +57,38 @@ describe("renderMessage", () => {
   });
 });
 
+describe("renderMessage with withheld review threads", () => {
+  const changesRequested = DEFAULT_REACTIONS["changes-requested"].message;
+
+  it("counts the withheld threads without their text when none was forwarded", () => {
+    const text = renderMessage(changesRequested, { ...facts, threads: [], withheldThreads: 2 }, { now: NOW });
+    expect(text).toContain("https://forge.invalid/pull/4");
+    expect(text).toContain(
+      "(2 review threads from authors this project does not trust were not forwarded to you; a person will look at them.)",
+    );
+    expect(text).not.toContain("$(rm -rf /)");
+  });
+
+  it("lists the forwarded threads, then counts the withheld one", () => {
+    const text = renderMessage(changesRequested, { ...facts, withheldThreads: 1 }, { now: NOW });
+    expect(text).toContain("Address every comment");
+    expect(text).toContain(
+      "$(rm -rf /)\n\n(1 review thread from authors this project does not trust was not forwarded to you; a person will look at it.)",
+    );
+  });
+
+  it("gives a person's own template the same count", () => {
+    const text = renderMessage(
+      "Fix: {{threads}}",
+      { ...facts, threads: [], withheldThreads: 1 },
+      { now: NOW },
+    );
+    expect(text).toBe(
+      "Fix: (1 review thread from authors this project does not trust was not forwarded to you; a person will look at it.)",
+    );
+  });
+});
+
 describe("trimLog and formatDuration", () => {
   it("keeps the end of a long log", () => {
     const log = Array.from({ length: 100 }, (_, index) => `line ${index}`).join("\n");

@@ -2,6 +2,7 @@ import type { FakeRequest, FakeResponse, FakeRoute } from "./route.js";
 import {
   associationOf,
   type FakeCheckRun,
+  type FakeUser,
   type FakeGitHubState,
   type FakePull,
   type FakeRepo,
@@ -109,7 +110,7 @@ function threadNode(state: FakeGitHubState, repo: FakeRepo, thread: FakeThread):
     comments: {
       // ao asks for comments(first: 20).
       nodes: thread.comments.slice(0, 20).map((comment) => ({
-        author: { __typename: comment.author.type, login: comment.author.login },
+        author: graphqlAuthor(comment.author),
         authorAssociation: associationOf(repo.fullName, comment),
         body: comment.body,
         url: `${state.webUrl}/${repo.fullName}/pull/${String(thread.pull)}#discussion_r${String(comment.id)}`,
@@ -151,4 +152,10 @@ function rollupState(nodes: { status?: string; conclusion?: string | null; state
   if (nodes.some((n) => (n.status !== undefined && n.status !== "COMPLETED") || n.state === "PENDING"))
     return "PENDING";
   return "SUCCESS";
+}
+
+/** GraphQL names a GitHub App's bot by its login without `[bot]` (REST keeps it), typed Bot. */
+function graphqlAuthor(user: FakeUser): { __typename: string; login: string } {
+  const login = user.type === "Bot" ? user.login.replace(/\[bot\]$/, "") : user.login;
+  return { __typename: user.type, login };
 }

@@ -211,7 +211,8 @@ function userJson(base: string, login: string): UserJson {
     login,
     id,
     node_id: `U_${String(id)}`,
-    type: "User",
+    // REST names a GitHub App's bot `<app>[bot]`, typed Bot.
+    type: login.endsWith("[bot]") ? "Bot" : "User",
     url: `${base}/users/${login}`,
     html_url: `https://github.invalid/${login}`,
   };

@@ -31,7 +31,7 @@ describe("scm/github credentials", () => {
       return realExec(file, args, options);
     };
     const ctx = { ...fixture.ctx, logger, exec };
-    const options = plugin.options.parse({ repo: REPO, apiUrl: fixture.fake.apiUrl });
+    const options = plugin.options.parse({ repo: REPO, apiUrl: fixture.fake.apiUrl, allowLocalRemote: true });
     const scm = createGitHubScm(ctx, options, parseGitHubRepo(REPO), FAST);
 
     const worktree = fixture.checkout("feat/secret");

@@ -63,7 +63,13 @@ export async function makeGitHubScmFixture(): Promise<GitHubScmFixture> {
     origin: test.origin,
     ctx,
     scm: (options = {}, tuning = FAST) => {
-      const parsed = plugin.options.parse({ repo: REPO, apiUrl: fake.apiUrl, ...options });
+      // The fake's git side is a bare repository on this machine: a local remote, opted in.
+      const parsed = plugin.options.parse({
+        repo: REPO,
+        apiUrl: fake.apiUrl,
+        allowLocalRemote: true,
+        ...options,
+      });
       return createGitHubScm(ctx, parsed, parseGitHubRepo(parsed.repo ?? REPO), tuning);
     },
     checkout: (branch, files) => {

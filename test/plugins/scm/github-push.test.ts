@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isAoError } from "../../../src/core/errors.js";
@@ -6,7 +6,10 @@ import type { Exec, ExecResult } from "../../../src/core/exec.js";
 import { createExec } from "../../../src/core/exec.js";
 import { parseGitHubRepo } from "../../../src/plugins/_shared/github/repo.js";
 import { createGitHubScm, plugin } from "../../../src/plugins/scm/github.js";
+import { checkPushRemote } from "../../../src/plugins/scm/github/push-remote.js";
 import { rewritePushUrl, type UrlRewrite } from "../../../src/plugins/scm/github/rewrite-push-url.js";
+import { githubScmEnv } from "../../../src/plugins/scm/github/scm-env.js";
+import { DEFAULT_TRUSTED_AUTHORS } from "../../../src/plugins/_shared/github/trusted-authors.js";
 import { runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { TEST_TOKEN } from "../_shared/github/github-fixture.js";
@@ -130,6 +133,7 @@ describe("scm/github push", () => {
     expect(isAoError(error) && error.code).toBe("E_EXEC_FAILED");
     expect(isAoError(error) && error.message).toMatch(/pushing feat\/rewritten to origin failed/);
     expect(isAoError(error) && error.hint).toMatch(/never force-pushes.*merge them in/);
+    expect(isAoError(error) && error.message).toMatch(/! \[rejected\].*\(non-fast-forward\)/);
     expect(fixture.remoteHead("feat/rewritten")).toBe(pushed);
     expect(trackingRef(fixture.repo, "feat/rewritten")).toBe(pushed);
   });
@@ -184,6 +188,8 @@ describe("scm/github push", () => {
       "core.hooksPath=/dev/null",
       "-c",
       "credential.helper=",
+      "-c",
+      "advice.pushUpdateRejected=false",
       "push",
       "--no-verify",
       "--quiet",
@@ -222,5 +228,242 @@ describe("rewritePushUrl", () => {
     expect(rewritePushUrl("https://h/other.git", rules)).toBe("A:other.git");
     expect(rewritePushUrl("https://h/acme/x", [...rules, rule("P:", "https://h/", true)])).toBe("P:acme/x");
     expect(rewritePushUrl("git@h:acme/x", rules)).toBe("git@h:acme/x");
+  });
+});
+
+/** scm.push with everything real except the push itself, which is recorded and answered here. */
+async function pushRecorded(
+  fixture: GitHubScmFixture,
+  branch: string,
+  pushUrl: string,
+): Promise<{ error: unknown; calls: ExecCall[] }> {
+  const calls: ExecCall[] = [];
+  const exec: Exec = async (file, args, options) => {
+    calls.push({ args, cwd: options?.cwd, env: options?.env });
+    if (!args.includes("push")) return fixture.ctx.exec(file, args, options);
+    const ok: ExecResult = {
+      command: "git push",
+      exitCode: 0,
+      stdout: "",
+      stderr: "",
+      failed: false,
+      timedOut: false,
+      notFound: false,
+    };
+    return ok;
+  };
+  const options = plugin.options.parse({ repo: REPO, apiUrl: fixture.fake.apiUrl });
+  const scm = createGitHubScm({ ...fixture.ctx, exec }, options, parseGitHubRepo(REPO), FAST);
+  const worktree = fixture.checkout(branch);
+  runGit(worktree, ["remote", "set-url", "--push", "origin", pushUrl]);
+  const error: unknown = await scm.push(worktree, branch).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { error, calls };
+}
+
+describe("scm/github push: what the agent can plant", () => {
+  it("runs no reference-transaction hook when it moves the remote-tracking ref, and hands it no token", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const worktree = fixture.checkout("feat/ref-hook");
+    const marker = join(makeTempDir("ao-marker-"), "hook-ran");
+    const hook = `#!/bin/sh\nenv >> '${marker}'\n`;
+    writeFileSync(join(fixture.repo, ".git", "hooks", "reference-transaction"), hook, { mode: 0o755 });
+    const calls: ExecCall[] = [];
+    const exec: Exec = (file, args, options) => {
+      calls.push({ args, cwd: options?.cwd, env: options?.env });
+      return fixture.ctx.exec(file, args, options);
+    };
+    const options = plugin.options.parse({ repo: REPO, apiUrl: fixture.fake.apiUrl, allowLocalRemote: true });
+    const scm = createGitHubScm({ ...fixture.ctx, exec }, options, parseGitHubRepo(REPO), FAST);
+
+    await scm.push(worktree, "feat/ref-hook");
+    expect(trackingRef(fixture.repo, "feat/ref-hook")).toBe(runGit(worktree, ["rev-parse", "HEAD"]));
+    expect(existsSync(marker)).toBe(false);
+    const updateRef = calls.find((call) => call.args.includes("update-ref"))!;
+    expect(updateRef.args.slice(0, 2)).toEqual(["-c", "core.hooksPath=/dev/null"]);
+    expect(updateRef.env).toMatchObject({ GITHUB_TOKEN: undefined, GH_TOKEN: undefined });
+    expect(updateRef.env).toHaveProperty("GITHUB_TOKEN", undefined);
+
+    // The same hook through a hooks dir the agent's config names.
+    const hooks = makeTempDir("ao-agent-hooks-");
+    writeFileSync(join(hooks, "reference-transaction"), hook, { mode: 0o755 });
+    fixture.commit(worktree); // the test's own commit moves a ref too, and runs the hook
+    rmSync(marker, { force: true });
+    runGit(worktree, ["config", "core.hooksPath", hooks]);
+    await scm.push(worktree, "feat/ref-hook");
+    expect(trackingRef(fixture.repo, "feat/ref-hook")).toBe(runGit(worktree, ["rev-parse", "HEAD"]));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("runs none of a local target's hooks or commands, and gives it no token", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const worktree = fixture.checkout("feat/planted");
+    const sha = runGit(worktree, ["rev-parse", "HEAD"]);
+    const place = makeTempDir("ao-planted-");
+    const target = join(place, "target.git");
+    const marker = join(place, "ran");
+    runGit(fixture.repo, ["init", "-q", "--bare", target]);
+    writeFileSync(join(target, "hooks", "pre-receive"), `#!/bin/sh\nenv >> '${marker}'\n`, { mode: 0o755 });
+    // An alternate makes receive-pack run core.alternateRefsCommand, from the target's config.
+    writeFileSync(join(target, "objects", "info", "alternates"), `${join(fixture.origin, "objects")}\n`);
+    runGit(target, ["config", "core.alternateRefsCommand", `env >> '${marker}'; true`]);
+    runGit(target, ["config", "core.hooksPath", join(target, "hooks")]);
+    runGit(worktree, ["remote", "set-url", "--push", "origin", target]);
+
+    await fixture.scm().push(worktree, "feat/planted");
+    expect(runGit(target, ["rev-parse", "refs/heads/feat/planted"])).toBe(sha);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("keeps an updateInstead target's checkout (and its fsmonitor) out of a local push", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const worktree = fixture.checkout("feat/checked-out");
+    const place = makeTempDir("ao-planted-");
+    const target = join(place, "work");
+    const marker = join(place, "ran");
+    runGit(place, ["init", "-q", "-b", "feat/checked-out", target]);
+    runGit(target, ["config", "receive.denyCurrentBranch", "updateInstead"]);
+    runGit(target, ["config", "core.fsmonitor", `touch '${marker}'; false #`]);
+    runGit(worktree, ["remote", "set-url", "--push", "origin", `file://${target}`]);
+    const error: unknown = await fixture
+      .scm()
+      .push(worktree, "feat/checked-out")
+      .catch((e: unknown) => e);
+    expect(isAoError(error) && error.message).toMatch(/currently checked out/);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("refuses a path on this machine unless allowLocalRemote is set", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const worktree = fixture.checkout("feat/local");
+    const error: unknown = await fixture
+      .scm({ allowLocalRemote: false })
+      .push(worktree, "feat/local")
+      .catch((e: unknown) => e);
+    expect(isAoError(error) && error.code).toBe("E_GITHUB_API");
+    expect(isAoError(error) && error.message).toContain(
+      `pushes to ${fixture.origin}, a path on this machine`,
+    );
+    expect(isAoError(error) && error.hint).toMatch(/allowLocalRemote: true/);
+    expect(fixture.remoteHead("feat/local")).toBeNull();
+    expect(plugin.options.parse({}).allowLocalRemote).toBe(false);
+  });
+
+  it("pushes only to the project's repository on the host, whatever the URL's form", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const accepted = [
+      "https://127.0.0.1/acme/widgets",
+      "https://127.0.0.1/ACME/Widgets.git/",
+      "https://x-access-token@127.0.0.1:8443/acme/widgets.git",
+      "ssh://git@127.0.0.1/acme/widgets.git",
+      "ssh://git@127.0.0.1:22/acme/widgets/",
+      "git@127.0.0.1:acme/widgets.git",
+      "127.0.0.1:Acme/Widgets",
+    ];
+    for (const [index, url] of accepted.entries()) {
+      const { error, calls } = await pushRecorded(fixture, `feat/ok-${String(index)}`, url);
+      expect(error, url).toBeUndefined();
+      expect(calls.find((call) => call.args.includes("push"))?.args, url).toContain(url);
+    }
+  });
+
+  it("refuses a push URL naming another repository, with the URL and the expected one", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const refused = [
+      "https://127.0.0.1/someone-else/private-repo.git",
+      "https://127.0.0.1/acme/widgets-private.git",
+      "https://127.0.0.1/acme/widgets.gitx",
+      "https://127.0.0.1/acme/widgets/extra",
+      "https://127.0.0.1/acme/widgets.git?x=1",
+      "https://127.0.0.1/acme",
+      "ssh://git@127.0.0.1/other/widgets.git",
+      "git@127.0.0.1:acme/other.git",
+      "git@127.0.0.1:widgets.git",
+    ];
+    for (const [index, url] of refused.entries()) {
+      const { error, calls } = await pushRecorded(fixture, `feat/no-${String(index)}`, url);
+      expect(isAoError(error) && error.code, url).toBe("E_GITHUB_API");
+      expect(isAoError(error) && error.message, url).toBe(
+        `remote origin pushes to ${url}, not to the project's repository acme/widgets`,
+      );
+      expect(isAoError(error) && error.hint, url).toMatch(/https:\/\/127\.0\.0\.1\/acme\/widgets\.git/);
+      expect(calls.some((call) => call.args.includes("push"))).toBe(false);
+    }
+  });
+});
+
+describe("scm/github push from unusual repositories", () => {
+  it("pushes from a shallow clone after origin moved, and forgets the shallow list once it is gone", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const clone = join(makeTempDir("ao-shallow-"), "clone");
+    // file:// so that --depth applies (a plain path clones locally, in full).
+    runGit(fixture.repo, ["clone", "-q", "--depth", "1", `file://${fixture.origin}`, clone]);
+    runGit(clone, ["config", "user.name", "T"]);
+    runGit(clone, ["config", "user.email", "t@example.invalid"]);
+    expect(existsSync(join(clone, ".git", "shallow"))).toBe(true);
+    fixture.commit(fixture.repo);
+    runGit(fixture.repo, ["push", "-q", "origin", "main"]); // origin moved past the clone's depth
+    runGit(clone, ["checkout", "-q", "-b", "feat/shallow"]);
+    const sha = fixture.commit(clone);
+
+    await fixture.scm().push(clone, "feat/shallow");
+    expect(fixture.remoteHead("feat/shallow")).toBe(sha);
+    const dir = pushDirOf(fixture);
+    expect(readFileSync(join(dir, "shallow"), "utf8")).toBe(
+      readFileSync(join(clone, ".git", "shallow"), "utf8"),
+    );
+
+    runGit(clone, ["fetch", "-q", "--unshallow", "origin"]);
+    const next = fixture.commit(clone);
+    await fixture.scm().push(clone, "feat/shallow");
+    expect(fixture.remoteHead("feat/shallow")).toBe(next);
+    expect(existsSync(join(dir, "shallow"))).toBe(false);
+  });
+
+  it("names a repository whose path holds a newline in git's quoted form", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const clone = join(makeTempDir("ao-odd-"), 'we\nird "dir"');
+    runGit(fixture.repo, ["clone", "-q", fixture.origin, clone]);
+    runGit(clone, ["config", "user.name", "T"]);
+    runGit(clone, ["config", "user.email", "t@example.invalid"]);
+    runGit(clone, ["checkout", "-q", "-b", "feat/odd"]);
+    const sha = fixture.commit(clone);
+
+    await fixture.scm().push(clone, "feat/odd");
+    expect(fixture.remoteHead("feat/odd")).toBe(sha);
+    const alternates = readFileSync(join(pushDirOf(fixture), "objects", "info", "alternates"), "utf8");
+    expect(alternates).toBe(
+      `"${join(clone, ".git", "objects").replace("\n", "\\n").replaceAll('"', '\\"')}"\n`,
+    );
+  });
+});
+
+describe("checkPushRemote", () => {
+  it("shows git's words when the repository's config cannot be read, and says so when the remote is unset", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const env = githubScmEnv(fixture.ctx, {
+      repo: parseGitHubRepo(REPO),
+      apiUrl: fixture.fake.apiUrl,
+      remote: "origin",
+      allowLocalRemote: true,
+      draft: false,
+      mergeMethod: "squash",
+      trustedAuthors: DEFAULT_TRUSTED_AUTHORS,
+    });
+    const commonDir = makeTempDir("ao-broken-");
+    const places = { worktree: commonDir, commonDir, gitDir: commonDir };
+    writeFileSync(join(commonDir, "config"), '[remote "origin"\n\turl = x\n');
+    const broken: unknown = await checkPushRemote(env, places).catch((e: unknown) => e);
+    expect(isAoError(broken) && broken.code).toBe("E_EXEC_FAILED");
+    expect(isAoError(broken) && broken.message).toMatch(
+      /could not read remote origin from .*bad config line 2/,
+    );
+
+    writeFileSync(join(commonDir, "config"), "[core]\n\tbare = false\n");
+    const unset: unknown = await checkPushRemote(env, places).catch((e: unknown) => e);
+    expect(isAoError(unset) && unset.code).toBe("E_NOT_FOUND");
+    expect(isAoError(unset) && unset.message).toMatch(/remote origin has no URL/);
   });
 });

@@ -1,17 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_REACTIONS } from "../../../src/core/config/default-reactions.js";
 import { planReactions } from "../../../src/core/lifecycle/plan-reactions.js";
+import { renderMessage } from "../../../src/core/lifecycle/render-message.js";
 import type { PullRequestObservation } from "../../../src/core/slots/index.js";
 import type { Session } from "../../../src/core/store/index.js";
-import { DEFAULT_TRUSTED_AUTHORS } from "../../../src/plugins/_shared/github/trusted-authors.js";
+import {
+  DEFAULT_TRUSTED_AUTHORS,
+  describeTrust,
+  isTrustedAuthor,
+  type TrustedAuthors,
+} from "../../../src/plugins/_shared/github/trusted-authors.js";
 import { pullRequestEvents } from "../../../src/plugins/lifecycle/core/pr-events.js";
 import { toObservation } from "../../../src/plugins/scm/github/observation.js";
+import { reviewOf } from "../../../src/plugins/scm/github/review-threads.js";
 import type { PullNode, ThreadNode } from "../../../src/plugins/scm/github/pull-query.js";
 
 const SHA = "a".repeat(40);
 const AT = 1_700_000_000_000;
 
-function thread(id: string, login: string, association: string, body = `from ${login}`): ThreadNode {
+function thread(
+  id: string,
+  login: string,
+  association: string,
+  body = `from ${login}`,
+  typename = "User",
+): ThreadNode {
   return {
     id,
     isResolved: false,
@@ -20,7 +33,7 @@ function thread(id: string, login: string, association: string, body = `from ${l
     comments: {
       nodes: [
         {
-          author: { __typename: "User", login },
+          author: { __typename: typename, login },
           authorAssociation: association,
           body,
           url: `https://github.invalid/${id}`,
@@ -51,7 +64,7 @@ function pull(threads: ThreadNode[]): PullNode {
 
 const observe = (threads: ThreadNode[]) => toObservation(pull(threads), DEFAULT_TRUSTED_AUTHORS).observation;
 
-function dedupeKeys(observation: PullRequestObservation): string[] {
+function plan(observation: PullRequestObservation) {
   const session = { id: "app-1", project: "app", branch: "feat/x", prNumber: 4 } as Session;
   const { events } = pullRequestEvents(observation, "changes_requested", {});
   return planReactions({
@@ -61,7 +74,11 @@ function dedupeKeys(observation: PullRequestObservation): string[] {
     reactions: DEFAULT_REACTIONS,
     baseBranch: "main",
     at: AT,
-  }).map((planned) => planned.dedupeKey);
+  });
+}
+
+function dedupeKeys(observation: PullRequestObservation): string[] {
+  return plan(observation).map((planned) => planned.dedupeKey);
 }
 
 describe("scm/github trusted authors and the changes-requested reaction", () => {
@@ -82,11 +99,52 @@ describe("scm/github trusted authors and the changes-requested reaction", () => 
     const observation = observe([thread("T9", "mallory", "FIRST_TIMER")]);
     expect(observation.review.threads).toEqual([]);
     expect(dedupeKeys(observation)[0]).toBe(`app-1:changes-requested:sha:${SHA}`);
+    const [planned] = plan(observation);
+    expect(planned?.payload.facts).toMatchObject({ threads: [], withheldThreads: 1 });
+    const message = renderMessage(planned!.payload.template, planned!.payload.facts, { now: AT });
+    expect(message).toContain("1 review thread from authors this project does not trust was not forwarded");
+    expect(message).not.toMatch(/mallory|from mallory|Address every comment/);
   });
 
   it("never trusts a missing or unknown association", () => {
     const observation = observe([thread("T1", "ada", ""), thread("T2", "bob", "MAINTAINER")]);
     expect(observation.review.threads).toEqual([]);
     expect(observation.review.withheld).toEqual({ threads: 2, authors: ["ada", "bob"] });
+  });
+});
+
+describe("trusted bot logins", () => {
+  const trusting = (...logins: string[]): TrustedAuthors => ({ associations: [], logins });
+  // GraphQL: a Bot's login has no [bot] (coderabbitai, __typename Bot); REST says coderabbitai[bot].
+  const bot = thread("T1", "coderabbitai", "NONE", "nit: a guard clause", "Bot");
+  const person = thread("T2", "coderabbitai", "NONE", "a person with the bot's app name", "User");
+
+  it("matches a GraphQL Bot by the name with [bot] people configure, in any case", () => {
+    const review = reviewOf(pull([bot, person]), trusting("CodeRabbitAI[bot]"));
+    expect(review.threads).toEqual([
+      expect.objectContaining({ id: "T1", author: "coderabbitai[bot]", isBot: true }),
+    ]);
+    expect(review.withheld).toEqual({ threads: 1, authors: ["coderabbitai"] });
+  });
+
+  it("never matches a Bot against a name without [bot], nor a person against one with it", () => {
+    const review = reviewOf(pull([bot, person]), trusting("coderabbitai"));
+    expect(review.threads.map((t) => t.id)).toEqual(["T2"]);
+    expect(review.withheld).toEqual({ threads: 1, authors: ["coderabbitai[bot]"] });
+    const restBot = { login: "coderabbitai[bot]", bot: true };
+    expect(isTrustedAuthor(trusting("coderabbitai[bot]"), restBot, "NONE")).toBe(true);
+    expect(isTrustedAuthor(trusting("coderabbitai"), restBot, "NONE")).toBe(false);
+    expect(isTrustedAuthor(trusting("x[bot]"), { login: "x[bot]", bot: false }, "NONE")).toBe(false);
+  });
+
+  it("describes the trust in words", () => {
+    expect(describeTrust(DEFAULT_TRUSTED_AUTHORS)).toBe(
+      "authors with the OWNER, MEMBER or COLLABORATOR association",
+    );
+    expect(describeTrust({ associations: ["OWNER"], logins: ["a[bot]", "b"] })).toBe(
+      "authors with the OWNER association, or a[bot] or b",
+    );
+    expect(describeTrust(trusting("a[bot]"))).toBe("a[bot]");
+    expect(describeTrust(trusting())).toBe("no one");
   });
 });

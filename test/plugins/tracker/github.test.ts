@@ -72,13 +72,13 @@ describe("tracker/github issues", () => {
     expect(strict).not.toContain("curl evil.sh");
     expect(strict).not.toContain("Summary: a typo.");
     expect(strict).toContain(
-      "2 comments were left out: ao only includes comments by OWNER, MEMBER or COLLABORATOR authors (trustedAuthors).",
+      "2 comments were left out: ao only includes comments by authors with the OWNER, MEMBER or COLLABORATOR association (trustedAuthors).",
     );
     const widened = await prompt({ trustedAuthors: { logins: ["rabbit[bot]"] } });
     expect(widened).toContain("Comment 2 of 3, by rabbit[bot]:");
     expect(widened).not.toContain("curl evil.sh");
     expect(widened).toContain(
-      "1 comment was left out: ao only includes comments by OWNER, MEMBER, COLLABORATOR or rabbit[bot] authors (trustedAuthors).",
+      "1 comment was left out: ao only includes comments by authors with the OWNER, MEMBER or COLLABORATOR association, or rabbit[bot] (trustedAuthors).",
     );
   });
 

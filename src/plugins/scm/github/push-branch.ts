@@ -53,7 +53,32 @@ export async function installAskpassScript(env: Pick<GitHubScmEnv, "ctx">): Prom
  * No hook runs and no credential helper sees the token (a helper is told about credentials that
  * worked); the token only enters git's environment when the URL is https to the expected host.
  */
-const PUSH_CONFIG = ["-c", "core.hooksPath=/dev/null", "-c", "credential.helper="];
+const PUSH_CONFIG = [
+  "-c",
+  "core.hooksPath=/dev/null",
+  "-c",
+  "credential.helper=",
+  // Without the advice, the three lines of the error ao shows are hints, not the `! [rejected]` line.
+  "-c",
+  "advice.pushUpdateRejected=false",
+];
+
+/**
+ * git runs receive-pack itself for a path or file:// target, in that repository, and drops the
+ * `-c` settings above on the way (GIT_CONFIG_PARAMETERS is not passed to a local transport). The
+ * target's config would then decide: hooks, `core.alternateRefsCommand`, and an updateInstead
+ * checkout that runs `core.fsmonitor` and filters. So the settings go in the command; git runs it
+ * through a shell with the path single-quoted after it, and nothing here needs quoting.
+ */
+export const LOCAL_RECEIVE_PACK = [
+  "git",
+  "-c core.hooksPath=/dev/null",
+  "-c core.alternateRefsCommand=true",
+  "-c core.fsmonitor=false",
+  "-c receive.denyCurrentBranch=refuse",
+  "-c receive.autoGc=false",
+  "receive-pack",
+].join(" ");
 
 /** Inherited variables that would point git back at some repository's own directories. */
 const NO_REPOSITORY_ENV = {
@@ -63,6 +88,12 @@ const NO_REPOSITORY_ENV = {
   GIT_OBJECT_DIRECTORY: undefined,
   GIT_ALTERNATE_OBJECT_DIRECTORIES: undefined,
 };
+
+/**
+ * ao's own token variables, removed from every git child that does not need them: a hook or helper
+ * the agent planted (reference-transaction, a local target's pre-receive) would otherwise inherit them.
+ */
+export const NO_TOKEN_ENV = { GITHUB_TOKEN: undefined, GH_TOKEN: undefined };
 
 /**
  * Pushes the branch's commit, never forced: a rewritten history is refused, not overwritten. The push
@@ -104,10 +135,20 @@ async function pushTo(
         }
       : {};
   const refspec = `${push.sha}:refs/heads/${push.branch}`;
-  const args = [`--git-dir=${gitDir}`, ...PUSH_CONFIG, "push", "--no-verify", "--quiet", target.url, refspec];
+  const local = target.transport === "local" ? [`--receive-pack=${LOCAL_RECEIVE_PACK}`] : [];
+  const args = [
+    `--git-dir=${gitDir}`,
+    ...PUSH_CONFIG,
+    "push",
+    "--no-verify",
+    "--quiet",
+    ...local,
+    target.url,
+    refspec,
+  ];
   try {
     await git(env.ctx, gitDir, args, {
-      env: { ...NO_REPOSITORY_ENV, ...childEnv },
+      env: { ...NO_REPOSITORY_ENV, ...NO_TOKEN_ENV, ...childEnv },
       timeoutMs: PUSH_TIMEOUT_MS,
     });
   } catch (error) {
@@ -123,9 +164,10 @@ async function pushTo(
 /** The push already happened: a ref that cannot move (a name clash) is worth a warning, not a failure. */
 async function recordPushed(env: GitHubScmEnv, worktree: string, branch: string, sha: string): Promise<void> {
   const ref = `refs/remotes/${env.remote}/${branch}`;
-  const result = await git(env.ctx, worktree, ["update-ref", "-m", "update by push", ref, sha], {
-    reject: false,
-  });
+  // The worktree's repository is the agent's: its config can name a hooks dir, and
+  // .git/hooks/reference-transaction runs on update-ref. No hook, and no token for it to read.
+  const args = ["-c", "core.hooksPath=/dev/null", "update-ref", "-m", "update by push", ref, sha];
+  const result = await git(env.ctx, worktree, args, { reject: false, env: NO_TOKEN_ENV });
   if (result.failed)
     env.ctx.logger.warn("could not update the remote-tracking ref", {
       ref,

@@ -1,5 +1,10 @@
 import type { ReviewStatus, ReviewThread } from "../../../core/slots/index.js";
-import { isTrustedAuthor, type TrustedAuthors } from "../../_shared/github/trusted-authors.js";
+import {
+  authorName,
+  isTrustedAuthor,
+  type CommentAuthor,
+  type TrustedAuthors,
+} from "../../_shared/github/trusted-authors.js";
 import type { PullNode, ThreadNode } from "./pull-query.js";
 
 type CommentNode = ThreadNode["comments"]["nodes"][number];
@@ -23,7 +28,7 @@ export function reviewOf(node: PullNode, trust: TrustedAuthors): ReviewStatus {
   for (const thread of node.reviewThreads.nodes) {
     if (thread.isResolved) continue;
     const comments = thread.comments.nodes;
-    const trusted = comments.find((c) => isTrustedAuthor(trust, c.author?.login, c.authorAssociation));
+    const trusted = comments.find((c) => isTrustedAuthor(trust, authorOf(c), c.authorAssociation));
     if (trusted !== undefined) {
       threads.push(toThread(thread, trusted));
       continue;
@@ -54,12 +59,19 @@ function toThread(thread: ThreadNode, comment: CommentNode | undefined): ReviewT
     author: login,
     body: comment?.body ?? "",
     ...(comment?.url ? { url: comment.url } : {}),
-    isBot: comment?.author?.__typename === "Bot" || login.endsWith("[bot]"),
+    isBot: comment?.author?.__typename === "Bot",
     ...(comment?.createdAt ? { createdAt: comment.createdAt } : {}),
   };
 }
 
+/** GraphQL gives a Bot's login without `[bot]`: ao names it as REST and the docs do. */
+function authorOf(comment: CommentNode): CommentAuthor | undefined {
+  const author = comment.author;
+  return author === null ? undefined : { login: author.login, bot: author.__typename === "Bot" };
+}
+
 /** A deleted account's comments have no author; GitHub shows them as `ghost`. */
 function loginOf(comment: CommentNode): string {
-  return comment.author?.login ?? "ghost";
+  const author = authorOf(comment);
+  return author === undefined ? "ghost" : authorName(author);
 }

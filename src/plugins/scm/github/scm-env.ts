@@ -26,6 +26,8 @@ export interface GitHubScmEnv {
   repo: GitHubRepo;
   apiUrl: string | undefined;
   remote: string;
+  /** Whether a push may go to a path on this machine (tests, mirrors); see checkPushRemote. */
+  allowLocalRemote: boolean;
   draft: boolean;
   mergeMethod: MergeMethod;
   /** Whose review threads reach the agent. */

@@ -10,7 +10,7 @@ type IssueJson = Pick<
   user?: { login: string } | null;
 };
 type CommentJson = Pick<components["schemas"]["issue-comment"], "body" | "author_association"> & {
-  user?: { login: string } | null;
+  user?: { login: string; type?: string } | null;
 };
 
 /** A GitHub issue as tracker/github returns it: the slot's Issue plus its author and comments. */
@@ -32,7 +32,11 @@ export function toGitHubIssue(
 ): GitHubIssue {
   const author = json.user?.login;
   const kept = fetched?.comments.filter((comment) =>
-    isTrustedAuthor(fetched.trust, comment.user?.login, comment.author_association),
+    isTrustedAuthor(
+      fetched.trust,
+      comment.user ? { login: comment.user.login, bot: comment.user.type === "Bot" } : undefined,
+      comment.author_association,
+    ),
   );
   const leftOut = (fetched?.comments.length ?? 0) - (kept?.length ?? 0);
   return {
@@ -77,5 +81,5 @@ export function gitHubTaskPrompt(issue: Issue, trust: TrustedAuthors): string {
 
 function omittedLine(count: number, trust: TrustedAuthors): string {
   const what = count === 1 ? "1 comment was" : `${String(count)} comments were`;
-  return `${what} left out: ao only includes comments by ${describeTrust(trust)} authors (trustedAuthors).`;
+  return `${what} left out: ao only includes comments by ${describeTrust(trust)} (trustedAuthors).`;
 }
