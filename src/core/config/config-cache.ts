@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AoConfig } from "./types.js";
 
@@ -36,9 +36,25 @@ export function configCacheEntryPath(aoHome: string, file: string): string {
   return join(aoHome, "cache", "config", `${sha256(file)}.json`);
 }
 
+/**
+ * An entry decides which commands ao runs (an agent's argv, postCreate), and its key can be worked
+ * out by anyone who can read the config file. So it is trusted only from a real directory of this
+ * user that nobody else can write to, never through a symlink.
+ */
+async function isPrivateDirectory(dir: string): Promise<boolean> {
+  try {
+    const info = await lstat(dir);
+    const ownUid = process.getuid?.();
+    return info.isDirectory() && (ownUid === undefined || info.uid === ownUid) && (info.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The cached configuration when the entry exists and holds this key; anything else is a miss. */
 export async function readCachedConfig(entryPath: string, key: string): Promise<AoConfig | undefined> {
   try {
+    if (!(await isPrivateDirectory(join(entryPath, "..")))) return undefined;
     const entry = JSON.parse(await readFile(entryPath, "utf8")) as Partial<CacheEntry> | null;
     if (entry?.key !== key || typeof entry.config !== "object" || entry.config === null) return undefined;
     return entry.config;
@@ -66,13 +82,15 @@ function jsonExactly(entry: CacheEntry): string | undefined {
  * the next command a full load, so it is swallowed.
  */
 export async function writeCachedConfig(entryPath: string, key: string, config: AoConfig): Promise<void> {
-  const text = jsonExactly({ key, config } satisfies CacheEntry);
-  if (text === undefined) return;
   const dir = join(entryPath, "..");
   const temporary = `${entryPath}.${randomBytes(6).toString("hex")}.tmp`;
   try {
+    // Inside the try: a YAML alias that refers to itself makes a circular value JSON cannot hold.
+    const text = jsonExactly({ key, config } satisfies CacheEntry);
+    if (text === undefined) return;
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    await writeFile(temporary, text, { mode: 0o600 });
+    if (!(await isPrivateDirectory(dir))) return;
+    await writeFile(temporary, text, { mode: 0o600, flag: "wx" });
     await rename(temporary, entryPath);
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);

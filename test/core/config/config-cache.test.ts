@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configCacheEntryPath } from "../../../src/core/config/config-cache.js";
@@ -208,6 +217,40 @@ describe("what JSON cannot hold", () => {
     const first = await loadConfig(world.ctx);
     expect(first.config.projects["app"]?.runtime["width"]).toBe(Infinity);
     expect(existsSync(entryOf(world))).toBe(false);
+    expect((await loadConfig(world.ctx)).fromCache).toBe(false);
+  });
+
+  it("loads a file whose plugin options refer to themselves (a YAML alias), and does not cache it", async () => {
+    const text =
+      "projects:\n  app:\n    path: .\n    agent:\n      plugin: claude-code\n      extra: &a\n        self: *a\n";
+    const world = makeWorld(text);
+    const first = await loadConfig(world.ctx);
+    expect(first.config.projects["app"]?.agent["plugin"]).toBe("claude-code");
+    expect(existsSync(entryOf(world))).toBe(false);
+  });
+});
+
+describe("where entries may live", () => {
+  it("neither reads nor writes through a cache directory others can write to", async () => {
+    const world = makeWorld();
+    await loadConfig(world.ctx);
+    const dir = join(entryOf(world), "..");
+    chmodSync(dir, 0o777);
+    expect((await loadConfig(world.ctx)).fromCache).toBe(false);
+    writeFileSync(world.file, `${CONFIG}# edited\n`);
+    const before = readFileSync(entryOf(world), "utf8");
+    await loadConfig(world.ctx);
+    expect(readFileSync(entryOf(world), "utf8")).toBe(before);
+  });
+
+  it("neither reads nor writes through a symlinked cache directory", async () => {
+    const world = makeWorld();
+    const elsewhere = makeTempDir("ao-elsewhere-");
+    chmodSync(elsewhere, 0o700);
+    mkdirSync(join(world.aoHome, "cache"), { recursive: true });
+    symlinkSync(elsewhere, join(world.aoHome, "cache", "config"));
+    await loadConfig(world.ctx);
+    expect(readdirSync(elsewhere)).toEqual([]);
     expect((await loadConfig(world.ctx)).fromCache).toBe(false);
   });
 });
