@@ -1,4 +1,4 @@
-import type { AoContext } from "../context.js";
+import type { AoContext, OutputStream } from "../context.js";
 import { closeStore, listSessions, openStore } from "../store/index.js";
 import { probeSessions } from "./probe-sessions.js";
 import { pluginsForSessions } from "./session-plugins.js";
@@ -54,10 +54,25 @@ export async function watchSessionViews(
   onFrame: (views: SessionView[]) => void,
 ): Promise<void> {
   const { setTimeout: sleep } = await import("node:timers/promises");
+  // Each frame lists anew; a warning that holds for every frame (a config that no longer loads)
+  // is said once, not every two seconds.
+  const frameCtx = { ...ctx, stderr: onceEachText(ctx.stderr) };
   while (options.signal?.aborted !== true) {
-    onFrame(await listSessionViews(ctx, options));
+    onFrame(await listSessionViews(frameCtx, options));
     await sleep(options.intervalMs, undefined, { signal: options.signal }).catch(() => undefined);
   }
+}
+
+function onceEachText(stream: OutputStream): OutputStream {
+  const written = new Set<string>();
+  return {
+    isTTY: stream.isTTY,
+    write(chunk) {
+      if (written.has(chunk)) return true;
+      written.add(chunk);
+      return stream.write(chunk);
+    },
+  };
 }
 
 /** Problems of the refresh cycle are warnings: the listing from the store is still worth showing. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { definePlugin } from "../../../src/core/registry/define-plugin.js";
 import { killSession } from "../../../src/core/sessions/kill-session.js";
-import { listSessionViews } from "../../../src/core/sessions/list-sessions.js";
+import { listSessionViews, watchSessionViews } from "../../../src/core/sessions/list-sessions.js";
 import { restoreSession } from "../../../src/core/sessions/restore-session.js";
 import { sendMessage } from "../../../src/core/sessions/send-message.js";
 import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
@@ -113,6 +113,28 @@ describe("project plugin options", () => {
       .split("\n")
       .filter((line) => line.startsWith("warning:"));
     expect(warnings.length).toBe(3);
+    expect(warnings[0]).toMatch(/^warning: the plugin options from the configuration are not applied to /);
+  });
+
+  it("says the options are not applied once in `ao status --watch`, not in every frame", async () => {
+    const configurable = configurableRuntime();
+    const f = makeSessionFixture({ plugins: { runtime: { configurable: configurable.loader } } });
+    f.writeConfig("runtime:\n  plugin: configurable\n  tag: from-config");
+    await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
+    f.writeConfig("runtime:\n  plugin: configurable\n  tag: from-config\nbogusKey: 1");
+
+    const stop = new AbortController();
+    let frames = 0;
+    await watchSessionViews(f.ctx, { intervalMs: 10, signal: stop.signal }, (views) => {
+      expect(views).toHaveLength(1);
+      if (++frames === 3) stop.abort();
+    });
+    const warnings = f.ctx.stderr
+      .text()
+      .split("\n")
+      .filter((line) => line.startsWith("warning:"));
+    expect(frames).toBe(3);
+    expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^warning: the plugin options from the configuration are not applied to /);
   });
 
