@@ -100,9 +100,13 @@ describe("runtime/tmux: create and liveness", () => {
     // `ao-1` must not match `ao-10` by prefix.
     expect(await runtime.liveness(ghost)).toEqual({ state: "missing" });
     killTmuxServer(socket);
-    expect(await runtime.liveness({ runtime: "tmux", id: "ao-10", data: { socket } })).toEqual({
-      state: "missing",
-    });
+    // While the server is still going down, a client gets "server exited unexpectedly", which is
+    // rightly `unknown`; once it is gone the session is `missing`, never `exited`.
+    const settled = await eventually(async () => {
+      const liveness = await runtime.liveness({ runtime: "tmux", id: "ao-10", data: { socket } });
+      return liveness.state === "unknown" ? undefined : liveness;
+    }, "the killed server to be gone");
+    expect(settled).toEqual({ state: "missing" });
   });
 
   it("reports unknown, never dead, when the socket cannot be reached", async () => {

@@ -103,7 +103,7 @@ describe("scm/github trusted authors and the changes-requested reaction", () => 
     expect(planned?.payload.facts).toMatchObject({ threads: [], withheldThreads: 1 });
     const message = renderMessage(planned!.payload.template, planned!.payload.facts, { now: AT });
     expect(message).toContain("1 review thread from authors this project does not trust was not forwarded");
-    expect(message).not.toMatch(/mallory|from mallory|Address every comment/);
+    expect(message).not.toMatch(/mallory/);
   });
 
   it("never trusts a missing or unknown association", () => {
