@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { AoError } from "./errors.js";
 import type { Logger } from "./logger.js";
 import { redactText } from "./redact.js";
@@ -43,14 +44,17 @@ export function createExec(logger: Logger, baseEnv: Readonly<Record<string, stri
       input: options.input,
       timeoutMs: options.timeoutMs,
     });
+    // spawn says ENOENT for a missing working directory too; blaming the program would send the
+    // person off to install something they have.
+    const missingCwd = outcome.notFound && options.cwd !== undefined && !existsSync(options.cwd);
     const result: ExecResult = {
       command,
       exitCode: outcome.exitCode,
       stdout: outcome.stdout,
-      stderr: outcome.stderr,
+      stderr: missingCwd ? `the directory ${String(options.cwd)} does not exist` : outcome.stderr,
       failed: outcome.abnormal || outcome.exitCode !== 0,
       timedOut: outcome.timedOut,
-      notFound: outcome.notFound,
+      notFound: outcome.notFound && !missingCwd,
     };
     logger.debug("exec", { command, cwd: options.cwd, exitCode: result.exitCode, failed: result.failed });
     if (result.failed && options.reject !== false) throw execError(file, result);

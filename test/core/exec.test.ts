@@ -44,6 +44,16 @@ describe("exec", () => {
     });
   });
 
+  it("blames a missing working directory, not the program", async () => {
+    const failing = exec("git", ["status"], { cwd: "/nonexistent/ao-project" });
+    await expect(failing).rejects.toMatchObject({
+      code: "E_EXEC_FAILED",
+      message: expect.stringContaining("the directory /nonexistent/ao-project does not exist") as string,
+    });
+    const result = await exec("git", ["status"], { cwd: "/nonexistent/ao-project", reject: false });
+    expect(result).toMatchObject({ failed: true, notFound: false });
+  });
+
   it("redacts tokens from the error message", async () => {
     const token = `ghp_${"Q".repeat(36)}`;
     const failing = exec(process.execPath, ["-e", "process.exit(1)", token]);
