@@ -8,10 +8,10 @@ import { redactText, redactValue } from "./redact.js";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
-export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
+const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
 
 /** The environment variable that lowers (or raises) ao.log's threshold without `--debug`. */
-export const LOG_LEVEL_ENV = "AO_LOG_LEVEL";
+const LOG_LEVEL_ENV = "AO_LOG_LEVEL";
 
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void;

@@ -67,7 +67,7 @@ async function ensurePushDir(
  * A line of `objects/info/alternates`: the path as it is, or C-quoted the way git reads it back
  * when a newline (or any control character, or a leading quote) would otherwise break the line.
  */
-export function alternatesEntry(path: string): string {
+function alternatesEntry(path: string): string {
   // eslint-disable-next-line no-control-regex
   if (!/[\u0000-\u001f\u007f]/.test(path) && !path.startsWith('"')) return path;
   const escaped = [...path]

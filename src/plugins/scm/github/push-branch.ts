@@ -70,7 +70,7 @@ const PUSH_CONFIG = [
  * checkout that runs `core.fsmonitor` and filters. So the settings go in the command; git runs it
  * through a shell with the path single-quoted after it, and nothing here needs quoting.
  */
-export const LOCAL_RECEIVE_PACK = [
+const LOCAL_RECEIVE_PACK = [
   "git",
   "-c core.hooksPath=/dev/null",
   "-c core.alternateRefsCommand=true",
@@ -93,7 +93,7 @@ const NO_REPOSITORY_ENV = {
  * ao's own token variables, removed from every git child that does not need them: a hook or helper
  * the agent planted (reference-transaction, a local target's pre-receive) would otherwise inherit them.
  */
-export const NO_TOKEN_ENV = { GITHUB_TOKEN: undefined, GH_TOKEN: undefined };
+const NO_TOKEN_ENV = { GITHUB_TOKEN: undefined, GH_TOKEN: undefined };
 
 /**
  * Pushes the branch's commit, never forced: a rewritten history is refused, not overwritten. The push
