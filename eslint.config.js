@@ -35,8 +35,23 @@ export default tseslint.config(
     ),
   },
   {
+    // Plugins see core only through the published entry (`agent-orchestrator/plugin`), exactly as
+    // an external plugin does; the lifecycle plugin's own folder is also called core, hence `../`.
     files: ["src/plugins/**/*.ts"],
-    rules: forbid(["**/cli/*"], "plugins must not import the cli"),
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/cli/*"], message: "plugins must not import the cli" },
+            {
+              regex: "^(\\.\\./)+core/(?!plugin-api\\.js$)",
+              message: "plugins import core only through core/plugin-api.js (agent-orchestrator/plugin)",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tool config files are read through their default export.

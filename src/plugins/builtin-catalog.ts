@@ -1,4 +1,4 @@
-import { emptyCatalog, type PluginCatalog } from "../core/registry/catalog.js";
+import { emptyCatalog, type PluginCatalog } from "../core/plugin-api.js";
 
 /**
  * The plugins that ship with ao, by slot and by the name written in agent-orchestrator.yaml.

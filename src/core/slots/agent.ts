@@ -1,4 +1,5 @@
 import type { Liveness } from "./runtime.js";
+import type { AgentTurns } from "./turns.js";
 
 /**
  * agent: one AI coding CLI (claude-code, codex, aider, …). It knows how to launch and resume its
@@ -72,7 +73,8 @@ export interface AgentCost {
   usd: number | null;
 }
 
-export interface Agent {
+/** `AgentTurns` (turns.ts) is the optional turn capability: start, end and reply of each turn. */
+export interface Agent extends AgentTurns {
   launch(input: AgentLaunchInput): Promise<LaunchSpec>;
   /** Continues an earlier conversation after a restart. */
   resume?(input: AgentResumeInput): Promise<LaunchSpec>;

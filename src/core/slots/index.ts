@@ -14,9 +14,11 @@ export type * from "./runtime.js";
 export type * from "./scm.js";
 export type * from "./terminal.js";
 export type * from "./tracker.js";
+export type * from "./turns.js";
 export type * from "./workspace.js";
 export { AGENT_ACTIVITIES } from "./agent.js";
 export { NOTIFICATION_PRIORITIES } from "./notifier.js";
+export { ENDED_TURN_STATUSES, REPLY_SOURCES, TURN_ORIGINS, TURN_STATUSES } from "./turns.js";
 export { SESSION_STATUSES, isSessionStatus } from "./session-status.js";
 export { REQUIRED_METHODS } from "./required-methods.js";
 

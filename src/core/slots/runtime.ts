@@ -1,3 +1,5 @@
+import type { RuntimeKey } from "./turns.js";
+
 /**
  * runtime: where an agent process lives (tmux, a plain child process, later docker). The core only
  * needs to start it, ask whether it is alive, hand it text, and stop it; reading its screen is an
@@ -89,6 +91,11 @@ export interface Runtime {
    * construction (a pipe: text and newline in one write) do not need it.
    */
   submit?(handle: RuntimeHandle): Promise<void>;
+  /**
+   * Optional: presses one key in the session (Escape or Ctrl-C to interrupt a turn). Rejects with
+   * E_NOT_FOUND when the session is not running.
+   */
+  press?(handle: RuntimeHandle, key: RuntimeKey): Promise<void>;
   /** The visible text of the session (screen plus recent scrollback). */
   capture?(handle: RuntimeHandle, options: CaptureOptions): Promise<string>;
   /** Idempotent: stopping a session that already ended or never existed resolves. */

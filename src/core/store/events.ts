@@ -1,3 +1,4 @@
+import type { AoEvent } from "../events/index.js";
 import { AoError } from "../errors.js";
 import { fromJsonObjectColumn, toJsonColumn, type JsonObject } from "./json-column.js";
 import { statement, type Store, type WriteTx } from "./store.js";
@@ -12,12 +13,8 @@ export interface StoredEvent {
   readonly createdAt: number;
 }
 
-export interface NewEvent {
-  readonly type: string;
-  readonly sessionId?: string | null | undefined;
-  /** Facts for people and tools; never secrets. */
-  readonly payload?: JsonObject | undefined;
-}
+/** An event to append: one member of the union in src/core/events (facts for people and tools; never secrets). */
+export type NewEvent = AoEvent;
 
 export interface ListEventsOptions {
   readonly sessionId?: string | undefined;

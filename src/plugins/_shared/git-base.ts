@@ -1,8 +1,11 @@
-import type { AoContext } from "../../core/context.js";
-import { AoError } from "../../core/errors.js";
-import { execError, type ExecResult } from "../../core/exec.js";
-import { git } from "../../core/git.js";
-import { redactText } from "../../core/redact.js";
+import {
+  AoError,
+  execError,
+  git,
+  redactText,
+  type PluginContext,
+  type ExecResult,
+} from "../../core/plugin-api.js";
 import { collidingNames, parseRefs } from "./git-branch.js";
 import { gitCommonDir, remoteUrl, resolveCommit } from "./git-repo-info.js";
 
@@ -22,7 +25,7 @@ export interface BranchStart {
   taken: string[];
 }
 
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 type OriginView = { refs: Map<string, string> } | { reason: string };
 
 const LS_REMOTE_TIMEOUT_MS = 60_000;

@@ -1,14 +1,11 @@
-import type { AoContext } from "../../core/context.js";
-import { AoError } from "../../core/errors.js";
-import type { ExecResult } from "../../core/exec.js";
-import { git } from "../../core/git.js";
+import { AoError, git, type PluginContext, type ExecResult } from "../../core/plugin-api.js";
 import { localBranchExists, remoteUrl, resolveCommit } from "./git-repo-info.js";
 
 /**
  * Branch collisions. ao never reuses a branch it did not create in this call: if `<wanted>` exists
  * locally or on origin (someone's work), the session gets `<wanted>-2`, `-3`, ….
  */
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 const LS_REMOTE_TIMEOUT_MS = 60_000;
 

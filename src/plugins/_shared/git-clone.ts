@@ -1,7 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { AoContext } from "../../core/context.js";
-import { git } from "../../core/git.js";
+import { git, type PluginContext } from "../../core/plugin-api.js";
 
 /**
  * Steps of a self-contained clone of the person's repository (workspace/clone).
@@ -13,7 +12,7 @@ import { git } from "../../core/git.js";
  * mounted alone (in a container). `--dissociate` would give the same independence by copying every
  * object, which is the slow part hard links avoid. (Across file systems git copies the files instead.)
  */
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 /** The clone remembers its source repository, so destroy can keep the branch there. */
 export const SOURCE_REPO_CONFIG = "ao.sourceRepo";

@@ -3,8 +3,7 @@ import { open, readFile, stat, unlink, utimes } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { AoContext } from "../../core/context.js";
-import { AoError } from "../../core/errors.js";
+import { AoError, type PluginContext } from "../../core/plugin-api.js";
 import { findGitCommonDir } from "./git-repo-info.js";
 
 /**
@@ -41,7 +40,7 @@ interface LockSnapshot {
 
 /** Runs `fn` while holding the repository's lock in its git common dir (shared by all worktrees). */
 export async function withRepoLock<T>(
-  ctx: Pick<AoContext, "exec">,
+  ctx: Pick<PluginContext, "exec">,
   repoPath: string,
   fn: () => Promise<T>,
   options: RepoLockOptions = {},

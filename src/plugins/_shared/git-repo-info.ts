@@ -1,11 +1,9 @@
 import { readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { AoContext } from "../../core/context.js";
-import { AoError } from "../../core/errors.js";
-import { git } from "../../core/git.js";
+import { AoError, git, type PluginContext } from "../../core/plugin-api.js";
 
 /** Small read-only questions about a repository, shared by the workspace plugins. */
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 /** The directory shared by a repository and all its worktrees (`.git` of the main checkout). */
 export async function gitCommonDir(ctx: Git, repoPath: string): Promise<string> {

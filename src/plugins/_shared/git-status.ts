@@ -1,5 +1,4 @@
-import type { AoContext } from "../../core/context.js";
-import { git } from "../../core/git.js";
+import { git, type PluginContext } from "../../core/plugin-api.js";
 
 /**
  * Work that would be lost by deleting a checkout: staged, modified, deleted and untracked paths
@@ -7,7 +6,7 @@ import { git } from "../../core/git.js";
  * unusual file names arrive intact.
  */
 export async function uncommittedPaths(
-  ctx: Pick<AoContext, "exec">,
+  ctx: Pick<PluginContext, "exec">,
   worktreePath: string,
 ): Promise<string[]> {
   const result = await git(ctx, worktreePath, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);

@@ -1,15 +1,13 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
-import type { AoContext } from "../../core/context.js";
-import type { ExecResult } from "../../core/exec.js";
-import { git } from "../../core/git.js";
+import { git, type PluginContext, type ExecResult } from "../../core/plugin-api.js";
 
 /**
  * `git worktree` steps. None of them takes the repository lock itself: callers hold `withRepoLock`
  * around them, so that one lock covers a whole step (pick a branch name + add, unlock + remove + prune).
  */
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 export interface WorktreeEntry {
   path: string;

@@ -1,5 +1,4 @@
-import { AoError } from "../../core/errors.js";
-import type { PluginContext, PluginProject } from "../../core/registry/define-plugin.js";
+import { AoError, type PluginContext, type PluginProject } from "../../core/plugin-api.js";
 
 /**
  * The project a local-mode plugin works on. tracker/local reads issue files in its repository and

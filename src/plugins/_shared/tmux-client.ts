@@ -1,4 +1,4 @@
-import type { Exec, ExecResult } from "../../core/exec.js";
+import type { Exec, ExecResult } from "../../core/plugin-api.js";
 
 /** One tmux command: its name followed by its arguments, e.g. `["kill-session", "-t", "=ao-1"]`. */
 export type TmuxCommand = readonly string[];

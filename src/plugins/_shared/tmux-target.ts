@@ -1,4 +1,4 @@
-import { AoError } from "../../core/errors.js";
+import { AoError } from "../../core/plugin-api.js";
 
 /**
  * tmux forbids `.` and `:` in session names, and treats `*`, `?` and `[` as patterns when it looks

@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { definePlugin } from "../../core/registry/define-plugin.js";
-import type {
-  ActivityProbe,
-  ActivityReport,
-  Agent,
-  AgentLaunchInput,
-  LaunchSpec,
-} from "../../core/slots/index.js";
+import {
+  definePlugin,
+  type ActivityProbe,
+  type ActivityReport,
+  type Agent,
+  type AgentLaunchInput,
+  type LaunchSpec,
+} from "../../core/plugin-api.js";
 import { AO_WORKSPACE_DIR } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";

@@ -1,13 +1,14 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import type {
-  ActivityProbe,
-  ActivityReport,
-  Agent,
-  AgentLaunchInput,
-  LaunchSpec,
-} from "../../core/slots/index.js";
+import {
+  definePlugin,
+  type ActivityProbe,
+  type ActivityReport,
+  type Agent,
+  type AgentLaunchInput,
+  type LaunchSpec,
+  type PluginContext,
+} from "../../core/plugin-api.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { CodexOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { AoError } from "../../core/errors.js";
-import { definePlugin } from "../../core/registry/define-plugin.js";
-import type {
-  ActivityProbe,
-  ActivityReport,
-  Agent,
-  AgentResumeInput,
-  LaunchSpec,
-} from "../../core/slots/index.js";
+import {
+  AoError,
+  definePlugin,
+  type ActivityProbe,
+  type ActivityReport,
+  type Agent,
+  type AgentResumeInput,
+  type LaunchSpec,
+} from "../../core/plugin-api.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import { classifyScreen, type ScreenRule } from "./_shared/screen-rules.js";
 

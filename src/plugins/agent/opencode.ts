@@ -1,12 +1,12 @@
-import { definePlugin } from "../../core/registry/define-plugin.js";
-import type { Exec } from "../../core/exec.js";
-import type {
-  ActivityProbe,
-  ActivityReport,
-  Agent,
-  AgentLaunchInput,
-  LaunchSpec,
-} from "../../core/slots/index.js";
+import {
+  definePlugin,
+  type ActivityProbe,
+  type ActivityReport,
+  type Agent,
+  type AgentLaunchInput,
+  type Exec,
+  type LaunchSpec,
+} from "../../core/plugin-api.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { OpencodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { definePlugin } from "../../core/registry/define-plugin.js";
-import type { Lifecycle } from "../../core/slots/index.js";
+import { definePlugin, type Lifecycle } from "../../core/plugin-api.js";
 import { decide } from "./core/decide.js";
 
 export { DEFAULT_STUCK_AFTER_MS } from "./core/decide.js";

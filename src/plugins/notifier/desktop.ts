@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { AoError } from "../../core/errors.js";
-import { findOnPath } from "../../core/init/find-on-path.js";
-import { redactText } from "../../core/redact.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import type { Notifier } from "../../core/slots/index.js";
+import {
+  AoError,
+  definePlugin,
+  findOnPath,
+  redactText,
+  type Notifier,
+  type PluginContext,
+} from "../../core/plugin-api.js";
 import { osascriptArgs } from "./desktop/applescript.js";
 import { notifySendArgs } from "./desktop/notify-send.js";
 

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import type { Notifier } from "../../core/slots/index.js";
+import { AoError, definePlugin, type Notifier, type PluginContext } from "../../core/plugin-api.js";
 import { postJson, type PostOutcome } from "./_shared/post-json.js";
 import { signedDelivery } from "./webhook/signed-delivery.js";
 

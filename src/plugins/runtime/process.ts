@@ -1,8 +1,13 @@
 import { existsSync, rmSync } from "node:fs";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
+import {
+  AoError,
+  definePlugin,
+  type PluginContext,
+  type Runtime,
+  type RuntimeCreateInput,
+  type RuntimeHandle,
+} from "../../core/plugin-api.js";
 import type { ProcessRuntimeOptions } from "./_shared/plugin-options.js";
-import type { Runtime, RuntimeCreateInput, RuntimeHandle } from "../../core/slots/index.js";
 import { pollUntil, realSleep, type Waits } from "./_shared/poll-until.js";
 import { deliverToFifo } from "./process/deliver-to-fifo.js";
 import { fifoHasReader } from "./process/fifo-writer.js";

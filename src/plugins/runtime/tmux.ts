@@ -1,8 +1,12 @@
 import { rmSync } from "node:fs";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
+import {
+  AoError,
+  definePlugin,
+  type PluginContext,
+  type Runtime,
+  type RuntimeHandle,
+} from "../../core/plugin-api.js";
 import type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
-import type { Runtime, RuntimeHandle } from "../../core/slots/index.js";
 import { createTmuxClient, type TmuxClient } from "../_shared/tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
 import { agentPaneTarget, assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import type { Scm } from "../../core/slots/index.js";
+import { AoError, definePlugin, type PluginContext, type Scm } from "../../core/plugin-api.js";
 import { parseGitHubRepo, type GitHubRepo } from "../_shared/github/repo.js";
 import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.js";
 import { remoteUrl } from "../_shared/git-repo-info.js";

@@ -1,15 +1,19 @@
 import { z } from "zod";
-import { DURATION_PATTERN, parseDuration } from "../../core/config/duration.js";
-import { AoError, isAoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext, type PluginProject } from "../../core/registry/define-plugin.js";
-import type {
-  CiRun,
-  MergeMethod,
-  PullRequestRef,
-  ReviewInput,
-  ReviewThread,
-  Scm,
-} from "../../core/slots/index.js";
+import {
+  AoError,
+  DURATION_PATTERN,
+  definePlugin,
+  isAoError,
+  parseDuration,
+  type CiRun,
+  type MergeMethod,
+  type PluginContext,
+  type PluginProject,
+  type PullRequestRef,
+  type ReviewInput,
+  type ReviewThread,
+  type Scm,
+} from "../../core/plugin-api.js";
 import { requireProject } from "../_shared/local-project.js";
 import { splitCommand } from "../workspace/_shared/split-command.js";
 import { listRuns, readRun, runLog } from "./local/ci-runs.js";

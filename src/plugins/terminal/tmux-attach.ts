@@ -1,8 +1,13 @@
 import { spawn } from "node:child_process";
 import { z } from "zod";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import type { RuntimeHandle, Terminal, TerminalView } from "../../core/slots/index.js";
+import {
+  AoError,
+  definePlugin,
+  type PluginContext,
+  type RuntimeHandle,
+  type Terminal,
+  type TerminalView,
+} from "../../core/plugin-api.js";
 import { createTmuxClient } from "../_shared/tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
 import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";

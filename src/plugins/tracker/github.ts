@@ -1,8 +1,13 @@
 import { z } from "zod";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import { branchNameFor } from "../../core/sessions/branch-name.js";
-import type { Issue, IssueFilter, Tracker } from "../../core/slots/index.js";
+import {
+  AoError,
+  branchNameFor,
+  definePlugin,
+  type Issue,
+  type IssueFilter,
+  type PluginContext,
+  type Tracker,
+} from "../../core/plugin-api.js";
 import { parseGitHubRepo, type GitHubRepo } from "../_shared/github/repo.js";
 import type { TrustedAuthors } from "../_shared/github/trusted-authors.js";
 import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.js";

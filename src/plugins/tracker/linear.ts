@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import { branchNameFor } from "../../core/sessions/branch-name.js";
-import type { Issue, IssueFilter, Tracker } from "../../core/slots/index.js";
+import {
+  branchNameFor,
+  definePlugin,
+  type Issue,
+  type IssueFilter,
+  type PluginContext,
+  type Tracker,
+} from "../../core/plugin-api.js";
 import { linearIssueFilter } from "./linear/issue-filter.js";
 import { linearIssueId } from "./linear/issue-ref.js";
 import { linearRequester, type LinearRequest } from "./linear/linear-api.js";

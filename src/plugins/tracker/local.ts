@@ -1,10 +1,17 @@
 import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext, type PluginProject } from "../../core/registry/define-plugin.js";
-import { branchNameFor } from "../../core/sessions/branch-name.js";
-import type { Issue, IssueFilter, NewIssue, Tracker } from "../../core/slots/index.js";
+import {
+  AoError,
+  branchNameFor,
+  definePlugin,
+  type Issue,
+  type IssueFilter,
+  type NewIssue,
+  type PluginContext,
+  type PluginProject,
+  type Tracker,
+} from "../../core/plugin-api.js";
 import { createIssueFile } from "./local/create-issue.js";
 import { requireProject } from "../_shared/local-project.js";
 import {

@@ -1,8 +1,13 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { AoError } from "../../core/errors.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import type { Workspace, WorkspaceInfo, WorkspaceSpec } from "../../core/slots/workspace.js";
+import {
+  AoError,
+  definePlugin,
+  type PluginContext,
+  type Workspace,
+  type WorkspaceInfo,
+  type WorkspaceSpec,
+} from "../../core/plugin-api.js";
 import { planBranchStart, type BranchBase } from "../_shared/git-base.js";
 import { branchForRestore, localCollisions, pickFreeBranch } from "../_shared/git-branch.js";
 import {

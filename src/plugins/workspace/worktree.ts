@@ -1,10 +1,15 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { AoError } from "../../core/errors.js";
-import { execError } from "../../core/exec.js";
-import { git } from "../../core/git.js";
-import { definePlugin, type PluginContext } from "../../core/registry/define-plugin.js";
-import type { Workspace, WorkspaceInfo, WorkspaceSpec } from "../../core/slots/workspace.js";
+import {
+  AoError,
+  definePlugin,
+  execError,
+  git,
+  type PluginContext,
+  type Workspace,
+  type WorkspaceInfo,
+  type WorkspaceSpec,
+} from "../../core/plugin-api.js";
 import { planBranchStart, type BranchBase } from "../_shared/git-base.js";
 import {
   branchForRestore,

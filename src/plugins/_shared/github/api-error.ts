@@ -1,4 +1,4 @@
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 
 /** The HTTP status of an Octokit RequestError, or undefined for anything else. */
 export function statusOf(error: unknown): number | undefined {

@@ -1,7 +1,7 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
-import type { PluginContext } from "../../../core/registry/define-plugin.js";
+import type { PluginContext } from "../../../core/plugin-api.js";
 import { resolveApiUrl } from "./endpoints.js";
 import { spacedGroup } from "./spaced-group.js";
 

@@ -1,4 +1,4 @@
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 
 export interface GitHubRepo {
   owner: string;

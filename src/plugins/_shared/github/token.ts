@@ -1,5 +1,4 @@
-import { AoError } from "../../../core/errors.js";
-import type { PluginContext } from "../../../core/registry/define-plugin.js";
+import { AoError, type PluginContext } from "../../../core/plugin-api.js";
 import { ghHostnameFor, resolveApiUrl } from "./endpoints.js";
 
 /**

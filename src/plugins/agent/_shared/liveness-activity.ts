@@ -1,4 +1,4 @@
-import type { ActivityReport, Liveness } from "../../../core/slots/index.js";
+import type { ActivityReport, Liveness } from "../../../core/plugin-api.js";
 
 /**
  * What the runtime's answer alone decides: a process that is gone has exited, and a probe that

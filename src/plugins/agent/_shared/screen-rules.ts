@@ -1,4 +1,4 @@
-import type { ActivityReport, AgentActivity } from "../../../core/slots/index.js";
+import type { ActivityReport, AgentActivity } from "../../../core/plugin-api.js";
 
 /**
  * One recognisable state of an agent's screen. Rules are checked in order and the first match wins,

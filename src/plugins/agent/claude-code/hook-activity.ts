@@ -1,4 +1,4 @@
-import type { ActivityReport } from "../../../core/slots/index.js";
+import type { ActivityReport } from "../../../core/plugin-api.js";
 import { stringField } from "../_shared/agent-events.js";
 
 /**

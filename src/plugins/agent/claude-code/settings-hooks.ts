@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 import { agentEventsFile } from "../_shared/agent-events.js";
 import { hookRecorderCommand } from "../_shared/hook-recorder.js";
 

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import type { ActivityReport } from "../../../core/slots/index.js";
+import type { ActivityReport } from "../../../core/plugin-api.js";
 import { parseObject, readRecentEvents, stringField } from "../_shared/agent-events.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { Exec } from "../../../core/exec.js";
+import type { Exec } from "../../../core/plugin-api.js";
 
 /**
  * opencode keeps sessions in its own database; `opencode session list --format json`, run in the

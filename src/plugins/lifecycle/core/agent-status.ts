@@ -1,4 +1,4 @@
-import type { Observations, SessionSnapshot } from "../../../core/slots/index.js";
+import type { Observations, SessionSnapshot } from "../../../core/plugin-api.js";
 import { REASONS, type State } from "./reasons.js";
 
 export interface AgentVerdict {

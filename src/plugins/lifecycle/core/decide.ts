@@ -1,12 +1,12 @@
-import { parseDuration } from "../../../core/config/duration.js";
-import { DEFAULT_REACTIONS } from "../../../core/config/default-reactions.js";
-import type {
-  LifecycleDecision,
-  LifecycleMemory,
-  Observations,
-  SessionSnapshot,
-  SessionStatus,
-} from "../../../core/slots/index.js";
+import {
+  DEFAULT_REACTIONS,
+  parseDuration,
+  type LifecycleDecision,
+  type LifecycleMemory,
+  type Observations,
+  type SessionSnapshot,
+  type SessionStatus,
+} from "../../../core/plugin-api.js";
 import { agentState } from "./agent-status.js";
 import { agentEvents, statusEvents, type Target } from "./events.js";
 import { pullRequestEvents, type PullRequestEvents } from "./pr-events.js";

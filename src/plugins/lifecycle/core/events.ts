@@ -3,7 +3,7 @@ import type {
   Observations,
   SessionSnapshot,
   SessionStatus,
-} from "../../../core/slots/index.js";
+} from "../../../core/plugin-api.js";
 import type { State } from "./reasons.js";
 import type { RuntimeVerdict } from "./runtime-memory.js";
 

@@ -1,4 +1,4 @@
-import type { LifecycleDecision, Observations, SessionSnapshot } from "../../../core/slots/index.js";
+import type { LifecycleDecision, Observations, SessionSnapshot } from "../../../core/plugin-api.js";
 
 /**
  * The snapshot to hand to the next decide: the decision folded into the previous snapshot. This is

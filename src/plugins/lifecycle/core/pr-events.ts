@@ -3,7 +3,7 @@ import type {
   LifecycleMemory,
   PullRequestObservation,
   SessionStatus,
-} from "../../../core/slots/index.js";
+} from "../../../core/plugin-api.js";
 
 type Reported = NonNullable<LifecycleMemory["reported"]>;
 type ReportedType = keyof Reported;

@@ -1,4 +1,4 @@
-import type { PullRequestObservation } from "../../../core/slots/index.js";
+import type { PullRequestObservation } from "../../../core/plugin-api.js";
 import { REASONS, type State } from "./reasons.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { SessionStatus } from "../../../core/slots/index.js";
+import type { SessionStatus } from "../../../core/plugin-api.js";
 
 /**
  * Every reason code lifecycle/core answers with, by what caused it. The store keeps the code beside

@@ -1,4 +1,4 @@
-import type { Liveness, LifecycleMemory, SessionSnapshot } from "../../../core/slots/index.js";
+import type { LifecycleMemory, Liveness, SessionSnapshot } from "../../../core/plugin-api.js";
 
 export type RuntimeMemory = NonNullable<LifecycleMemory["runtime"]>;
 

@@ -1,4 +1,4 @@
-import type { Notification } from "../../../core/slots/index.js";
+import type { Notification } from "../../../core/plugin-api.js";
 
 /**
  * What every notifier says, in the same order: which session and what happened (the heading), then

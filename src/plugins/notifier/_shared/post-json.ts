@@ -1,4 +1,4 @@
-import { REDACTED, redactText } from "../../../core/redact.js";
+import { REDACTED, redactText } from "../../../core/plugin-api.js";
 
 export type PostOutcome =
   | { kind: "ok"; status: number }

@@ -1,4 +1,4 @@
-import type { Notification } from "../../../core/slots/index.js";
+import type { Notification } from "../../../core/plugin-api.js";
 import { notificationDetails, notificationHeading } from "../_shared/notification-text.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { Notification, NotificationPriority } from "../../../core/slots/index.js";
+import type { Notification, NotificationPriority } from "../../../core/plugin-api.js";
 import { notificationDetails, notificationHeading } from "../_shared/notification-text.js";
 
 const URGENCY: Readonly<Record<NotificationPriority, "critical" | "normal" | "low">> = {

@@ -1,4 +1,4 @@
-import type { Notification } from "../../../core/slots/index.js";
+import type { Notification } from "../../../core/plugin-api.js";
 import { notificationDetails, notificationHeading, truncate } from "../_shared/notification-text.js";
 
 /** Slack's limits: a header's text, a section's text, a message's fallback text. */

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { Notification } from "../../../core/slots/index.js";
+import type { Notification } from "../../../core/plugin-api.js";
 import { notificationText } from "../_shared/notification-text.js";
 
 export const EVENT_HEADER = "X-Ao-Event";

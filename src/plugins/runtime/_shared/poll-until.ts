@@ -1,4 +1,4 @@
-import type { Clock } from "../../../core/context.js";
+import type { Clock } from "../../../core/plugin-api.js";
 
 export type Sleep = (ms: number) => Promise<void>;
 

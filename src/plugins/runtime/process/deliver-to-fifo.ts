@@ -1,6 +1,5 @@
 import { closeSync, existsSync } from "node:fs";
-import { AoError } from "../../../core/errors.js";
-import type { DeliveryResult } from "../../../core/slots/index.js";
+import { AoError, type DeliveryResult } from "../../../core/plugin-api.js";
 import type { Waits } from "../_shared/poll-until.js";
 import { openFifoForWriting, writeAll } from "./fifo-writer.js";
 import type { SessionFiles } from "./session-files.js";

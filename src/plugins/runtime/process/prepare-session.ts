@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
-import type { Exec } from "../../../core/exec.js";
-import { AoError } from "../../../core/errors.js";
-import type { AoPaths } from "../../../core/paths.js";
+import { AoError, type AoPaths, type Exec } from "../../../core/plugin-api.js";
 import { pollUntil, type Waits } from "../_shared/poll-until.js";
 import { fifoHasReader } from "./fifo-writer.js";
 import { checkProcess } from "../../_shared/process-identity.js";

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Liveness, RuntimeHandle } from "../../../core/slots/index.js";
+import type { Liveness, RuntimeHandle } from "../../../core/plugin-api.js";
 import { checkProcess } from "../../_shared/process-identity.js";
 import type { SessionFiles } from "./session-files.js";
 

@@ -1,6 +1,5 @@
 import { join } from "node:path";
-import { AoError } from "../../../core/errors.js";
-import type { AoPaths } from "../../../core/paths.js";
+import { AoError, type AoPaths } from "../../../core/plugin-api.js";
 import { runDir } from "../_shared/run-dir.js";
 
 /** Where one process-runtime session keeps its files under AO_HOME. */

@@ -1,4 +1,4 @@
-import type { Liveness, RuntimeHandle } from "../../../core/slots/index.js";
+import type { Liveness, RuntimeHandle } from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AoError } from "../../../core/errors.js";
-import type { DeliveryResult } from "../../../core/slots/index.js";
+import { AoError, type DeliveryResult } from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
 import { tmuxComplaint } from "../../_shared/tmux-errors.js";
 import { agentPaneTarget } from "../../_shared/tmux-target.js";

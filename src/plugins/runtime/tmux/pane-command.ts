@@ -1,4 +1,4 @@
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 
 /**
  * The pane's command line, as separate arguments. tmux runs a single argument through

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 import type { TmuxClient, TmuxCommand } from "../../_shared/tmux-client.js";
 import { tmuxComplaint } from "../../_shared/tmux-errors.js";
 import { escapeTmuxFormat } from "../../_shared/tmux-target.js";

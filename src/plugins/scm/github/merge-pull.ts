@@ -1,5 +1,4 @@
-import { AoError } from "../../../core/errors.js";
-import type { MergeOptions, PullRequestRef } from "../../../core/slots/index.js";
+import { AoError, type MergeOptions, type PullRequestRef } from "../../../core/plugin-api.js";
 import { gitHubApiError, statusOf } from "../../_shared/github/api-error.js";
 import type { GitHubScmEnv } from "./scm-env.js";
 

@@ -1,4 +1,4 @@
-import type { CiStatus, FailingCheck, PullRequestObservation } from "../../../core/slots/index.js";
+import type { CiStatus, FailingCheck, PullRequestObservation } from "../../../core/plugin-api.js";
 import type { TrustedAuthors } from "../../_shared/github/trusted-authors.js";
 import type { CheckRunNode, PullNode, StatusContextNode } from "./pull-query.js";
 import { reviewOf } from "./review-threads.js";

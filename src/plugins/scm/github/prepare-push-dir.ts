@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { git } from "../../../core/git.js";
+import { git } from "../../../core/plugin-api.js";
 import type { GitHubScmCtx } from "./scm-env.js";
 
 export type ObjectFormat = "sha1" | "sha256";

@@ -1,4 +1,4 @@
-import type { ObserveOptions, PullRequestObservation, PullRequestRef } from "../../../core/slots/index.js";
+import type { ObserveOptions, PullRequestObservation, PullRequestRef } from "../../../core/plugin-api.js";
 import { gitHubApiError } from "../../_shared/github/api-error.js";
 import { EtagCache } from "../../_shared/github/etag-cache.js";
 import { JobLogCache } from "./job-logs.js";

@@ -1,4 +1,4 @@
-import type { OpenPullRequestInput, PullRequest } from "../../../core/slots/index.js";
+import type { OpenPullRequestInput, PullRequest } from "../../../core/plugin-api.js";
 import { gitHubApiError, statusOf } from "../../_shared/github/api-error.js";
 import type { GitHubScmEnv } from "./scm-env.js";
 

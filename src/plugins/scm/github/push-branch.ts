@@ -1,7 +1,6 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { AoError, isAoError } from "../../../core/errors.js";
-import { git } from "../../../core/git.js";
+import { AoError, git, isAoError } from "../../../core/plugin-api.js";
 import { gitCommonDir, resolveCommit } from "../../_shared/git-repo-info.js";
 import { preparePushDir } from "./prepare-push-dir.js";
 import { checkPushRemote, gitHostFor, type PushTarget } from "./push-remote.js";

@@ -1,6 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
-import { AoError } from "../../../core/errors.js";
-import { git } from "../../../core/git.js";
+import { AoError, git } from "../../../core/plugin-api.js";
 import { resolveApiUrl } from "../../_shared/github/endpoints.js";
 import { formatGitHubRepo, type GitHubRepo } from "../../_shared/github/repo.js";
 import { readUrlRewrites, rewritePushUrl } from "./rewrite-push-url.js";

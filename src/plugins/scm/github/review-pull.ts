@@ -1,4 +1,4 @@
-import type { PullRequestRef, ReviewInput, ReviewThread } from "../../../core/slots/index.js";
+import type { PullRequestRef, ReviewInput, ReviewThread } from "../../../core/plugin-api.js";
 import { gitHubApiError } from "../../_shared/github/api-error.js";
 import { fetchPulls } from "./pull-query.js";
 import { allThreads } from "./review-threads.js";

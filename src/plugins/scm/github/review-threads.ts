@@ -1,4 +1,4 @@
-import type { ReviewStatus, ReviewThread } from "../../../core/slots/index.js";
+import type { ReviewStatus, ReviewThread } from "../../../core/plugin-api.js";
 import {
   authorName,
   isTrustedAuthor,

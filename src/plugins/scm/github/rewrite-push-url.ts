@@ -1,4 +1,4 @@
-import { git } from "../../../core/git.js";
+import { git } from "../../../core/plugin-api.js";
 import type { GitHubScmCtx } from "./scm-env.js";
 
 /** One `url.<base>.insteadOf` (or `.pushInsteadOf`) rule. */

@@ -1,5 +1,4 @@
-import type { PluginContext } from "../../../core/registry/define-plugin.js";
-import type { MergeMethod } from "../../../core/slots/index.js";
+import type { MergeMethod, PluginContext } from "../../../core/plugin-api.js";
 import { createGitHubClient, type GitHubClient } from "../../_shared/github/client.js";
 import type { GitHubRepo } from "../../_shared/github/repo.js";
 import type { TrustedAuthors } from "../../_shared/github/trusted-authors.js";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { CiRun, CiRunCheck } from "../../../core/slots/index.js";
+import type { CiRun, CiRunCheck } from "../../../core/plugin-api.js";
 import { createFileExclusive, readJsonFile, writeJsonAtomic } from "../../_shared/local-files.js";
 import { spawnCiRunner } from "./ci-runner.js";
 import { isRunning, processRef, type ProcessRef } from "./process-alive.js";

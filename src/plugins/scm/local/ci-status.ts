@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import type { CiRun, CiStatus, FailingCheck } from "../../../core/slots/index.js";
+import type { CiRun, CiStatus, FailingCheck } from "../../../core/plugin-api.js";
 
 /** What a failing check shows the agent: the end of its log, as GitHub's job logs would. */
 export const LOG_TAIL_LINES = 60;

@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { AoContext } from "../../../core/context.js";
+import type { PluginContext } from "../../../core/plugin-api.js";
 import { currentBranch, resolveCommit } from "../../_shared/git-repo-info.js";
 import { listWorktrees } from "../../_shared/git-worktree.js";
 import { readJsonFile, writeJsonAtomic } from "../../_shared/local-files.js";
 import { branchKey } from "./state-paths.js";
 
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 /** Where a branch was last pushed from: a clone workspace is not among the repository's worktrees. */
 interface CheckoutRecord {

@@ -1,8 +1,6 @@
-import type { AoContext } from "../../../core/context.js";
-import { execError } from "../../../core/exec.js";
-import { git } from "../../../core/git.js";
+import { execError, git, type PluginContext } from "../../../core/plugin-api.js";
 
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 export interface MergeCheck {
   clean: boolean;

@@ -1,12 +1,9 @@
-import type { AoContext } from "../../../core/context.js";
-import { AoError } from "../../../core/errors.js";
-import { git } from "../../../core/git.js";
-import type { MergeMethod } from "../../../core/slots/index.js";
+import { AoError, git, type PluginContext, type MergeMethod } from "../../../core/plugin-api.js";
 import { currentBranch, resolveCommit } from "../../_shared/git-repo-info.js";
 import { checkMerge, isAncestor } from "./merge-check.js";
 import type { PullRecord } from "./pull-store.js";
 
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 export interface MergeRequest {
   /** The main checkout: the person's repository, on the pull request's base branch. */

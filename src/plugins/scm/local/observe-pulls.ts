@@ -1,4 +1,4 @@
-import type { CiStatus, PullRequestObservation, PullRequestRef } from "../../../core/slots/index.js";
+import type { CiStatus, PullRequestObservation, PullRequestRef } from "../../../core/plugin-api.js";
 import { resolveCommit } from "../../_shared/git-repo-info.js";
 import { readRun, startRun } from "./ci-runs.js";
 import { cannotRun, ciStatusOf } from "./ci-status.js";

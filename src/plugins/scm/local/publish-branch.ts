@@ -1,11 +1,9 @@
 import { realpath } from "node:fs/promises";
-import type { AoContext } from "../../../core/context.js";
-import { AoError } from "../../../core/errors.js";
-import { git } from "../../../core/git.js";
+import { AoError, git, type PluginContext } from "../../../core/plugin-api.js";
 import { keepBranchInSource } from "../../_shared/git-clone.js";
 import { gitCommonDir, localBranchExists, remoteUrl, resolveCommit } from "../../_shared/git-repo-info.js";
 
-type Git = Pick<AoContext, "exec">;
+type Git = Pick<PluginContext, "exec">;
 
 const PUSH_TIMEOUT_MS = 120_000;
 

@@ -1,6 +1,6 @@
 import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 import { createFileExclusive, readJsonFile, writeJsonAtomic } from "../../_shared/local-files.js";
 
 /**

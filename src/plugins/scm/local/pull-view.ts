@@ -3,7 +3,7 @@ import type {
   ReviewDecision,
   ReviewStatus,
   ReviewThread,
-} from "../../../core/slots/index.js";
+} from "../../../core/plugin-api.js";
 import type { PullEvent } from "./pull-store.js";
 
 /**

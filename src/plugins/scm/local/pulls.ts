@@ -1,7 +1,11 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AoError } from "../../../core/errors.js";
-import type { OpenPullRequestInput, PullRequest, PullRequestState } from "../../../core/slots/index.js";
+import {
+  AoError,
+  type OpenPullRequestInput,
+  type PullRequest,
+  type PullRequestState,
+} from "../../../core/plugin-api.js";
 import { resolveCommit } from "../../_shared/git-repo-info.js";
 import { isAncestor } from "./merge-check.js";
 import {

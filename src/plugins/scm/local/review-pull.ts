@@ -1,6 +1,10 @@
-import { AoError } from "../../../core/errors.js";
-import { git } from "../../../core/git.js";
-import type { PullRequestRef, ReviewInput, ReviewThread } from "../../../core/slots/index.js";
+import {
+  AoError,
+  git,
+  type PullRequestRef,
+  type ReviewInput,
+  type ReviewThread,
+} from "../../../core/plugin-api.js";
 import { appendEvent, readEvents, readPull, type PullRecord } from "./pull-store.js";
 import { threadId, threadsFrom } from "./pull-view.js";
 import { nowIso, type LocalScmEnv } from "./scm-env.js";

@@ -1,4 +1,4 @@
-import type { PluginContext, PluginProject } from "../../../core/registry/define-plugin.js";
+import type { PluginContext, PluginProject } from "../../../core/plugin-api.js";
 import type { CiCommand } from "./ci-runs.js";
 import type { LocalScmLayout } from "./state-paths.js";
 

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { AoPaths } from "../../../core/paths.js";
+import type { AoPaths } from "../../../core/plugin-api.js";
 
 /**
  * Where scm/local keeps its state, per project, under AO_HOME (never in the repository, so the

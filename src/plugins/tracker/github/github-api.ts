@@ -1,5 +1,4 @@
-import { AoError } from "../../../core/errors.js";
-import type { PluginContext } from "../../../core/registry/define-plugin.js";
+import { AoError, type PluginContext } from "../../../core/plugin-api.js";
 import { gitHubApiError, statusOf } from "../../_shared/github/api-error.js";
 import type { GitHubClient } from "../../_shared/github/client.js";
 import type { GitHubRepo } from "../../_shared/github/repo.js";

@@ -1,5 +1,5 @@
 import type { components } from "@octokit/openapi-types";
-import type { Issue } from "../../../core/slots/index.js";
+import type { Issue } from "../../../core/plugin-api.js";
 import { describeTrust, isTrustedAuthor, type TrustedAuthors } from "../../_shared/github/trusted-authors.js";
 import { remoteTaskPrompt, type IssueComment } from "../_shared/remote-task-prompt.js";
 

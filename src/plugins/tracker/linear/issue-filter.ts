@@ -1,4 +1,4 @@
-import type { IssueFilter } from "../../../core/slots/index.js";
+import type { IssueFilter } from "../../../core/plugin-api.js";
 
 /** Workflow state types Linear counts as finished; every other type (triage, backlog…) is open. */
 export const CLOSED_STATE_TYPES = ["completed", "canceled"] as const;

@@ -1,4 +1,4 @@
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 
 /** `ENG-123`: a team key (letters and digits, starting with a letter), a dash, the number. */
 const IDENTIFIER = /^([A-Za-z][A-Za-z0-9_]*)-(\d+)$/;

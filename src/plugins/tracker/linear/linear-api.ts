@@ -1,6 +1,5 @@
 import type { LinearClient, LinearError } from "@linear/sdk";
-import { AoError } from "../../../core/errors.js";
-import type { PluginContext } from "../../../core/registry/define-plugin.js";
+import { AoError, type PluginContext } from "../../../core/plugin-api.js";
 
 export const LINEAR_API_KEY_ENV = "LINEAR_API_KEY";
 export const DEFAULT_LINEAR_API_URL = "https://api.linear.app/graphql";

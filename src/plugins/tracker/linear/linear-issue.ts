@@ -1,4 +1,4 @@
-import type { Issue } from "../../../core/slots/index.js";
+import type { Issue } from "../../../core/plugin-api.js";
 import { remoteTaskPrompt } from "../_shared/remote-task-prompt.js";
 import { CLOSED_STATE_TYPES } from "./issue-filter.js";
 import type { LinearIssueNode } from "./linear-queries.js";

@@ -1,4 +1,4 @@
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 import type { LinearRequest } from "./linear-api.js";
 import {
   ISSUE_WORKFLOW_QUERY,

@@ -1,8 +1,6 @@
 import { mkdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { AoError } from "../../../core/errors.js";
-import { slugify } from "../../../core/sessions/branch-name.js";
-import type { NewIssue } from "../../../core/slots/index.js";
+import { AoError, slugify, type NewIssue } from "../../../core/plugin-api.js";
 import { createFileExclusive } from "../../_shared/local-files.js";
 import { listIssueFiles, type IssueFileEntry } from "./issue-dir.js";
 import { renderIssueFile, type IssueFields } from "./issue-file.js";

@@ -1,8 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AoError } from "../../../core/errors.js";
-import type { Issue } from "../../../core/slots/index.js";
+import type { AoError, Issue } from "../../../core/plugin-api.js";
 import { invalidIssue, parseIssueFile } from "./issue-file.js";
 
 /** `12-fix-login.md` or `12.md`: the number is the issue's id. Other files (a README) are not issues. */

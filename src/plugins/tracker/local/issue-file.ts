@@ -1,7 +1,5 @@
 import { LineCounter, parseDocument, stringify, type Document } from "yaml";
-import { didYouMean } from "../../../core/did-you-mean.js";
-import { AoError } from "../../../core/errors.js";
-import type { IssueState } from "../../../core/slots/index.js";
+import { AoError, didYouMean, type IssueState } from "../../../core/plugin-api.js";
 
 /**
  * One issue as a Markdown file: YAML front matter between `---` lines, the body after it.

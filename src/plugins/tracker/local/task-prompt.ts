@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { Issue } from "../../../core/slots/index.js";
+import type { Issue } from "../../../core/plugin-api.js";
 import { fenceFor } from "../../_shared/untrusted-fence.js";
 
 /**

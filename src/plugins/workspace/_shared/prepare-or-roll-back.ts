@@ -1,4 +1,4 @@
-import type { AoContext } from "../../../core/context.js";
+import type { PluginContext } from "../../../core/plugin-api.js";
 import { withRepoLock } from "../../_shared/git-lock.js";
 import { setupError } from "./workspace-common.js";
 import { excludeFromGit, linkAndCopy, runPostCreate, type WorkspaceSetup } from "./workspace-setup.js";
@@ -16,7 +16,7 @@ export interface PrepareTarget {
  * as an AoError that says so.
  */
 export async function prepareOrRollBack(
-  ctx: Pick<AoContext, "exec" | "env" | "stderr">,
+  ctx: Pick<PluginContext, "exec" | "env" | "stderr">,
   target: PrepareTarget,
   rollBack: () => Promise<void>,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import { AoError } from "../../../core/errors.js";
+import { AoError } from "../../../core/plugin-api.js";
 
 /**
  * Splits a `postCreate` command into argv, because ao runs it without a shell. The rules are the

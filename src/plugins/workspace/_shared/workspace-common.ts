@@ -1,8 +1,6 @@
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import type { AoContext } from "../../../core/context.js";
-import { AoError } from "../../../core/errors.js";
-import type { WorkspaceSpec } from "../../../core/slots/workspace.js";
+import { AoError, type PluginContext, type WorkspaceSpec } from "../../../core/plugin-api.js";
 import type { BranchBase } from "../../_shared/git-base.js";
 
 /** Small pieces every workspace plugin shares: where a checkout lives, and how problems are told. */
@@ -20,7 +18,7 @@ export async function pathExists(path: string): Promise<boolean> {
 }
 
 /** A fallback to the local branch is worth a line: the session may start from old code. */
-export function reportBase(ctx: Pick<AoContext, "stderr">, spec: WorkspaceSpec, base: BranchBase): void {
+export function reportBase(ctx: Pick<PluginContext, "stderr">, spec: WorkspaceSpec, base: BranchBase): void {
   if (base.source === "origin") return;
   ctx.stderr.write(
     `warning: ${spec.sessionId}: branching from local ${base.label}, not origin/${spec.project.defaultBranch} (${base.fallbackReason ?? "unknown reason"})\n`,

@@ -1,10 +1,13 @@
 import { appendFile, cp, lstat, mkdir, readFile, symlink } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import type { AoContext } from "../../../core/context.js";
-import { AoError } from "../../../core/errors.js";
-import { git, gitText } from "../../../core/git.js";
-import { redactText } from "../../../core/redact.js";
-import type { WorkspaceSpec } from "../../../core/slots/workspace.js";
+import {
+  AoError,
+  git,
+  gitText,
+  redactText,
+  type PluginContext,
+  type WorkspaceSpec,
+} from "../../../core/plugin-api.js";
 import { splitCommand } from "./split-command.js";
 
 /**
@@ -18,7 +21,7 @@ export interface WorkspaceSetup {
   postCreate: readonly (readonly string[])[];
 }
 
-type SetupContext = Pick<AoContext, "exec" | "env" | "stderr">;
+type SetupContext = Pick<PluginContext, "exec" | "env" | "stderr">;
 
 /** Generous: `npm ci` on a cold cache takes minutes; the bound only stops a hung command. */
 const POST_CREATE_TIMEOUT_MS = 30 * 60_000;

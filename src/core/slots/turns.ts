@@ -1,0 +1,101 @@
+import type { Liveness } from "./runtime.js";
+
+/**
+ * A turn: one message delivered to an agent, and the agent's work on it until it stops. Core owns
+ * the turn's record (the `turns` table) and its order per session; the agent plugin says when the
+ * agent started and ended the turn and what it replied, from the strongest signal its CLI has
+ * (hooks, a transcript or rollout file, else the screen). This file is that contract.
+ */
+
+/**
+ * queued → delivering → running → completed | interrupted | failed | empty. `empty` is a turn that
+ * ended with no reply: never an empty success. `failed` carries the agent's own words.
+ */
+export const TURN_STATUSES = [
+  "queued",
+  "delivering",
+  "running",
+  "completed",
+  "interrupted",
+  "failed",
+  "empty",
+] as const;
+export type TurnStatus = (typeof TURN_STATUSES)[number];
+
+/** The statuses a turn never leaves. */
+export const ENDED_TURN_STATUSES = ["completed", "interrupted", "failed", "empty"] as const;
+export type EndedTurnStatus = (typeof ENDED_TURN_STATUSES)[number];
+
+/** Who gave the turn: a person at the CLI, a lifecycle reaction, a commander over MCP. */
+export const TURN_ORIGINS = ["cli", "reaction", "mcp"] as const;
+export type TurnOrigin = (typeof TURN_ORIGINS)[number];
+
+/** Where a reply was read: the agent's hook payload, its transcript (or rollout) file, or its screen. */
+export const REPLY_SOURCES = ["hook", "transcript", "screen"] as const;
+export type ReplySource = (typeof REPLY_SOURCES)[number];
+
+/** A key a runtime can press in a session (`Runtime.press`). */
+export type RuntimeKey = "Escape" | "C-c" | "Enter";
+
+/** What an agent is asked when a turn begins: before the message is delivered. */
+export interface TurnCursorProbe {
+  sessionId: string;
+  worktree: string;
+  liveness: Liveness;
+  /** The session's screen before delivery, when the runtime can capture it. */
+  screen?: string;
+  agentSessionId?: string;
+}
+
+/** What an agent is asked while a turn is open. */
+export interface TurnProbe extends TurnCursorProbe {
+  /**
+   * Opaque to core: what `turnCursor` returned before delivery, then whatever the last
+   * `observeTurn` returned. Stored with the turn, so any ao process (the CLI waiting, the daemon,
+   * `ao turns`) can pick the observation up where the last one stopped, after a crash too.
+   */
+  cursor: string;
+  /** The message as delivered (its text is not kept once delivered). */
+  message: { sha256: string; bytes: number };
+  /** When the runtime confirmed delivery (ms since the epoch). */
+  deliveredAt: number;
+  /** Now (ms since the epoch), from the context's clock. */
+  now: number;
+}
+
+/**
+ * What the agent's signals say about the open turn. Core serialises turns per session, so the first
+ * start after the cursor is this turn's. `reply` is the agent's final message for the turn, as
+ * written; core makes a `completed` turn with a blank reply `empty`. Times are the agent's own
+ * when its signals carry them.
+ */
+export type TurnSignal =
+  | { state: "waiting"; cursor: string }
+  | { state: "running"; cursor: string; startedAt?: number }
+  | {
+      state: "ended";
+      cursor: string;
+      outcome: "completed" | "failed" | "interrupted";
+      reply: string;
+      source: ReplySource;
+      /** The agent's own words when it failed (no login, model retired, service unreachable). */
+      error?: string;
+      startedAt?: number;
+      endedAt?: number;
+    };
+
+/**
+ * The optional turn capability of the agent slot. An agent without it gets core's screen-stability
+ * observer (the runtime's screen and the agent's `activity`), the weakest signal.
+ */
+export interface AgentTurns {
+  /** A position in the agent's signal stream, taken just before a message is delivered. */
+  turnCursor?(probe: TurnCursorProbe): Promise<string>;
+  /** Reads the signals after `probe.cursor`. Never throws for "nothing yet": that is `waiting`. */
+  observeTurn?(probe: TurnProbe): Promise<TurnSignal>;
+  /**
+   * The keys that stop a running turn the way this agent expects, pressed in order: Escape for the
+   * TUIs that take it, Ctrl-C where that is the only way. Absent: `["C-c"]`.
+   */
+  readonly interruptKeys?: readonly RuntimeKey[];
+}
