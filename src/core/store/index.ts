@@ -45,6 +45,7 @@ export {
 } from "./reactions.js";
 export {
   claimDueReactions,
+  deferReaction,
   escalateReaction,
   type ClaimOptions,
   markReactionDone,
@@ -52,3 +53,28 @@ export {
   releaseInterruptedReactions,
 } from "./reaction-delivery.js";
 export { deleteMeta, getMeta, setMeta } from "./meta.js";
+export { formatTurnId, turnNumber, type Turn, type TurnClaimant } from "./turn-row.js";
+export {
+  UNENDED_TURN_STATUSES,
+  getTurn,
+  insertTurn,
+  listTurns,
+  openTurnOf,
+  requireTurn,
+  sessionsWithUnendedTurns,
+  turnFacts,
+  turnOfReaction,
+  type InsertedTurn,
+  type ListTurnsOptions,
+  type NewTurn,
+} from "./turns.js";
+export {
+  claimNextTurn,
+  dropQueuedTurn,
+  endTurn,
+  markTurnDelivered,
+  markTurnStarted,
+  recordTurnCursor,
+  type Delivered,
+  type TurnEnding,
+} from "./turn-transitions.js";
