@@ -29,6 +29,8 @@ export type AoErrorCode =
   | "E_SESSION_STATE"
   | "E_SPAWN_FAILED"
   | "E_NOT_DELIVERED"
+  | "E_TURN_FAILED"
+  | "E_TURN_TIMEOUT"
   | "E_NOTIFY_FAILED"
   | "E_ISSUE_INVALID"
   | "E_DAEMON_RUNNING"

@@ -6,7 +6,8 @@
  * What is here, and why: `definePlugin` and the slot interfaces to write a plugin against; `AoError`
  * so a plugin's failures reach the person with a hint; the exec and git helpers, because processes
  * start only through the context's `exec` (argument arrays, never a shell); and the small text and
- * time helpers several plugins need. Nothing here reaches the store, the config loader or the CLI.
+ * time helpers several plugins need; core's screen-stability turn observer, for agents with no
+ * stronger turn signal. Nothing here reaches the store, the config loader or the CLI.
  */
 
 // Declaring plugins and catalogs.
@@ -47,6 +48,15 @@ export { findOnPath } from "./init/find-on-path.js";
 // The seams a plugin's factory receives (through PluginContext).
 export type { Clock } from "./context.js";
 export type { AoPaths } from "./paths.js";
+
+// Turns: core's screen-stability observer, for agents whose CLI gives no stronger turn signal.
+export {
+  DEFAULT_QUIET_MS,
+  observeScreenTurn,
+  screenTurnCursor,
+  screenTurns,
+} from "./turns/screen-turns.js";
+export type { ScreenTurnOptions } from "./turns/screen-turns.js";
 
 // Small helpers.
 export { REDACTED, redactText } from "./redact.js";

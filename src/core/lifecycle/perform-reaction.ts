@@ -14,7 +14,9 @@ export type ReactionOutcome =
   | { kind: "done"; detail?: Record<string, unknown> }
   | { kind: "cancelled"; reason: string }
   | { kind: "failed"; error: string }
-  | { kind: "escalate"; reason: string };
+  | { kind: "escalate"; reason: string }
+  /** Not done yet through no failure (its turn waits for the agent): due again later, attempt given back. */
+  | { kind: "deferred"; reason: string; detail?: Record<string, unknown> };
 
 const SCREEN_LINES = 40;
 

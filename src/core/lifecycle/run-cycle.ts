@@ -3,6 +3,7 @@ import { listSessions, type Session } from "../store/index.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
 import { cycleProject } from "./cycle-project.js";
+import { cycleTurns } from "./cycle-turns.js";
 import { recordLastCycle, summarizeCycle } from "./last-cycle.js";
 import { messageOf } from "../errors.js";
 
@@ -71,6 +72,7 @@ export async function runCycle(
       report.escalated = delivery.escalated;
       report.errors.push(...delivery.errors);
     }
+    report.errors.push(...(await cycleTurns(ctx, engine, deliveryScope(options), options.deliver !== false)));
   } catch (error) {
     report.errors.push(messageOf(error));
   }
