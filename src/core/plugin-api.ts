@@ -50,12 +50,7 @@ export type { Clock } from "./context.js";
 export type { AoPaths } from "./paths.js";
 
 // Turns: core's screen-stability observer, for agents whose CLI gives no stronger turn signal.
-export {
-  DEFAULT_QUIET_MS,
-  observeScreenTurn,
-  screenTurnCursor,
-  screenTurns,
-} from "./turns/screen-turns.js";
+export { DEFAULT_QUIET_MS, observeScreenTurn, screenTurnCursor, screenTurns } from "./turns/screen-turns.js";
 export type { ScreenTurnOptions } from "./turns/screen-turns.js";
 
 // Small helpers.

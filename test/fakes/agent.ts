@@ -175,7 +175,8 @@ export class HookedFakeAgent extends FakeAgent implements AgentTurns {
     if (end === undefined) return Promise.resolve({ state: "running", cursor: probe.cursor, ...startedAt });
     const ended = { state: "ended" as const, cursor, source: "hook" as const, ...startedAt };
     if (end.type === "stop") return Promise.resolve({ ...ended, outcome: "completed", reply: end.reply });
-    if (end.type === "fail") return Promise.resolve({ ...ended, outcome: "failed", reply: "", error: end.error });
+    if (end.type === "fail")
+      return Promise.resolve({ ...ended, outcome: "failed", reply: "", error: end.error });
     return Promise.resolve({ ...ended, outcome: "interrupted", reply: "" });
   }
 }

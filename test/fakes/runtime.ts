@@ -32,7 +32,11 @@ export interface FakeProcess {
 export type FakeProgram = (text: string, process: FakeProcess, exit: (code: number | null) => void) => void;
 
 /** How a simulated program takes a key; without one, Ctrl-C ends it (SIGINT's default) and Enter is an empty line. */
-export type FakeKeyHandler = (key: RuntimeKey, process: FakeProcess, exit: (code: number | null) => void) => void;
+export type FakeKeyHandler = (
+  key: RuntimeKey,
+  process: FakeProcess,
+  exit: (code: number | null) => void,
+) => void;
 
 export interface FakeRuntimeOptions {
   name?: string;

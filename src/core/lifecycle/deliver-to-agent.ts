@@ -53,7 +53,10 @@ function outcomeOf(turn: Turn): ReactionOutcome {
       return { kind: "deferred", reason: `${turn.id} waits for the agent's open turn`, detail: about };
     case "failed":
       if (turn.deliveredAt === null)
-        return { kind: "escalate", reason: `${turn.id} could not be delivered: ${turn.error ?? "no reason given"}` };
+        return {
+          kind: "escalate",
+          reason: `${turn.id} could not be delivered: ${turn.error ?? "no reason given"}`,
+        };
       return { kind: "done", detail: about };
     default:
       return { kind: "done", detail: about };

@@ -58,7 +58,10 @@ export async function settle(
       writeTransaction(engine.store, (tx) =>
         deferReaction(tx, reaction.id, {
           dueAt: now + DEFER_MS,
-          event: { type: "reaction.deferred", payload: { ...base, reason: outcome.reason, ...outcome.detail } },
+          event: {
+            type: "reaction.deferred",
+            payload: { ...base, reason: outcome.reason, ...outcome.detail },
+          },
         }),
       );
       return "deferred";
@@ -74,7 +77,8 @@ export async function settle(
 
 function dropTurnOf(tx: WriteTx, reaction: Reaction, reason: string): void {
   const turn = turnOfReaction(tx, reaction.id);
-  if (turn?.status === "queued") dropQueuedTurn(tx, turn.id, `not delivered: the reaction was cancelled (${reason})`);
+  if (turn?.status === "queued")
+    dropQueuedTurn(tx, turn.id, `not delivered: the reaction was cancelled (${reason})`);
 }
 
 function retryLater(engine: LifecycleEngine, reaction: Reaction, error: string, now: number): Settled {

@@ -77,7 +77,13 @@ export function deferReaction(
   id: number,
   options: { dueAt: number; event?: NewEvent | undefined },
 ): Reaction {
-  transition(tx, id, ["delivering"], { status: "pending", lastError: null, dueAt: options.dueAt }, options.event);
+  transition(
+    tx,
+    id,
+    ["delivering"],
+    { status: "pending", lastError: null, dueAt: options.dueAt },
+    options.event,
+  );
   const row = statement(
     tx,
     "UPDATE reactions SET attempts = MAX(0, attempts - 1) WHERE id = ? RETURNING *",

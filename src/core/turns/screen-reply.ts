@@ -52,13 +52,15 @@ export function replyFromScreen(
   const hashes = lines.map(lineHash);
   const echo = new Set(message);
   const isEcho = (index: number) => lines[index]?.trim() !== "" && echo.has(bareLineHash(lines[index] ?? ""));
-  let start = commonPrefix(hashes, before);
+  const kept = commonPrefix(hashes, before);
+  let start = kept;
   const first = lines.findIndex((_line, index) => index >= start && isEcho(index));
   if (first !== -1) {
     start = first;
     while (start < lines.length && isEcho(start)) start += 1;
   }
-  const end = lines.length - commonSuffix(hashes.slice(start), before);
+  // Only what followed the kept top of the old screen can be its bottom: earlier turns are not chrome.
+  const end = lines.length - commonSuffix(hashes.slice(start), before.slice(kept));
   const body = lines.slice(start, end).filter((_line, offset) => !isEcho(start + offset));
   while (body.length > 0 && body[0]?.trim() === "") body.shift();
   while (body.length > 0 && body.at(-1)?.trim() === "") body.pop();

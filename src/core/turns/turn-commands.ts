@@ -34,7 +34,8 @@ export async function listSessionTurns(
 ): Promise<{ session: string; turns: TurnView[] }> {
   return withTurns(ctx, options, async (tc) => {
     const known = getSession(tc.store, sessionId) !== undefined;
-    if (!known && listTurns(tc.store, { sessionId, limit: 1 }).length === 0) requireSession(tc.store, sessionId);
+    if (!known && listTurns(tc.store, { sessionId, limit: 1 }).length === 0)
+      requireSession(tc.store, sessionId);
     if (known) await catchUp(tc, sessionId);
     const turns = listTurns(tc.store, { sessionId, limit: options.limit });
     return { session: sessionId, turns: turns.map((turn) => turnView(turn)) };
@@ -42,7 +43,11 @@ export async function listSessionTurns(
 }
 
 /** One turn with its reply. */
-export async function showTurn(ctx: AoContext, turnId: string, options: TurnCommandOptions = {}): Promise<TurnView> {
+export async function showTurn(
+  ctx: AoContext,
+  turnId: string,
+  options: TurnCommandOptions = {},
+): Promise<TurnView> {
   return withTurns(ctx, options, async (tc) => {
     const turn = requireTurn(tc.store, turnId);
     await catchUp(tc, turn.sessionId);
