@@ -141,6 +141,8 @@ describe("ao turns", () => {
       session: "app-1",
       turns: [{ id: "t-1", status: "completed", replyBytes: 26 }],
     });
+    const shownJson = JSON.parse((await f.ao(["turns", "show", "t-1", "--json"])).stdout) as object;
+    expect(shownJson).toMatchObject({ id: "t-1", reply: "First answer.\nSecond line.", replySource: "hook" });
     const shown = await f.ao(["turns", "show", "t-1"]);
     expect(shown.stdout).toBe("First answer.\nSecond line.\n");
     expect(shown.stderr).toContain("app-1: t-1 completed (reply from the hook)");

@@ -42,7 +42,7 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
       cli.action(async (ctx, id: string, flags: { json?: boolean }, command: Command) => {
         const { showTurn } = await import("../../core/turns/turn-commands.js");
         const turn = await showTurn(ctx, id, { configPath: configOf(command) });
-        if (flags.json === true) writeJson(ctx.stdout, turn);
+        if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
         else renderTurn(ctx.stdout, ctx.stderr, turn);
         return 0;
       }),
@@ -62,11 +62,16 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
           timeoutMs: await durationFlag("--timeout", flags.timeout),
           onProgress: (seen) => ctx.stderr.write(`${seen.sessionId}: ${seen.id} is ${seen.status}…\n`),
         });
-        if (flags.json === true) writeJson(ctx.stdout, turn);
+        if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
         else renderTurn(ctx.stdout, ctx.stderr, turn);
         return 0;
       }),
     );
+}
+
+/** `ao turns show t-1 --json`: commander may hand a trailing --json to the parent `turns`, which has one too. */
+function wantsJson(flags: { json?: boolean }, command: Command): boolean {
+  return flags.json === true || command.optsWithGlobals<{ json?: boolean }>().json === true;
 }
 
 function renderTurns(turns: readonly TurnView[], now: number): string[] {

@@ -129,3 +129,44 @@ describe("observeScreenTurn", () => {
     });
   });
 });
+
+describe("replyFromScreen with a TUI that redraws by clearing the screen", () => {
+  it("reads the last frame: tmux keeps every cleared frame, echo included, in the scrollback", () => {
+    const frame = (...body: string[]) => [...BANNER, ...body];
+    const before = screen(...frame(">"));
+    const after = screen(
+      ...frame("> hello"),
+      ...frame("> hello", "", "Waiting for fake-model"),
+      ...frame("> hello", "", "Waiting for fake-model"),
+      ...frame("> hello", "", "the answer", "", ">"),
+    );
+    expect(replyFromScreen(hashes(before), messageLineHashes("hello"), after)).toBe("the answer");
+  });
+});
+
+describe("replyFromScreen, frames and chrome together", () => {
+  it("strips the prompt of the last frame even when the old screen is the top of the scrollback", () => {
+    const frame = (...body: string[]) => [...BANNER, "Added task.md to the chat (read only).", "", ...body];
+    const before = screen(...frame(">"));
+    const after = screen(
+      ...frame(">"),
+      ...frame("> what changed?", "", "Waiting"),
+      ...frame("> what changed?", "", "It works now.", "", ">"),
+    );
+    expect(replyFromScreen(hashes(before), messageLineHashes("what changed?"), after)).toBe("It works now.");
+  });
+});
+
+describe("replyFromScreen when both screens hold frames", () => {
+  it("compares the last frames, so a reply word for word the one before is still read", () => {
+    const frame = (...body: string[]) => [...BANNER, ...body];
+    const first = [...frame("> first", "", "Waiting"), ...frame("> first", "", "one at a time", "", ">")];
+    const before = screen(...first);
+    const after = screen(
+      ...first,
+      ...frame("> first", "", "one at a time", "", "> second", "", "Waiting"),
+      ...frame("> first", "", "one at a time", "", "> second", "", "one at a time", "", ">"),
+    );
+    expect(replyFromScreen(hashes(before), messageLineHashes("second"), after)).toBe("one at a time");
+  });
+});
