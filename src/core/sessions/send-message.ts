@@ -49,7 +49,7 @@ export interface SendResult {
   queuedBehind?: string | undefined;
 }
 
-export const DEFAULT_SEND_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_SEND_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Gives a session's agent a turn: the text becomes a queued turn (only its length and hash enter

@@ -53,16 +53,14 @@ export {
   releaseInterruptedReactions,
 } from "./reaction-delivery.js";
 export { deleteMeta, getMeta, setMeta } from "./meta.js";
-export { formatTurnId, turnNumber, type Turn, type TurnClaimant } from "./turn-row.js";
+export type { Turn, TurnClaimant } from "./turn-row.js";
 export {
-  UNENDED_TURN_STATUSES,
   getTurn,
   insertTurn,
   listTurns,
   openTurnOf,
   requireTurn,
   sessionsWithUnendedTurns,
-  turnFacts,
   turnOfReaction,
   type InsertedTurn,
   type ListTurnsOptions,

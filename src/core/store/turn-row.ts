@@ -77,7 +77,7 @@ export interface TurnRow {
 const TURN_ID = /^t-([1-9][0-9]*)$/;
 
 /** `t-<n>`: how people and events name a turn. */
-export function formatTurnId(n: number): string {
+function formatTurnId(n: number): string {
   return `t-${String(n)}`;
 }
 

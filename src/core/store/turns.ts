@@ -28,9 +28,6 @@ export interface ListTurnsOptions {
   readonly limit?: number | undefined;
 }
 
-/** The statuses of a turn that has not ended: waiting, being delivered, or being worked on. */
-export const UNENDED_TURN_STATUSES = ["queued", "delivering", "running"] as const;
-
 /**
  * Queues a turn with its `turn.queued` event. A reaction has at most one turn: giving it again
  * returns the one it has (a re-attempt of the reaction never makes a second turn).

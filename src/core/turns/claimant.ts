@@ -7,7 +7,7 @@ import type { Turn, TurnClaimant } from "../store/index.js";
  * A delivery never takes this long (the runtimes give up on a paste after seconds): a claim this
  * old is an orphan even when its pid cannot be checked (another host) or was reused.
  */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+const CLAIM_LEASE_MS = 10 * 60_000;
 
 /** The claims this process holds right now; a claim of this pid that is not here died with its caller. */
 const inFlight = new Set<string>();

@@ -34,7 +34,7 @@ export async function observeTurn(tc: TurnContext, turn: Turn): Promise<Turn> {
 }
 
 /** What a dead agent left on its screen, else how it ended. */
-export function lastWords(look: SessionLook): string {
+function lastWords(look: SessionLook): string {
   const lines = (look.screen ?? "").split("\n").filter((line) => line.trim() !== "");
   if (lines.length > 0) return lines.slice(-LAST_WORDS_LINES).join("\n");
   if (look.liveness.state === "exited")

@@ -5,7 +5,7 @@ import { screenTurns } from "./screen-turns.js";
 import type { SessionAgent } from "./turn-context.js";
 
 /** Screen plus scrollback read for turns: enough to hold a reply and the message's echo. */
-export const TURN_SCREEN_LINES = 200;
+const TURN_SCREEN_LINES = 200;
 
 /** What the runtime says about the session now: liveness, and the screen when it can capture one. */
 export interface SessionLook {

@@ -13,7 +13,7 @@ export function lineHash(line: string): string {
   return createHash("sha256").update(line.normalize("NFC").trimEnd()).digest("hex").slice(0, HASH_CHARS);
 }
 
-export function bareLineHash(line: string): string {
+function bareLineHash(line: string): string {
   return lineHash(line.replace(PROMPT_GLYPHS, "").trim());
 }
 

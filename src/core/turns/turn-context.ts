@@ -45,11 +45,18 @@ export function registryResolver(
   };
 }
 
-/** For commands: each session's plugins from the configuration (or the built-ins without one). */
+/**
+ * For commands: each session's plugins from the configuration (or the built-ins without one), read
+ * once per command and kind of session, so a configuration that does not load is warned about once.
+ */
 export function cliResolver(ctx: AoContext, configPath: string | undefined): AgentResolver {
+  const loaded = new Map<string, ReturnType<typeof pluginsForSessions>>();
   return async (session) => {
-    const plugins = await pluginsForSessions(ctx, [session], configPath);
-    return registryResolver(() => plugins.registry, plugins.optionsFor)(session);
+    const key = JSON.stringify([session.runtime, session.agent]);
+    const plugins = loaded.get(key) ?? pluginsForSessions(ctx, [session], configPath);
+    loaded.set(key, plugins);
+    const { registry, optionsFor } = await plugins;
+    return registryResolver(() => registry, optionsFor)(session);
   };
 }
 

@@ -29,7 +29,7 @@ export interface WaitResult {
 
 const DEFAULT_POLL_MS = 500;
 
-export function isEnded(turn: Pick<Turn, "status">): boolean {
+function isEnded(turn: Pick<Turn, "status">): boolean {
   return (ENDED_TURN_STATUSES as readonly string[]).includes(turn.status);
 }
 

@@ -5,6 +5,7 @@ import {
   insertSession,
   listEvents,
   openStore,
+  LATEST_SCHEMA_VERSION,
   readSchemaVersion,
   recordObservation,
   requireSession,
@@ -42,7 +43,7 @@ describe("migration 002: lifecycle columns", () => {
   it("gives a new session its status time and empty lifecycle fields", () => {
     const { store, clock } = openTestStore();
     addSession(store);
-    expect(readSchemaVersion(store.db)).toBe(2);
+    expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
     expect(requireSession(store, "app-1")).toMatchObject({
       statusSince: clock.now(),
       prState: null,
@@ -66,7 +67,7 @@ describe("migration 002: lifecycle columns", () => {
     old.close();
     const store = openStore(ctx);
     try {
-      expect(readSchemaVersion(store.db)).toBe(2);
+      expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
       expect(requireSession(store, "app-1")).toMatchObject({
         status: "working",
         updatedAt: 2,

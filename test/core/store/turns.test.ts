@@ -1,5 +1,13 @@
+import { createRequire } from "node:module";
+import type BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { initialSchema } from "../../../src/core/store/migrations/001-initial.js";
+import { lifecycleColumns } from "../../../src/core/store/migrations/002-lifecycle.js";
+import { makeTestContext } from "../../helpers/test-context.js";
 import {
+  closeStore,
+  openStore,
+  readSchemaVersion,
   claimNextTurn,
   dropQueuedTurn,
   endTurn,
@@ -145,5 +153,34 @@ describe("turns", () => {
     });
     expect(() => requireTurn(store, "t-9")).toThrow(/no turn t-9/);
     expect(() => requireTurn(store, "9")).toThrow(/"9" is not a turn id/);
+  });
+});
+
+describe("migration 003: turns", () => {
+  it("adds the turns table to a version 2 database and keeps its rows", () => {
+    const ctx = makeTestContext();
+    const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+    const old = new Database(ctx.paths.database);
+    old.exec(initialSchema.sql);
+    old.exec(lifecycleColumns.sql);
+    old.pragma("user_version = 2");
+    old
+      .prepare(
+        `INSERT INTO sessions (id, project, branch, worktree, runtime, agent, status, created_at, updated_at)
+         VALUES ('app-1', 'app', 'b', '/wt', 'tmux', 'claude-code', 'working', 1, 2)`,
+      )
+      .run();
+    old.close();
+    const store = openStore(ctx);
+    try {
+      expect(readSchemaVersion(store.db)).toBe(3);
+      expect(listTurns(store)).toEqual([]);
+      expect(queue(store, "app-1", "first after the upgrade").turn.id).toBe("t-1");
+      expect(() => store.db.prepare("UPDATE turns SET status = 'finished' WHERE id = 1").run()).toThrow(
+        /CHECK/,
+      );
+    } finally {
+      closeStore(store);
+    }
   });
 });
