@@ -33,7 +33,7 @@ export async function giveTurn(tc: TurnContext, request: TurnRequest): Promise<T
       hint: `bring it back with \`ao session restore ${session.id}\``,
       details: { session: session.id, status: session.status },
     });
-  const look = await lookAt(await tc.agentOf(session));
+  const look = await lookAt(await tc.agentOf(session), { screen: false });
   if (look.liveness.state === "exited" || look.liveness.state === "missing")
     throw new AoError("E_NOT_FOUND", `${session.id} is not running: its agent ${describe(look.liveness)}`, {
       hint: `bring it back with \`ao session restore ${session.id}\``,

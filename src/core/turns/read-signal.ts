@@ -13,14 +13,17 @@ export interface SessionLook {
   readonly screen?: string | undefined;
 }
 
-/** Never throws: a probe that failed is `unknown`, a screen that could not be read is absent. */
-export async function lookAt(sa: SessionAgent): Promise<SessionLook> {
+/**
+ * Never throws: a probe that failed is `unknown`, a screen that could not be read is absent.
+ * `screen: false` asks only whether the agent runs.
+ */
+export async function lookAt(sa: SessionAgent, options: { screen?: boolean } = {}): Promise<SessionLook> {
   const liveness = await sa.runtime
     .liveness(sa.handle)
     .catch((error: unknown): Liveness => ({ state: "unknown", reason: messageOf(error) }));
   // A dead pane or a process log still shows the agent's last words, so the screen is read anyway.
   const screen =
-    sa.runtime.capture === undefined || liveness.state === "unknown"
+    options.screen === false || sa.runtime.capture === undefined || liveness.state === "unknown"
       ? undefined
       : await sa.runtime.capture(sa.handle, { lines: TURN_SCREEN_LINES }).catch(() => undefined);
   return screen === undefined ? { liveness } : { liveness, screen };

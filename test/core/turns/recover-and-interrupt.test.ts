@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
+import { restoreSession } from "../../../src/core/sessions/restore-session.js";
 import { sendMessage } from "../../../src/core/sessions/send-message.js";
 import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
 import {
@@ -101,6 +102,24 @@ describe("a delivery whose process died", () => {
     expect(seen.length).toBe(1);
     expect(["delivering", "running"]).toContain(seen[0]);
     expect((await showTurn(fx.ctx, "t-1")).status).toBe("running");
+  });
+});
+
+describe("a restored agent", () => {
+  it("ends the turn its old process was on: the new agent's screen is not that turn's", async () => {
+    const fx = (f = makeTurnFixture({
+      program: (_text, process) => fx.hooked.hook(process.input.sessionId, { type: "start" }),
+    }));
+    const id = await fx.spawnHooked();
+    await sendMessage(fx.ctx, id, { text: "long job" });
+    fx.runtime.vanish(fx.runtime.processOf(id)!.handle);
+    await restoreSession(fx.ctx, id);
+    expect(await showTurn(fx.ctx, "t-1")).toMatchObject({
+      status: "failed",
+      error: "the agent was restarted (ao session restore) before it ended the turn",
+    });
+    await sendMessage(fx.ctx, id, { text: "after the restore" });
+    expect(fx.runtime.processOf(id)!.transcript).toEqual(["after the restore"]);
   });
 });
 
