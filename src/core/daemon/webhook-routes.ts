@@ -1,5 +1,5 @@
 import type { Route, RouteAnswer, RouteRequest, RouteSet } from "../http/index.js";
-import type { WebhookSubject } from "../slots/index.js";
+import type { WebhookSubject, WebhookVerdict } from "../slots/index.js";
 import { listSessions } from "../store/index.js";
 import type { DaemonMountContext } from "./daemon-mount.js";
 import { matchWebhookSessions } from "./match-webhook-sessions.js";
@@ -39,21 +39,30 @@ function webhookRoute(daemon: DaemonMountContext, receiver: WebhookReceiver, hin
         return { status: 401, body: { error: `no webhook secret configured (${secretEnv})` } };
       }
       const verdict = await receiver.parse({ headers: request.headers, body, secret });
-      const event = verdict.event ?? "unknown";
-      const delivery = verdict.delivery ?? "-";
-      if (!verdict.verified) {
-        daemon.log.warn(
-          `webhook refused: ${verdict.error} (event ${event}, delivery ${delivery}, ${body.length} bytes)`,
-        );
-        return { status: verdict.status, body: { error: verdict.error } };
-      }
-      const sessions = dispatch(daemon, receiver, verdict.about);
-      daemon.log.info(
-        `webhook ${event} (delivery ${delivery}): ${sessions.length === 0 ? "no matching session" : `cycle for ${sessions.join(", ")}`}`,
-      );
-      return { status: 202, body: { accepted: true, event, sessions } };
+      return answer(daemon, receiver, verdict, body.length);
     },
   };
+}
+
+/** 202 and a cycle for what a verified delivery is about; the scm's refusal otherwise. One log line each. */
+function answer(
+  daemon: DaemonMountContext,
+  receiver: WebhookReceiver,
+  verdict: WebhookVerdict,
+  bytes: number,
+): RouteAnswer {
+  const event = verdict.event ?? "unknown";
+  const delivery = verdict.delivery ?? "-";
+  if (!verdict.verified) {
+    daemon.log.warn(
+      `webhook refused: ${verdict.error} (event ${event}, delivery ${delivery}, ${bytes} bytes)`,
+    );
+    return { status: verdict.status, body: { error: verdict.error } };
+  }
+  const sessions = dispatch(daemon, receiver, verdict.about);
+  const outcome = sessions.length === 0 ? "no matching session" : `cycle for ${sessions.join(", ")}`;
+  daemon.log.info(`webhook ${event} (delivery ${delivery}): ${outcome}`);
+  return { status: 202, body: { accepted: true, event, sessions } };
 }
 
 function dispatch(daemon: DaemonMountContext, receiver: WebhookReceiver, about: WebhookSubject): string[] {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DaemonInfo } from "../../../src/core/daemon/daemon-files.js";
 import { daemonFiles, readDaemonToken } from "../../../src/core/daemon/daemon-files.js";
 import { isDaemonLockHeld } from "../../../src/core/daemon/daemon-lock.js";
+import type { RouteMount } from "../../../src/core/daemon/daemon-mount.js";
 import { readDaemonStatus } from "../../../src/core/daemon/daemon-status.js";
 import { runDaemon, type RunDaemonOptions } from "../../../src/core/daemon/run-daemon.js";
 import { signGitHubPayload } from "../../../src/plugins/scm/github/webhook-signature.js";
@@ -87,6 +88,26 @@ describe("runDaemon", () => {
     expect(isDaemonLockHeld(files.lock)).toBe(false);
     expect(await readDaemonStatus(world.ctx)).toMatchObject({ running: false });
     expect(world.ctx.stderr.text()).toContain("daemon stopped");
+  });
+
+  it("mounts the route sets it is given beside core's, behind the daemon token", async () => {
+    const world = makeDaemonWorld();
+    const ping: RouteMount = (daemon) => ({
+      owner: "control plane",
+      routes: [
+        { method: "GET", path: "/mcp/ping", handle: () => ({ status: 200, body: { pid: daemon.pid } }) },
+      ],
+    });
+    const daemon = startInProcess(world, { mounts: [ping] });
+    const info = await daemon.readyInfo;
+    expect((await httpRequest(info.port, "GET", "/mcp/ping")).status).toBe(401);
+    const token = await readDaemonToken(daemonFiles(world.ctx.paths));
+    const answer = await httpRequest(info.port, "GET", "/mcp/ping", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer).toEqual({ status: 200, body: { pid: 4242 } });
+    daemon.controller.abort();
+    expect(await daemon.done).toBe(0);
   });
 
   it("refuses a second daemon on the same AO_HOME, naming the first one's pid", async () => {
