@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { signGitHubPayload, verifyGitHubSignature } from "../../../src/plugins/scm/github/webhook-signature.js";
+import {
+  signGitHubPayload,
+  verifyGitHubSignature,
+} from "../../../src/plugins/scm/github/webhook-signature.js";
 
 const SECRET = "It's a Secret to Everybody";
 const BODY = Buffer.from("Hello, World!");
