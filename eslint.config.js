@@ -9,7 +9,7 @@ const forbid = (groups, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", "schema/"] },
+  { ignores: ["dist/", "node_modules/", "coverage/", "schema/", "examples/*/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
