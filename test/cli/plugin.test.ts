@@ -120,6 +120,13 @@ describe("ao plugin ls with a configuration (in process)", () => {
     expect(agents.slice(0, -1).every((plugin) => plugin.origin === "built-in")).toBe(true);
   });
 
+  it("says why a configuration does not load, with its file and line, and exits 2", async () => {
+    const f = configured("    agnet: ./scripted.mjs\n");
+    expect(await f.run(["plugin", "ls"])).toBe(2);
+    expect(f.stderr.text()).toMatch(/agent-orchestrator\.yaml:4:\d+ projects\.app\.agnet/);
+    expect(f.stdout.text()).toBe("");
+  });
+
   it("lists a configured package that is not installed as failed, and exits 1 with the reason", async () => {
     const f = configured("    agent: ao-agent-nowhere\n");
     expect(await f.run(["plugin", "ls"])).toBe(1);
