@@ -7,14 +7,8 @@ import { makeTestRepo, runGit } from "../helpers/git-repo.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 import { makeTmuxHome } from "../helpers/tmux.js";
 import { eventually } from "./e2e-fixture.js";
-import {
-  installOffline,
-  pack,
-  provideNativeAddon,
-  readManifest,
-  REPO_ROOT,
-  type Tarball,
-} from "./offline-npm.js";
+import { readManifest, type Tarball } from "./offline-lockfile.js";
+import { installOffline, pack, provideNativeAddon, REPO_ROOT } from "./offline-npm.js";
 
 const EXAMPLE = join(REPO_ROOT, "examples", "plugin-agent-scribe");
 const PLUGIN = "ao-plugin-agent-scribe";
