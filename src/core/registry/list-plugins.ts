@@ -54,11 +54,6 @@ export async function listExternalPlugins(
   return Promise.all(external.map(({ slot, name }) => describePlugin(catalog, slot, name, baseDir)));
 }
 
-/** `listPlugins` per slot, in slot order; a slot without built-ins has an empty list. */
-export async function listPluginsBySlot(catalog: PluginCatalog): Promise<SlotListing[]> {
-  return groupBySlot(await listPlugins(catalog));
-}
-
 /** The listings per slot, in slot order (built-ins first); a slot without plugins has an empty list. */
 export function groupBySlot(listings: readonly PluginListing[]): SlotListing[] {
   return SLOTS.map((slot) => ({
