@@ -49,7 +49,7 @@ agentContract("codex", () =>
 
 agentContract("gemini", () =>
   Promise.resolve({
-    agent: createGeminiAgent(geminiOptions.parse({}), makeTempDir("ao-gemini-home-")),
+    agent: createGeminiAgent(geminiOptions.parse({}), makeTempDir("ao-gemini-home-"), makeTestContext().exec),
     worktree: makeTestRepo().dir,
     bypassFlags: [GEMINI_BYPASS_FLAG],
     screens: {
