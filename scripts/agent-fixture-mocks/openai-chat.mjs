@@ -4,6 +4,7 @@
 // newest user message asks decides the answer:
 //   "reply with nothing"      → a stream that stops without any text (an empty turn)
 //   "take your time"          → one chunk, then silence for a minute (to interrupt)
+//   "read the outside file"   → a `read` tool call of /etc/hostname (opencode asks for permission)
 //   "fail with 401|404|429"   → that HTTP error in OpenAI's error shape
 //   anything else             → "Hello from the mock model."
 // Usage: node openai-chat.mjs <port> <delay-ms> [request-log.jsonl]
@@ -62,6 +63,13 @@ function answer(req, res, body) {
   res.writeHead(200, { "content-type": "text/event-stream" });
   const send = (data) => res.write(`data: ${JSON.stringify(data)}\n\n`);
   send(chunk({ role: "assistant", content: "" }));
+  if (prompt.includes("read the outside file") && body?.messages?.at(-1)?.role !== "tool") {
+    const read = { name: "read", arguments: JSON.stringify({ filePath: "/etc/hostname" }) };
+    send(chunk({ tool_calls: [{ index: 0, id: "call_fixture", type: "function", function: read }] }));
+    send(chunk({}, "tool_calls"));
+    res.end("data: [DONE]\n\n");
+    return;
+  }
   if (prompt.includes("take your time")) {
     send(chunk({ content: "Thinking it over" }));
     setTimeout(() => res.end(), 60_000);

@@ -22,8 +22,7 @@ import { OPENCODE_SCREEN_RULES } from "./opencode/screens.js";
 import { findOpencodeSessionId } from "./opencode/session-list.js";
 import { OPENCODE_PLUGIN_NAME, opencodePluginSpec, writeOpencodePlugin } from "./opencode/turn-plugin.js";
 
-/** opencode's "auto-approve permissions that are not explicitly denied"; only when permissionless. */
-export const OPENCODE_BYPASS_FLAG = "--auto";
+export { OPENCODE_ALLOW_ALL } from "./opencode/config-content.js";
 
 /** Inside the workspace, so opencode reads it without asking for an outside directory. */
 const PROMPT_NAME = "prompt.md";
@@ -35,7 +34,7 @@ const PROMPT_COPY = `${AO_WORKSPACE_DIR}/${PROMPT_NAME}`;
  * `run --interactive` exits once it answered). The message names a copy of the task file inside the
  * worktree, which opencode reads with its own tools. Resume is `--mini --session <id>`, the line
  * opencode prints on exit. The session id comes from `opencode session list`; turns from ao's
- * opencode plugin, loaded through OPENCODE_CONFIG_CONTENT.
+ * opencode plugin, loaded through OPENCODE_CONFIG_CONTENT, which also carries `permissionless`.
  */
 export function createOpencodeAgent(
   options: OpencodeOptions,
@@ -44,23 +43,26 @@ export function createOpencodeAgent(
 ): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
     ...(input.model === undefined ? [] : ["--model", input.model]),
-    ...(input.permissions === "permissionless" ? [OPENCODE_BYPASS_FLAG] : []),
     ...options.args,
   ];
-  const launchEnv = (worktree: string) => ({
-    [OPENCODE_CONFIG_ENV]: configContentWithPlugin(env[OPENCODE_CONFIG_ENV], opencodePluginSpec(worktree)),
+  const launchEnv = (input: AgentLaunchInput) => ({
+    [OPENCODE_CONFIG_ENV]: configContentWithPlugin(
+      env[OPENCODE_CONFIG_ENV],
+      opencodePluginSpec(input.worktree),
+      input.permissions === "permissionless",
+    ),
   });
   return {
     launch: (input) =>
       Promise.resolve(input).then((launch) => {
         copyPromptIntoWorktree(launch);
         const argv = [options.command, "--mini", ...shared(launch), "--prompt", taskInstruction(PROMPT_COPY)];
-        return { argv, env: launchEnv(launch.worktree) };
+        return { argv, env: launchEnv(launch) };
       }),
     resume: (input) =>
       spec(
         [options.command, "--mini", "--session", input.agentSessionId, ...shared(input)],
-        launchEnv(input.worktree),
+        launchEnv(input),
       ),
     activity: (probe) => opencodeActivity(probe, options.command, exec),
     prepareWorkspace: ({ worktree }) =>

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Liveness } from "../../../src/core/slots/index.js";
-import { createOpencodeAgent, OPENCODE_BYPASS_FLAG } from "../../../src/plugins/agent/opencode.js";
+import { createOpencodeAgent, OPENCODE_ALLOW_ALL } from "../../../src/plugins/agent/opencode.js";
 import { newestSessionIn } from "../../../src/plugins/agent/opencode/session-list.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTestContext } from "../../helpers/test-context.js";
@@ -54,19 +54,24 @@ describe("opencode launch and resume", () => {
     );
   });
 
-  it("adds --auto only when permissionless", async () => {
-    const input = launchInput(makeTestRepo().dir, {
-      permissions: "permissionless",
-      model: "anthropic/claude",
-    });
-    expect((await agent().launch({ ...input, permissions: "default" })).argv).not.toContain(
-      OPENCODE_BYPASS_FLAG,
+  it("allows every permission only when permissionless, in OPENCODE_CONFIG_CONTENT (--mini ignores --auto)", async () => {
+    // Recorded: `--mini --auto` still shows "Permission required"; a "*": "allow" rule does not.
+    expect(fixture("opencode", "turns/screens/permission-prompt-with-auto.txt")).toContain(
+      "Permission required",
     );
-    expect((await agent().launch(input)).argv.slice(2, 5)).toEqual([
-      "--model",
-      "anthropic/claude",
-      OPENCODE_BYPASS_FLAG,
-    ]);
+    const worktree = makeTestRepo().dir;
+    const config = async (permissions: "default" | "permissionless", env: Record<string, string> = {}) => {
+      const spec = await agent(env).launch(launchInput(worktree, { permissions, model: "anthropic/claude" }));
+      expect(spec.argv.slice(1, 4)).toEqual(["--mini", "--model", "anthropic/claude"]);
+      return JSON.parse(spec.env["OPENCODE_CONFIG_CONTENT"] ?? "") as Record<string, unknown>;
+    };
+    expect((await config("default"))["permission"]).toBeUndefined();
+    expect((await config("permissionless"))["permission"]).toEqual(OPENCODE_ALLOW_ALL);
+    const theirs = JSON.stringify({ permission: { bash: "deny" } });
+    expect((await config("permissionless", { OPENCODE_CONFIG_CONTENT: theirs }))["permission"]).toEqual({
+      "*": "allow",
+      bash: "deny",
+    });
   });
 
   it("resumes in --mini with --session, as opencode suggests on exit", async () => {
@@ -127,6 +132,7 @@ describe("opencode --mini screens", () => {
     ["interrupted", "idle"],
     ["working-long", "working"],
     ["interrupt-once", "working"],
+    ["permission-prompt", "needs_input"],
   ])("reads the recorded %s screen as %s", async (name, expected) => {
     const report = await agent().activity({
       sessionId: "s",

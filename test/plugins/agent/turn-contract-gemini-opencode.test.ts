@@ -1,6 +1,6 @@
 import { agentTurnContract } from "../../contracts/agent.js";
 import { createGeminiAgent, GEMINI_BYPASS_FLAG } from "../../../src/plugins/agent/gemini.js";
-import { createOpencodeAgent, OPENCODE_BYPASS_FLAG } from "../../../src/plugins/agent/opencode.js";
+import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
@@ -35,7 +35,8 @@ agentTurnContract("opencode", () => {
   return Promise.resolve({
     agent,
     worktree,
-    bypassFlags: [OPENCODE_BYPASS_FLAG],
+    // permissionless travels in OPENCODE_CONFIG_CONTENT, not argv (opencode.test.ts).
+    bypassFlags: [],
     turns: opencodeTurnDriver(worktree),
     cleanup: done,
   });

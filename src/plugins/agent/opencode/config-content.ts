@@ -7,11 +7,28 @@ import { AoError } from "../../../core/plugin-api.js";
  */
 export const OPENCODE_CONFIG_ENV = "OPENCODE_CONFIG_CONTENT";
 
-export function configContentWithPlugin(existing: string | undefined, pluginSpec: string): string {
+export function configContentWithPlugin(
+  existing: string | undefined,
+  pluginSpec: string,
+  allowAll: boolean,
+): string {
   const config = parseConfig(existing);
   const plugins = Array.isArray(config["plugin"]) ? (config["plugin"] as unknown[]) : [];
   const plugin = plugins.includes(pluginSpec) ? plugins : [...plugins, pluginSpec];
-  return JSON.stringify({ ...config, plugin });
+  return JSON.stringify({ ...config, plugin, ...(allowAll ? { permission: allowAllBut(config) } : {}) });
+}
+
+/**
+ * `permissionless` for opencode: `--auto` does nothing in `--mini` (recorded: the permission dialog
+ * still shows), a `"*": "allow"` permission rule does. The person's own rules come after it, so an
+ * explicit deny of theirs still holds, as with `--auto` ("permissions that are not explicitly denied").
+ */
+export const OPENCODE_ALLOW_ALL = { "*": "allow" } as const;
+
+function allowAllBut(config: Record<string, unknown>): Record<string, unknown> {
+  const theirs = config["permission"];
+  if (typeof theirs === "string") return { ...OPENCODE_ALLOW_ALL, "*": theirs };
+  return { ...OPENCODE_ALLOW_ALL, ...(typeof theirs === "object" && theirs !== null ? theirs : {}) };
 }
 
 function parseConfig(existing: string | undefined): Record<string, unknown> {

@@ -6,6 +6,11 @@ import type { ScreenRule } from "../_shared/screen-rules.js";
  * bar, "esc again to interrupt" after one Escape; the idle one only lists key bindings.
  */
 export const OPENCODE_SCREEN_RULES: readonly ScreenRule[] = [
+  {
+    activity: "needs_input",
+    pattern: /Permission required[\s\S]*Allow once/,
+    detail: "opencode asks for a permission (allow once, allow always, reject)",
+  },
   { activity: "working", pattern: /esc (again to )?interrupt/, detail: "busy (esc interrupt)" },
   { activity: "idle", pattern: /ctrl\+p (commands|cmd)/, detail: "prompt is empty" },
 ];
