@@ -24,7 +24,12 @@ describe("sendMessage", () => {
     const sha256 = createHash("sha256").update(MESSAGE).digest("hex");
     expect(result).toMatchObject({
       session: spawned.id,
-      turn: { id: "t-1", status: "running", origin: "cli", message: { bytes: Buffer.byteLength(MESSAGE), sha256 } },
+      turn: {
+        id: "t-1",
+        status: "running",
+        origin: "cli",
+        message: { bytes: Buffer.byteLength(MESSAGE), sha256 },
+      },
       confirmed: true,
       submitted: true,
       waited: true,
@@ -34,7 +39,9 @@ describe("sendMessage", () => {
     });
     const events = f.events(spawned.id).filter((event) => event.type.startsWith("turn."));
     expect(events.map((event) => event.type)).toEqual(["turn.queued", "turn.delivering", "turn.delivered"]);
-    expect(events[0]).toMatchObject({ payload: { turnId: "t-1", bytes: Buffer.byteLength(MESSAGE), sha256 } });
+    expect(events[0]).toMatchObject({
+      payload: { turnId: "t-1", bytes: Buffer.byteLength(MESSAGE), sha256 },
+    });
     expect(events[2]).toMatchObject({ payload: { turnId: "t-1", confirmed: true, attempts: 1 } });
     expect(JSON.stringify(f.events())).not.toContain("whoami");
   });
@@ -64,7 +71,9 @@ describe("sendMessage", () => {
     f.runtime.processOf(spawned.id)!.unresponsive = true;
     const error = await sendMessage(f.ctx, spawned.id, { text: "hello" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "E_NOT_DELIVERED", exitCode: 1 });
-    expect((error as Error).message).toContain("(t-1) was not delivered: the message was pasted but not confirmed");
+    expect((error as Error).message).toContain(
+      "(t-1) was not delivered: the message was pasted but not confirmed",
+    );
     expect(f.events(spawned.id).at(-1)).toMatchObject({
       type: "turn.ended",
       payload: { turnId: "t-1", status: "failed" },
