@@ -16,13 +16,14 @@ import {
 import { initialSchema } from "../../../src/core/store/migrations/001-initial.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { openTestStore } from "./store-fixture.js";
+import { sessionCreated, statusChanged } from "../../helpers/events.js";
 
 function addSession(store: Store, id = "app-1"): void {
   writeTransaction(store, (tx) =>
     insertSession(
       tx,
       { id, project: "app", branch: `b/${id}`, worktree: `/wt/${id}`, runtime: "tmux", agent: "claude-code" },
-      { type: "session.created" },
+      sessionCreated(),
     ),
   );
 }
@@ -87,10 +88,14 @@ describe("session lifecycle fields", () => {
     addSession(store);
     const created = clock.now();
     clock.advance(1000);
-    writeTransaction(store, (tx) => updateSession(tx, "app-1", { reason: "x" }, { type: "test" }));
+    writeTransaction(store, (tx) =>
+      updateSession(tx, "app-1", { reason: "x" }, statusChanged("spawning", "spawning", "x")),
+    );
     expect(requireSession(store, "app-1").statusSince).toBe(created);
     clock.advance(1000);
-    writeTransaction(store, (tx) => updateSession(tx, "app-1", { status: "working" }, { type: "test" }));
+    writeTransaction(store, (tx) =>
+      updateSession(tx, "app-1", { status: "working" }, statusChanged("spawning", "working")),
+    );
     expect(requireSession(store, "app-1").statusSince).toBe(created + 2000);
   });
 
