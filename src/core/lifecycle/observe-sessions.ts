@@ -1,5 +1,6 @@
 import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
+import { recordNewExits } from "../sessions/record-exits.js";
 import type { SessionPluginOptions } from "../sessions/session-plugins.js";
 import type {
   ActivityReport,
@@ -31,7 +32,8 @@ export interface ProjectObservation {
 }
 
 /**
- * Observes one project's sessions: liveness and activity (probeSessions), pull requests for the
+ * Observes one project's sessions: liveness and activity (probeSessions; an agent seen exited for
+ * the first time has its exit code and last lines kept with the session), pull requests for the
  * sessions that have none yet (find, or open once there are commits), then ONE `scm.observe` for
  * every pull request. An scm failure leaves `pr` absent for the sessions it concerns (decide keeps
  * their PR status), never fails the cycle.
@@ -47,6 +49,11 @@ export async function observeProject(
 ): Promise<ProjectObservation> {
   const errors: string[] = [];
   const probes = await probeSessions(sessions, plugins?.registry ?? shared, optionsFor);
+  try {
+    recordNewExits(store, probes);
+  } catch (error) {
+    errors.push(`agent exits: ${messageOf(error)}`);
+  }
   const observations = new Map<string, SessionObservation>();
   for (const session of sessions) {
     const probe = probes.get(session.id);
