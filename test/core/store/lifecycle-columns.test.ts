@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import {
+  LATEST_SCHEMA_VERSION,
   insertSession,
   listEvents,
   openStore,
@@ -43,7 +44,7 @@ describe("migration 002: lifecycle columns", () => {
   it("gives a new session its status time and empty lifecycle fields", () => {
     const { store, clock } = openTestStore();
     addSession(store);
-    expect(readSchemaVersion(store.db)).toBe(2);
+    expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
     expect(requireSession(store, "app-1")).toMatchObject({
       statusSince: clock.now(),
       prState: null,
@@ -67,7 +68,7 @@ describe("migration 002: lifecycle columns", () => {
     old.close();
     const store = openStore(ctx);
     try {
-      expect(readSchemaVersion(store.db)).toBe(2);
+      expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
       expect(requireSession(store, "app-1")).toMatchObject({
         status: "working",
         updatedAt: 2,
@@ -75,6 +76,7 @@ describe("migration 002: lifecycle columns", () => {
         prState: null,
         memory: null,
         lastActivityAt: null,
+        exit: null,
       });
     } finally {
       store.db.close();
