@@ -26,7 +26,7 @@ const ACTIVITY_CONCURRENCY = 8;
  * (`livenessMany`, else one `liveness` per session), then the agent's activity for the live ones.
  * An agent is first asked without a screen (hook files answer for free); only when it cannot tell
  * is the screen captured and the agent asked again. A failing probe yields `unknown`, never an error.
- * An agent seen exited for the first time has its last lines read (tmux keeps a dead pane readable).
+ * An agent seen exited for the first time has its last lines read (a runtime keeps a dead session readable).
  */
 export async function probeSessions(
   sessions: readonly Session[],
