@@ -1,6 +1,6 @@
 import { initialSchema } from "./001-initial.js";
 import { lifecycleColumns } from "./002-lifecycle.js";
-import { agentExitColumn } from "./004-agent-exit.js";
+import { agentExitColumn } from "./003-agent-exit.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
