@@ -10,6 +10,7 @@ import { makeTestRepo } from "../helpers/git-repo.js";
 import { AO_BIN, runAo, type AoRun } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 import { eventually } from "./e2e-fixture.js";
+import { sessionCreated } from "../helpers/events.js";
 
 const SECRET = "e2e-webhook-secret";
 const started: number[] = [];
@@ -227,7 +228,7 @@ function addSession(home: string, id: string, branch: string): void {
           agent: "claude-code",
           status: "working",
         },
-        { type: "session.created" },
+        sessionCreated({ branch, runtime: "process", agent: "claude-code" }),
       ),
     );
   } finally {

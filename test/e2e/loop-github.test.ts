@@ -256,6 +256,8 @@ describe("the GitHub loop (built binary, fake GitHub, scripted agent)", { timeou
     const turnEvents = (await loop.events()).filter((event) => event.type.startsWith("turn."));
     expect(turnEvents.filter((event) => event.type === "turn.queued")).toHaveLength(1);
     expect(turnEvents.filter((event) => event.type === "turn.delivering")).toHaveLength(1);
+    // No session.message_sent at all: the killed delivery died before recording one, the recovery pasted nothing.
+    expect((await loop.events()).filter((event) => event.type === "session.message_sent")).toHaveLength(0);
   });
 
   it("a delivery that fails past its retries is escalated to a person", async () => {

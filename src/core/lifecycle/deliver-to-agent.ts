@@ -44,21 +44,21 @@ export async function deliverToAgent(
   return outcomeOf(requireTurn(engine.store, turn.id));
 }
 
-/** What the reaction's turn means for the reaction. */
+/** What the reaction's turn means for the reaction; `delivered` keeps the message's size and hash. */
 function outcomeOf(turn: Turn): ReactionOutcome {
   const about = { turnId: turn.id, turnStatus: turn.status };
   switch (turn.status) {
     case "queued":
     case "delivering":
-      return { kind: "deferred", reason: `${turn.id} waits for the agent's open turn`, detail: about };
+      return { kind: "deferred", reason: `${turn.id} waits for the agent's open turn`, ...about };
     case "failed":
       if (turn.deliveredAt === null)
         return {
           kind: "escalate",
           reason: `${turn.id} could not be delivered: ${turn.error ?? "no reason given"}`,
         };
-      return { kind: "done", detail: about };
+      return { kind: "done", detail: { ...turn.message, ...about } };
     default:
-      return { kind: "done", detail: about };
+      return { kind: "done", detail: { ...turn.message, ...about } };
   }
 }

@@ -1,5 +1,6 @@
 import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
+import { recordNewExits } from "../sessions/record-exits.js";
 import { sessionPluginOptions } from "../sessions/session-plugins.js";
 import type {
   ActivityReport,
@@ -32,7 +33,8 @@ export interface ProjectObservation {
 }
 
 /**
- * Observes one project's sessions: liveness and activity (probeSessions), pull requests for the
+ * Observes one project's sessions: liveness and activity (probeSessions; an agent seen exited for
+ * the first time has its exit code and last lines kept with the session), pull requests for the
  * sessions that have none yet (find, or open once there are commits), then ONE `scm.observe` for
  * every pull request. An scm failure leaves `pr` absent for the sessions it concerns (decide keeps
  * their PR status), never fails the cycle.
@@ -46,6 +48,11 @@ export async function observeProject(
   const errors: string[] = [];
   const registry = plugins?.registry ?? scope.plugins.shared;
   const probes = await probeSessions(sessions, registry, sessionPluginOptions(scope.config));
+  try {
+    recordNewExits(store, probes);
+  } catch (error) {
+    errors.push(`agent exits: ${messageOf(error)}`);
+  }
   const observations = new Map<string, SessionObservation>();
   for (const session of sessions) {
     const probe = probes.get(session.id);

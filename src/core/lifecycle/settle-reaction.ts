@@ -1,4 +1,5 @@
 import type { AoContext } from "../context.js";
+import type { ReactionFacts } from "../events/index.js";
 import {
   deferReaction,
   dropQueuedTurn,
@@ -60,7 +61,12 @@ export async function settle(
           dueAt: now + DEFER_MS,
           event: {
             type: "reaction.deferred",
-            payload: { ...base, reason: outcome.reason, ...outcome.detail },
+            payload: {
+              ...base,
+              reason: outcome.reason,
+              turnId: outcome.turnId,
+              turnStatus: outcome.turnStatus,
+            },
           },
         }),
       );
@@ -134,7 +140,7 @@ async function escalate(
   return retryLater(engine, reaction, error, ctx.clock.now());
 }
 
-export function facts(reaction: Reaction): Record<string, unknown> {
+export function facts(reaction: Reaction): ReactionFacts {
   const payload = readPayload(reaction.payload);
   return {
     reactionId: reaction.id,

@@ -33,7 +33,9 @@ export interface OpenPullRequestInput {
 export type CiState = "passing" | "failing" | "pending" | "none";
 
 export interface FailingCheck {
+  /** The check's (or CI job's) name, as the forge shows it. */
   name: string;
+  /** Where its details are, when the forge has a page for it. */
   url?: string;
   /** The end of the failing job's log, when the forge exposes it. */
   logTail?: string;
@@ -47,11 +49,17 @@ export interface CiStatus {
 export type ReviewDecision = "approved" | "changes_requested" | "pending" | "none";
 
 export interface ReviewThread {
+  /** The forge's id of the thread (what `ao review --resolve` takes). */
   id: string;
+  /** The file it is about, relative to the repository; absent for a comment on the whole change. */
   path?: string;
+  /** The line it is about, in `path`. */
   line?: number;
+  /** The login of the comment the thread is shown by (on GitHub, its first comment by a trusted author). */
   author: string;
+  /** That comment's text: untrusted, never interpreted. */
   body: string;
+  /** That comment's web address. */
   url?: string;
   /** Bots (linters, review bots) are routed differently from people. */
   isBot: boolean;

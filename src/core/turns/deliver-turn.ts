@@ -1,6 +1,8 @@
 import { isAoError, messageOf } from "../errors.js";
 import type { DeliveryResult, Liveness } from "../slots/index.js";
+import type { SessionMessageSent } from "../events/index.js";
 import {
+  appendEvent,
   claimNextTurn,
   isTerminalStatus,
   endTurn,
@@ -92,12 +94,11 @@ async function deliverClaimed(
   }
   // A runtime that predates `submitted` only confirms, and confirming implies submitting.
   const took = confirm ? delivery.confirmed : (delivery.submitted ?? delivery.confirmed);
+  const sent = messageSent(turn, delivery, confirm);
   if (!took) {
     const what = confirm ? "pasted but not confirmed" : "pasted but not submitted";
-    return {
-      turn: fail(tc, turn, claimant, `the message was ${what}: ${delivery.reason ?? "no reason given"}`),
-      delivery,
-    };
+    const error = `the message was ${what}: ${delivery.reason ?? "no reason given"}`;
+    return { turn: fail(tc, turn, claimant, error, sent), delivery };
   }
   const delivered = writeTransaction(tc.store, (tx) => {
     markTurnDelivered(tx, turn.id, {
@@ -105,13 +106,42 @@ async function deliverClaimed(
       attempts: delivery.attempts,
       confirmed: delivery.confirmed,
     });
+    appendEvent(tx, sent);
     return requireTurn(tx, turn.id);
   });
   return { turn: delivered, delivery };
 }
 
-function fail(tc: TurnContext, turn: Turn, claimant: TurnClaimant, error: string): Turn {
+/**
+ * `session.message_sent`, as `ao send` wrote it before there were turns (scripts and `ao events`
+ * readers rely on it), now naming the turn: written whenever the runtime was handed the text.
+ */
+function messageSent(turn: Turn, delivery: DeliveryResult, confirm: boolean): SessionMessageSent {
+  return {
+    type: "session.message_sent",
+    sessionId: turn.sessionId,
+    payload: {
+      confirmed: delivery.confirmed,
+      submitted: delivery.submitted ?? delivery.confirmed,
+      waited: confirm,
+      attempts: delivery.attempts,
+      bytes: turn.message.bytes,
+      sha256: turn.message.sha256,
+      ...(delivery.reason === undefined ? {} : { reason: delivery.reason }),
+      turnId: turn.id,
+    },
+  };
+}
+
+function fail(
+  tc: TurnContext,
+  turn: Turn,
+  claimant: TurnClaimant,
+  error: string,
+  sent?: SessionMessageSent,
+): Turn {
   return writeTransaction(tc.store, (tx) => {
+    if (sent !== undefined) appendEvent(tx, sent);
     endTurn(tx, turn.id, { status: "failed", error, token: claimant.token });
     return requireTurn(tx, turn.id);
   });

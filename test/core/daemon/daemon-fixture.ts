@@ -17,6 +17,7 @@ import {
 } from "../../../src/core/store/index.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext, type TestContext } from "../../helpers/test-context.js";
+import { prOpened, sessionCreated } from "../../helpers/events.js";
 
 const engines: LifecycleEngine[] = [];
 
@@ -84,15 +85,10 @@ export function addSession(
         agent: "claude-code",
         status: fields.status ?? "working",
       },
-      { type: "session.created" },
+      sessionCreated(),
     );
     if (fields.prNumber !== undefined) {
-      updateSession(
-        tx,
-        id,
-        { prNumber: fields.prNumber },
-        { type: "pr.opened", payload: { number: fields.prNumber } },
-      );
+      updateSession(tx, id, { prNumber: fields.prNumber }, prOpened(fields.prNumber));
     }
   });
 }

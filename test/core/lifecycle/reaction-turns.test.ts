@@ -39,7 +39,10 @@ describe("reactions are delivered as turns", () => {
       },
     ]);
     const delivered = listEvents((await f.engine()).store, { type: "reaction.delivered" });
-    expect(delivered.map((event) => event.payload)).toMatchObject([{ turnId: "t-1", turnStatus: "running" }]);
+    const [turn] = f.turns(session.id);
+    expect(delivered.map((event) => event.payload)).toMatchObject([
+      { turnId: "t-1", turnStatus: "running", bytes: turn?.message.bytes, sha256: turn?.message.sha256 },
+    ]);
     const queued = listEvents((await f.engine()).store, { type: "turn.queued" });
     expect(queued[0]?.payload).toMatchObject({ turnId: "t-1", origin: "reaction", reactionId: reaction?.id });
   });

@@ -43,6 +43,11 @@ describe("sendMessage", () => {
       payload: { turnId: "t-1", bytes: Buffer.byteLength(MESSAGE), sha256 },
     });
     expect(events[2]).toMatchObject({ payload: { turnId: "t-1", confirmed: true, attempts: 1 } });
+    // As before there were turns, for the scripts that read it: now it names the turn.
+    expect(f.events(spawned.id).at(-1)).toMatchObject({
+      type: "session.message_sent",
+      payload: { bytes: Buffer.byteLength(MESSAGE), sha256, confirmed: true, waited: true, turnId: "t-1" },
+    });
     expect(JSON.stringify(f.events())).not.toContain("whoami");
   });
 
@@ -89,10 +94,13 @@ describe("sendMessage", () => {
     expect(result.turn.status).toBe("running");
     expect(f.runtime.deliveries.at(-1)).toEqual({ confirm: false });
     expect(f.runtime.processOf(spawned.id)?.transcript).toEqual(["hello"]);
-    expect(f.events(spawned.id).at(-1)).toMatchObject({
-      type: "turn.delivered",
-      payload: { confirmed: false },
-    });
+    expect(f.events(spawned.id).slice(-2)).toMatchObject([
+      { type: "turn.delivered", payload: { confirmed: false } },
+      {
+        type: "session.message_sent",
+        payload: { confirmed: false, submitted: true, waited: false, turnId: "t-1" },
+      },
+    ]);
   });
 
   it("refuses killed sessions and says how to bring a vanished one back, queueing nothing", async () => {

@@ -156,7 +156,7 @@ describe("turns", () => {
   });
 });
 
-describe("migration 003: turns", () => {
+describe("migration 004: turns", () => {
   it("adds the turns table to a version 2 database and keeps its rows", () => {
     const ctx = makeTestContext();
     const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
@@ -173,7 +173,7 @@ describe("migration 003: turns", () => {
     old.close();
     const store = openStore(ctx);
     try {
-      expect(readSchemaVersion(store.db)).toBe(3);
+      expect(readSchemaVersion(store.db)).toBe(4);
       expect(listTurns(store)).toEqual([]);
       expect(queue(store, "app-1", "first after the upgrade").turn.id).toBe("t-1");
       expect(() => store.db.prepare("UPDATE turns SET status = 'finished' WHERE id = 1").run()).toThrow(

@@ -8,7 +8,7 @@ import type { Migration } from "./migration.js";
  * one open (delivering or running) turn per session, and at most one turn per reaction.
  */
 export const turnsTable: Migration = {
-  version: 3,
+  version: 4,
   name: "turns",
   sql: `
     CREATE TABLE turns (
