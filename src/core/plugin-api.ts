@@ -18,7 +18,23 @@ export type {
   PluginProject,
 } from "./registry/define-plugin.js";
 export { SLOTS, emptyCatalog } from "./registry/catalog.js";
-export type { PluginCatalog, PluginLoader, Slot } from "./registry/catalog.js";
+export type { PluginCatalog, PluginDefaults, PluginLoader, Slot } from "./registry/catalog.js";
+
+// The optional capabilities of a definition: doctor checks, cleanup, the program it runs.
+export { installCommandFor } from "./registry/plugin-capabilities.js";
+export type {
+  CheckStatus,
+  InitProposal,
+  InitRepository,
+  PlatformCommand,
+  PluginCapabilities,
+  PluginCheck,
+  PluginCheckContext,
+  PluginCleanupContext,
+  PluginProgram,
+} from "./registry/plugin-capabilities.js";
+export { checkProgram } from "./doctor/check-program.js";
+export type { ProgramSpec } from "./doctor/check-program.js";
 
 // The slot interfaces and their vocabularies.
 export type * from "./slots/index.js";
@@ -37,12 +53,27 @@ export {
 // Errors.
 export { AoError, isAoError, messageOf } from "./errors.js";
 export type { AoErrorCode, AoErrorOptions } from "./errors.js";
+// A plugin's own error codes, declared with their exit-code meaning.
+export { declareErrorCodes } from "./plugin-error-codes.js";
+export type { ErrorMeaning, PluginErrorCode } from "./plugin-error-codes.js";
 
 // Processes: the context's exec, git with a parsable locale and no prompts.
 export { execError } from "./exec.js";
 export type { Exec, ExecOptions, ExecResult } from "./exec.js";
 export { GIT_ENV, git, gitText } from "./git.js";
 export { findOnPath } from "./init/find-on-path.js";
+
+// Processes ao started earlier: pid + start time, "is it still the one we started?".
+export {
+  checkProcess,
+  hasProcFs,
+  isPidAlive,
+  processRef,
+  processStartTime,
+  readProcessStat,
+  signalProcessGroup,
+} from "./process-identity.js";
+export type { ProcessIdentity, ProcessRef, ProcessStat } from "./process-identity.js";
 
 // The seams a plugin's factory receives (through PluginContext).
 export type { Clock } from "./context.js";

@@ -57,13 +57,14 @@ export async function runCycle(
     errors: [],
   };
   try {
-    const lifecycle = await enginePlugins(ctx, engine).lifecycle();
     const sessions = sessionsToWatch(engine, options);
     report.sessions = sessions.length;
-    for (const [projectId, group] of groupByProject(sessions))
+    for (const [projectId, group] of groupByProject(sessions)) {
+      const lifecycle = await enginePlugins(ctx, engine).lifecycle(projectId);
       await cycleProject(ctx, engine, lifecycle, projectId, group, at, report, {
         fresh: options.fresh === true,
       });
+    }
     if (options.deliver !== false) {
       const delivery = await deliverReactions(ctx, engine, deliveryScope(options));
       report.delivered = delivery.delivered;

@@ -12,6 +12,7 @@ import {
 } from "../../core/plugin-api.js";
 import { AO_WORKSPACE_DIR } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
+import { agentProgram } from "./_shared/agent-program.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { GeminiOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -91,6 +92,11 @@ export function geminiHomeFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "gemini",
+  ...agentProgram("gemini", {
+    binary: "gemini",
+    versionArgs: ["--version"],
+    install: "npm i -g @google/gemini-cli",
+  }),
   description: "Google Gemini CLI (gemini): --prompt-interactive, session files for the id, `--resume <id>`",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.geminiOptions),

@@ -7,6 +7,7 @@ import {
   type Exec,
   type LaunchSpec,
 } from "../../core/plugin-api.js";
+import { agentProgram } from "./_shared/agent-program.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { OpencodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -65,6 +66,11 @@ async function opencodeActivity(probe: ActivityProbe, command: string, exec: Exe
 export const plugin = definePlugin({
   slot: "agent",
   name: "opencode",
+  ...agentProgram("opencode", {
+    binary: "opencode",
+    versionArgs: ["--version"],
+    install: "npm i -g opencode-ai",
+  }),
   description: "opencode: `run --interactive` with the task file attached, resume with --session <id>",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.opencodeOptions),
