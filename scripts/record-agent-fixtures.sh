@@ -4,7 +4,8 @@
 #   scripts/record-agent-fixtures.sh [CLI_DIR]
 #
 # AO_FIXTURES_OUT=<dir> records somewhere else (to compare before replacing);
-# AO_RECORD_AGENTS="gemini opencode" records only those (default: claude codex gemini opencode).
+# AO_RECORD_AGENTS="gemini opencode" records only those (default: claude codex gemini opencode);
+# "gemini-turns opencode-turns" record those agents' turns (scripts/record-agent-turns/).
 # CLI_DIR (default /tmp/agent-clis) is a scratch npm project outside the repository; the CLIs are
 # installed there if missing, never into ao's package.json. Every run uses a fresh HOME under
 # /var/tmp (Codex refuses to set up its helpers under /tmp) and tmux on its own socket with TMUX
@@ -225,5 +226,9 @@ sleep 45; snap "$S" "$OUT/opencode/screens/run-interactive-start.txt"
 tmux -S "$S" kill-server
 
 fi
+
+# Turns (completed, empty, failed, interrupted) with each agent's own signals.
+if wants gemini-turns; then source "$ROOT/scripts/record-agent-turns/gemini.sh"; fi
+if wants opencode-turns; then source "$ROOT/scripts/record-agent-turns/opencode.sh"; fi
 
 echo "recorded into $OUT; review the diff (git diff --stat test/fixtures/agents) before committing"

@@ -104,15 +104,21 @@ export function runtimeContract(name: string, makeSubject: () => Promise<Runtime
       expect(lastTwo.split("\n").length).toBeLessThanOrEqual(2);
     });
 
-    it("reports a process that ended on its own as exited or missing", async () => {
-      const { handle } = await start();
+    it("reports a process that ended on its own as exited or missing, and an exited one can still be read", async () => {
+      const { handle, sessionId } = await start();
+      await subject.runtime.deliver(handle, "last words before exiting");
+      await arrived(sessionId, "last words before exiting");
       await subject.runtime.deliver(handle, "exit 3");
       const liveness = await eventually(async () => {
         const probe = await subject.runtime.liveness(handle);
         return probe.state === "alive" ? undefined : probe;
       }, "the process to end");
       expect(["exited", "missing"]).toContain(liveness.state);
-      if (liveness.state === "exited") expect([3, null]).toContain(liveness.exitCode);
+      if (liveness.state !== "exited") return;
+      expect([3, null]).toContain(liveness.exitCode);
+      // Core shows why an agent ended from what an exited session still shows (docs/sessions.md).
+      const capture = subject.runtime.capture?.bind(subject.runtime);
+      if (capture) expect(await capture(handle, { lines: 20 })).toContain("last words before exiting");
     });
 
     it("stops a session, and stopping again is fine", async () => {

@@ -43,6 +43,7 @@ describe("core names no built-in plugin", () => {
     ['export const DEFAULT_TERMINAL = "tmux-attach";', "tmux-attach"],
     ['registry.resolve("lifecycle", "core");', "core"],
     ['const agent = options.agent ?? "claude-code";', "claude-code"],
+    ['const lifecycle = "core"; // not a plugin:', "core"],
     ["const fallback = `local`;", "local"],
     ['runtime: z.string().default("process"),', "process"],
     ['switch (name) { case "worktree": break; }', "worktree"],
@@ -68,6 +69,10 @@ describe("core names no built-in plugin", () => {
     ['const hint = "local mode needs no hosting service";', "a word in prose"],
     ['const text = "the command exited";', "a word in prose"],
     ["// runtime/tmux and tracker: github, in a comment", "a comment"],
+    [
+      'return { owner: "core", routes }; // not a plugin: the layer that owns the routes',
+      "said so, with why",
+    ],
   ])("leaves alone: %s (%s)", (source) => {
     expect(scan(source)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { signGithubPayload } from "../../src/core/daemon/verify-signature.js";
+import { signGitHubPayload } from "../../src/plugins/scm/github/webhook-signature.js";
 import { aoPaths } from "../../src/core/paths.js";
 import { closeStore, insertSession, openStore, writeTransaction } from "../../src/core/store/index.js";
 import { httpRequest } from "../core/daemon/http-client.js";
@@ -10,6 +10,7 @@ import { makeTestRepo } from "../helpers/git-repo.js";
 import { AO_BIN, runAo, type AoRun } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 import { eventually } from "./e2e-fixture.js";
+import { sessionCreated } from "../helpers/events.js";
 
 const SECRET = "e2e-webhook-secret";
 const started: number[] = [];
@@ -46,7 +47,8 @@ function makeWorld(pollInterval = "1h") {
       `    path: ${repo.dir}`,
       "    repo: acme/widgets",
       "    tracker: local",
-      "    scm: local",
+      // On GitHub, so the daemon mounts POST /webhooks/github; no test here reaches the API.
+      "    scm: github",
       "",
     ].join("\n"),
   );
@@ -145,7 +147,7 @@ describe("ao start / stop / status / events (built binary)", { timeout: 120_000 
       "x-github-event": "pull_request",
     });
     const bad = await httpRequest(daemon.port, "POST", "/webhooks/github", {
-      headers: headers(signGithubPayload("wrong", body)),
+      headers: headers(signGitHubPayload("wrong", body)),
       body,
     });
     expect(bad.status).toBe(401);
@@ -156,7 +158,7 @@ describe("ao start / stop / status / events (built binary)", { timeout: 120_000 
     expect(world.log()).not.toContain("feat/login");
 
     const good = await httpRequest(daemon.port, "POST", "/webhooks/github", {
-      headers: headers(signGithubPayload(SECRET, body)),
+      headers: headers(signGitHubPayload(SECRET, body)),
       body,
     });
     expect(good).toMatchObject({ status: 202, body: { sessions: ["app-1"] } });
@@ -226,7 +228,7 @@ function addSession(home: string, id: string, branch: string): void {
           agent: "claude-code",
           status: "working",
         },
-        { type: "session.created" },
+        sessionCreated({ branch, runtime: "process", agent: "claude-code" }),
       ),
     );
   } finally {

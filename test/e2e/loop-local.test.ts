@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { locateDemoMaterial } from "../../src/core/demo/demo-agent-path.js";
@@ -10,8 +11,14 @@ import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 import { makeTmuxHome } from "../helpers/tmux.js";
 import { eventually } from "./e2e-fixture.js";
+import { expectStableEvents, type EventJson } from "./event-shapes.js";
 
 const SECRET = "loop-local-test-secret";
+/**
+ * The payload shapes of every event type this loop writes, recorded from a run of the build before
+ * the event union (main at 24a29b6), which this branch's run matched type for type.
+ */
+const RECORDED_SHAPES = fileURLToPath(new URL("fixtures/loop-local-event-shapes.json", import.meta.url));
 
 interface StatusJson {
   sessions: { id: string; branch: string; status: string; pr: { ci: { state: string } | null } | null }[];
@@ -119,6 +126,12 @@ describe("the loop in a repository with no remote (local mode)", () => {
           "the session to end as merged",
           60_000,
         );
+
+        // The feed of the whole run, as a follower reads it: the shapes people's scripts rely on.
+        const events = ao(["events", "--json", "--limit", "100000"]);
+        expect(events.exitCode, events.stderr).toBe(0);
+        const { events: all } = JSON.parse(events.stdout) as { events: EventJson[] };
+        expectStableEvents(all, RECORDED_SHAPES);
       } finally {
         ao(["stop"]);
         await receiver.close();

@@ -97,7 +97,10 @@ describe("tracker/github and scm/github: their credentials check", () => {
   });
 
   it("offline, says nothing when gh is installed (it cannot be asked), and fails when it is not", async () => {
-    const withGh = { ...checkContext({ PATH: makeBinDir({ fake: { gh: "exit 1" } }), ...noToken }), exec: undefined };
+    const withGh = {
+      ...checkContext({ PATH: makeBinDir({ fake: { gh: "exit 1" } }), ...noToken }),
+      exec: undefined,
+    };
     expect(await checkGitHubCredentials({}, withGh)).toEqual([]);
     const without = { ...checkContext({ PATH: makeBinDir(), ...noToken }), exec: undefined };
     expect((await checkGitHubCredentials({}, without))[0]?.status).toBe("fail");
@@ -126,11 +129,21 @@ describe("tracker/linear: its key check", () => {
 describe("notifier/webhook: its secret check", () => {
   it("fails when the variable named by secretEnv is unset, naming it and pointing at the option", async () => {
     const options = { url: "https://hooks.example/ao", secretEnv: "MY_HOOK_SECRET" };
-    const [check] = await doctorOf("notifier", "webhook", options, checkContext({ MY_HOOK_SECRET: undefined }));
+    const [check] = await doctorOf(
+      "notifier",
+      "webhook",
+      options,
+      checkContext({ MY_HOOK_SECRET: undefined }),
+    );
     expect(check).toMatchObject({ status: "fail", option: ["secretEnv"] });
     expect(check?.detail).toContain("MY_HOOK_SECRET is not set");
     expect(check?.fix).toContain("export MY_HOOK_SECRET=");
-    const [ok] = await doctorOf("notifier", "webhook", options, checkContext({ MY_HOOK_SECRET: "s3cret-value" }));
+    const [ok] = await doctorOf(
+      "notifier",
+      "webhook",
+      options,
+      checkContext({ MY_HOOK_SECRET: "s3cret-value" }),
+    );
     expect(ok).toMatchObject({ status: "ok", detail: "MY_HOOK_SECRET is set" });
     expect(JSON.stringify(ok)).not.toContain("s3cret-value");
   });

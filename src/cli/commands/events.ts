@@ -18,14 +18,16 @@ export function registerEventsCommand(program: Command, cli: CliRuntime): void {
     .command("events")
     .description("show the event log: status changes, reactions, deliveries, notifications")
     .option("--session <id>", "only this session's events")
-    .option("--type <type>", "only this type, or family of types (reaction = reaction.*)")
+    .option("--type <type>", "only this type, or family of types (reaction = reaction.*; docs/events.md)")
     .option("--limit <n>", "the newest n events (default 50)", positiveInteger)
     .option("--follow", "keep printing new events until Ctrl-C")
     .option("--json", "JSON: one document; with --follow one JSON object per line")
     .action(
       cli.action(async (ctx, flags: EventsFlags) => {
         const { readEvents, followEvents } = await import("../../core/daemon/event-log.js");
-        const query = { sessionId: flags.session, type: flags.type, limit: flags.limit };
+        const { parseEventFilter } = await import("../../core/events/event-types.js");
+        const type = flags.type === undefined ? undefined : parseEventFilter(flags.type);
+        const query = { sessionId: flags.session, type, limit: flags.limit };
         if (flags.follow !== true) {
           const events = readEvents(ctx, query);
           if (flags.json === true) writeJson(ctx.stdout, { events });

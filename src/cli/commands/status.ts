@@ -4,6 +4,7 @@ import type { DaemonStatus } from "../../core/daemon/daemon-status.js";
 import type { SessionView } from "../../core/sessions/session-view.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
+import { terminalCell } from "../terminal-text.js";
 
 const WATCH_INTERVAL_MS = 2_000;
 
@@ -53,7 +54,7 @@ export function renderSessions(
   }
   if (views.length === 0)
     writeLines(out, ["no sessions (start one with: ao spawn <project> <issue or task>)"]);
-  else writeLines(out, renderTable(views, COLUMNS));
+  else writeLines(out, [...renderTable(views, COLUMNS), ...exitNotes(views)]);
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
 }
 
@@ -95,6 +96,21 @@ function reviewCell(view: SessionView): string {
   return review.unresolvedThreads === 0
     ? review.decision
     : `${review.decision} (${review.unresolvedThreads} open)`;
+}
+
+/**
+ * Why agents ended, under the table (a row stays one line): for each session whose agent exited,
+ * its exit code and the last lines it printed, as kept when ao first saw it exit.
+ */
+function exitNotes(views: readonly SessionView[]): string[] {
+  return views.flatMap((view) => {
+    const { exit } = view;
+    if (exit === null || (view.status !== "exited" && view.runtime.liveness !== "exited")) return [];
+    const code = exit.exitCode === null ? "without an exit code" : `with exit code ${exit.exitCode}`;
+    const lines = exit.lastLines.map((line) => `  ${terminalCell(line)}`);
+    const said = lines.length === 0 ? ", printing nothing ao could read" : "; its last lines:";
+    return ["", `${view.id}: the agent exited ${code}${said}`, ...lines];
+  });
 }
 
 function runtimeCell(view: SessionView): string {

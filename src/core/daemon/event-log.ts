@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
+import { readFeed, type EventFilter } from "../events/event-feed.js";
 import { closeStore, listEvents, openStore, type Store, type StoredEvent } from "../store/index.js";
 
 export interface EventQuery {
   readonly sessionId?: string | undefined;
   /** An event type (`session.status`) or a family of them (`reaction` matches `reaction.*`). */
-  readonly type?: string | undefined;
+  readonly type?: EventFilter | undefined;
   /** The newest `limit` events (oldest first). */
   readonly limit?: number | undefined;
 }
@@ -23,8 +24,9 @@ export function readEvents(ctx: Pick<AoContext, "paths" | "clock">, query: Event
 }
 
 /**
- * `ao events --follow`: the newest events, then every new one as it is written (the store is
- * polled every `intervalMs`; events are append-only with increasing ids), until `signal` aborts.
+ * `ao events --follow`: the newest events, then every new one as it is written, until `signal`
+ * aborts. It is a follower like any other: it keeps the id of the last event it printed and reads
+ * the feed after it (`readFeed`) every `intervalMs`, page by page when it fell behind.
  */
 export async function followEvents(
   ctx: Pick<AoContext, "paths" | "clock">,
@@ -33,16 +35,17 @@ export async function followEvents(
 ): Promise<void> {
   const store = openStore(ctx);
   try {
-    let events = newest(store, query);
-    let lastId = 0;
+    const first = newest(store, query);
+    if (first.length > 0) onEvents(first);
+    let cursor = first.at(-1)?.id ?? 0;
     while (!query.signal.aborted) {
-      if (events.length > 0) {
-        onEvents(events);
-        lastId = events[events.length - 1]?.id ?? lastId;
-      }
       await sleep(query.intervalMs ?? 500, undefined, { signal: query.signal }).catch(() => undefined);
-      if (query.signal.aborted) break;
-      events = listEvents(store, { sessionId: query.sessionId, type: query.type, afterId: lastId });
+      for (let more = true; more && !query.signal.aborted;) {
+        const page = readFeed(store, { after: cursor, sessionId: query.sessionId, type: query.type });
+        if (page.events.length > 0) onEvents(page.events);
+        cursor = page.cursor;
+        more = page.more;
+      }
     }
   } finally {
     closeStore(store);

@@ -1,3 +1,5 @@
+import { eventIs } from "../events/event-feed.js";
+import type { FailingCheck } from "../slots/index.js";
 import type { StoredEvent } from "../store/index.js";
 import type { DemoStepKind } from "./demo-steps.js";
 
@@ -23,62 +25,60 @@ const ACTION_TEXT: Readonly<Record<string, string>> = {
  * already.
  */
 export function stepForEvent(event: StoredEvent): EventStep | undefined {
-  const payload = event.payload;
-  const text = (key: string): string => {
-    const value = payload[key];
-    return typeof value === "string" || typeof value === "number" ? String(value) : "";
-  };
-  switch (event.type) {
-    case "pr.opened":
-      return { kind: "pr_opened", title: `pull request #${text("number")} opened`, detail: [text("url")] };
-    case "lifecycle.ci_failed":
-      return ciFailed(payload);
-    case "session.status":
-      // A new reason for the same status is no step of the loop.
-      if (text("from") === text("to")) return undefined;
-      return {
-        kind: "status",
-        title: `status ${text("from")} → ${text("to")} (${text("reason")})`,
-        detail: [],
-      };
-    case "reaction.delivered":
-      return {
-        kind: "reaction",
-        title: `reaction ${text("reaction")}: ${ACTION_TEXT[text("action")] ?? text("action")}`,
-        detail: [],
-      };
-    case "reaction.failed":
-    case "reaction.escalated":
-      return {
-        kind: "warning",
-        title: `reaction ${text("reaction")} ${event.type.slice("reaction.".length)} (attempt ${text("attempt")})`,
-        detail: text("error") === "" ? [] : [text("error")],
-      };
-    case "notification.failed":
-      return {
-        kind: "warning",
-        title: `notification through ${text("notifier")} failed`,
-        detail: text("error") === "" ? [] : [text("error")],
-      };
-    default:
-      return undefined;
+  if (eventIs(event, "pr.opened")) {
+    const { number, url } = event.payload;
+    return { kind: "pr_opened", title: `pull request #${number} opened`, detail: [url] };
   }
+  if (eventIs(event, "lifecycle.ci_failed")) return ciFailed(event.payload);
+  if (eventIs(event, "session.status")) {
+    const { from, to, reason } = event.payload;
+    // A new reason for the same status is no step of the loop.
+    return from === to
+      ? undefined
+      : { kind: "status", title: `status ${from} → ${to} (${reason})`, detail: [] };
+  }
+  if (eventIs(event, "reaction.delivered")) {
+    const { reaction, action } = event.payload;
+    return { kind: "reaction", title: `reaction ${reaction}: ${ACTION_TEXT[action] ?? action}`, detail: [] };
+  }
+  if (eventIs(event, "reaction.failed")) return reactionWarning("failed", event.payload, event.payload.error);
+  if (eventIs(event, "reaction.escalated")) return reactionWarning("escalated", event.payload, "");
+  if (eventIs(event, "notification.failed")) {
+    const { notifier, error } = event.payload;
+    return {
+      kind: "warning",
+      title: `notification through ${notifier} failed`,
+      detail: error ? [error] : [],
+    };
+  }
+  return undefined;
 }
 
-function ciFailed(payload: Record<string, unknown>): EventStep {
-  const checks = Array.isArray(payload["checks"]) ? (payload["checks"] as Record<string, unknown>[]) : [];
-  const sha = typeof payload["headSha"] === "string" ? payload["headSha"].slice(0, 7) : "?";
-  const names = checks.map((check) => (typeof check["name"] === "string" ? check["name"] : "?"));
-  const detail = checks.flatMap((check) => tailOf(check["logTail"]));
-  return { kind: "ci_failed", title: `CI failed on ${sha}: ${names.join(", ") || "no check named"}`, detail };
+function reactionWarning(
+  what: string,
+  { reaction, attempt }: { reaction: string; attempt: number },
+  error: string,
+): EventStep {
+  return {
+    kind: "warning",
+    title: `reaction ${reaction} ${what} (attempt ${attempt})`,
+    detail: error ? [error] : [],
+  };
+}
+
+function ciFailed(payload: { headSha: string; checks: FailingCheck[] }): EventStep {
+  const names = payload.checks.map((check) => check.name);
+  const detail = payload.checks.flatMap((check) => tailOf(check.logTail));
+  const title = `CI failed on ${payload.headSha.slice(0, 7)}: ${names.join(", ") || "no check named"}`;
+  return { kind: "ci_failed", title, detail };
 }
 
 /**
  * What broke, from a check's log tail: the failing tests and what they expected (TAP, which
  * `node --test` writes when its output is not a terminal), else simply the last lines.
  */
-function tailOf(logTail: unknown): string[] {
-  if (typeof logTail !== "string") return [];
+function tailOf(logTail: string | undefined): string[] {
+  if (logTail === undefined) return [];
   const lines = logTail.split("\n").filter((line) => line.trim() !== "");
   const telling = lines.filter((line) => /^\s*(not ok\b|expected:|actual:)/.test(line));
   return telling.length > 0 ? telling : lines.slice(-TAIL_LINES);

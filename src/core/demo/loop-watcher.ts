@@ -1,5 +1,6 @@
 import type { AoContext } from "../context.js";
 import { git } from "../git.js";
+import { eventIs, readFeed } from "../events/event-feed.js";
 import { listEvents, requireSession, type Session, type Store, type StoredEvent } from "../store/index.js";
 import type { StepLog } from "./demo-steps.js";
 import { stepForEvent } from "./event-steps.js";
@@ -47,7 +48,7 @@ export class LoopWatcher {
    */
   async poll(options: { commits: boolean }): Promise<Session> {
     const session = requireSession(this.#store, this.#sessionId);
-    const events = listEvents(this.#store, { afterId: this.#afterEventId });
+    const events = this.#newEvents();
     if (options.commits || events.length > 0) await this.#reportCommits(session.branch);
     this.#reportEvents(events);
     const latest = requireSession(this.#store, this.#sessionId);
@@ -76,13 +77,22 @@ export class LoopWatcher {
     }
   }
 
+  /** Everything after the cursor, page by page: the demo follows the feed like any follower. */
+  #newEvents(): StoredEvent[] {
+    const events: StoredEvent[] = [];
+    for (let more = true; more;) {
+      const page = readFeed(this.#store, { after: this.#afterEventId });
+      events.push(...page.events);
+      this.#afterEventId = page.cursor;
+      more = page.more;
+    }
+    return events;
+  }
+
   #reportEvents(events: readonly StoredEvent[]): void {
     for (const event of events) {
-      this.#afterEventId = event.id;
-      if (event.type === "reaction.delivered" && typeof event.payload["reaction"] === "string")
-        this.#delivered.add(event.payload["reaction"]);
-      if (event.type === "lifecycle.ci_failed" && typeof event.payload["headSha"] === "string")
-        this.#ciReported.set(event.payload["headSha"], "failing");
+      if (eventIs(event, "reaction.delivered")) this.#delivered.add(event.payload.reaction);
+      if (eventIs(event, "lifecycle.ci_failed")) this.#ciReported.set(event.payload.headSha, "failing");
       const step = stepForEvent(event);
       if (step !== undefined) this.#log.add(step.kind, step.title, step.detail);
     }

@@ -1,21 +1,37 @@
+import type { LifecycleFeedEvent } from "./lifecycle-events.js";
+import type { NotificationEvent } from "./notification-events.js";
+import type { PrEvent, ReviewEvent } from "./pr-events.js";
+import type { ReactionEvent } from "./reaction-events.js";
+import type { SessionEvent } from "./session-events.js";
 import type { TurnEvent } from "./turn-events.js";
 
 export type { TurnEvent, TurnFacts } from "./turn-events.js";
+export type { EventBase } from "./event-base.js";
+export type * from "./session-events.js";
+export type * from "./pr-events.js";
+export type * from "./reaction-events.js";
+export type * from "./notification-events.js";
+export type { LifecycleFeedEvent } from "./lifecycle-events.js";
+export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
 /**
  * Every event ao records: one discriminated union on `type`, the only thing the store's
- * `appendEvent` accepts. docs/events.md is generated from it.
+ * `appendEvent` (and every `event:` parameter of a session or reaction change) accepts. Each family
+ * lives in its own file beside this one; docs/events.md is generated from them
+ * (`npm run docs:events`), and a test fails when it is out of date.
  */
-export type AoEvent = TurnEvent | UntypedEvent;
-
-/**
- * TRANSITIONAL, to be removed by the event-union change: the events still assembled as free
- * strings at their call sites. Each moves into a typed family file beside turn-events.ts.
- */
-export interface UntypedEvent {
-  readonly type: string;
-  readonly sessionId?: string | null | undefined;
-  readonly payload?: Record<string, unknown> | undefined;
-}
+export type AoEvent =
+  SessionEvent | PrEvent | ReviewEvent | LifecycleFeedEvent | ReactionEvent | NotificationEvent | TurnEvent;
 
 export type AoEventType = AoEvent["type"];
+
+/** The part of a type before its dot: `reaction` for `reaction.delivered`. `ao events --type` takes either. */
+export type AoEventFamily = FamilyOf<AoEventType>;
+
+type FamilyOf<T extends string> = T extends `${infer Family}.${string}` ? Family : never;
+
+/** The events a filter selects: one type, or every type of a family. */
+export type EventsOf<F extends AoEventType | AoEventFamily> = Extract<
+  AoEvent,
+  { type: F } | { type: `${F}.${string}` }
+>;

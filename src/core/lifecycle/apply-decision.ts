@@ -1,4 +1,5 @@
 import type { ReactionTable } from "../config/index.js";
+import { lifecycleFeedEvent } from "../events/index.js";
 import type { Lifecycle, LifecycleDecision, LifecycleEvent } from "../slots/index.js";
 import {
   appendEvent,
@@ -66,9 +67,8 @@ export function applyDecision(input: ApplyInput): AppliedDecision {
       ...(prState === undefined ? {} : { prState }),
       ...(activity === undefined ? {} : { activity }),
     });
-    const happened = decision.events.filter((event) => event.type !== "status_changed");
-    for (const event of happened)
-      appendEvent(tx, { type: `lifecycle.${event.type}`, sessionId: row.id, payload: asJson(event) });
+    const happened = decision.events.filter(isStoredAsItself);
+    for (const event of happened) appendEvent(tx, lifecycleFeedEvent(row.id, event));
     events += happened.length;
     const planned = planReactions({
       session,
@@ -116,6 +116,9 @@ function activityOf(observation: SessionObservation): string | undefined {
   return activity === undefined || activity === "unknown" ? undefined : activity;
 }
 
-function asJson(event: LifecycleEvent): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(event)) as Record<string, unknown>;
+/** `status_changed` is the `session.status` event persistStatus writes; the others are stored as they are. */
+function isStoredAsItself(
+  event: LifecycleEvent,
+): event is Exclude<LifecycleEvent, { type: "status_changed" }> {
+  return event.type !== "status_changed";
 }

@@ -23,8 +23,8 @@ export interface EnginePlugins {
   forProject(projectId: string): ProjectPlugins | undefined;
   /** A registry serving no project, for sessions whose project was removed from the config. */
   readonly shared: PluginRegistry;
-  /** The project's lifecycle plugin (`lifecycle:`), else `defaults.lifecycle`. */
-  lifecycle(projectId: string): Promise<Lifecycle>;
+  /** The project's lifecycle plugin (`lifecycle:`), else (or for no project) `defaults.lifecycle`. */
+  lifecycle(projectId: string | undefined): Promise<Lifecycle>;
   /** A routed name: a notifier id of `config.notifiers`, else a notifier plugin name. */
   notifier(name: string): Promise<Notifier>;
 }
@@ -46,9 +46,10 @@ export function createEnginePlugins(ctx: AoContext, loaded: LoadedConfig): Engin
       return plugins;
     },
     lifecycle(projectId) {
-      const project = Object.hasOwn(loaded.config.projects, projectId)
-        ? loaded.config.projects[projectId]
-        : undefined;
+      const project =
+        projectId !== undefined && Object.hasOwn(loaded.config.projects, projectId)
+          ? loaded.config.projects[projectId]
+          : undefined;
       const { plugin, ...options } = project?.lifecycle ?? { plugin: loaded.config.defaults.lifecycle };
       return shared.resolve("lifecycle", plugin, options);
     },

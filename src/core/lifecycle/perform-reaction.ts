@@ -1,4 +1,5 @@
 import type { AoContext } from "../context.js";
+import type { ReactionDeliveredDetail } from "../events/index.js";
 import { isAoError } from "../errors.js";
 import type { Reaction, Session } from "../store/index.js";
 import { agentScreen } from "./agent-screen.js";
@@ -11,7 +12,7 @@ import { reactionNotification } from "./reaction-notification.js";
 import { renderMessage } from "./render-message.js";
 
 export type ReactionOutcome =
-  | { kind: "done"; detail?: Record<string, unknown> }
+  | { kind: "done"; detail?: ReactionDeliveredDetail }
   | { kind: "cancelled"; reason: string }
   | { kind: "failed"; error: string }
   | { kind: "escalate"; reason: string };
@@ -75,7 +76,7 @@ async function autoMerge(
       return { kind: "escalate", reason: error.message };
     throw error;
   }
-  return { kind: "done", detail: { merged: pr.number, sha: pr.headSha, reaction: reaction.reactionKey } };
+  return { kind: "done", detail: { merged: pr.number, sha: pr.headSha } };
 }
 
 /** The rendered message; agent reactions show the end of the agent's screen as `{{logTail}}`. */

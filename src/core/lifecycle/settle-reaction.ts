@@ -1,4 +1,5 @@
 import type { AoContext } from "../context.js";
+import type { ReactionFacts } from "../events/index.js";
 import {
   escalateReaction,
   getSession,
@@ -108,7 +109,7 @@ async function escalate(
   return retryLater(engine, reaction, error, ctx.clock.now());
 }
 
-export function facts(reaction: Reaction): Record<string, unknown> {
+export function facts(reaction: Reaction): ReactionFacts {
   const payload = readPayload(reaction.payload);
   return {
     reactionId: reaction.id,

@@ -1,7 +1,8 @@
 import { AoError } from "../errors.js";
 import type { Runtime, RuntimeHandle } from "../slots/index.js";
+import { exitLines } from "./exit-lines.js";
 
-/** The screen may be mostly blank (the error at the top, tmux's "Pane is dead" at the bottom). */
+/** The screen may be mostly blank (the error at the top, the cursor further down). */
 const SCREEN_LINES = 100;
 const LAST_LINES = 5;
 
@@ -18,10 +19,8 @@ export async function assertAgentStarted(
   const liveness = await runtime.liveness(handle);
   if (liveness.state !== "exited") return;
   const screen = await runtime.capture?.(handle, { lines: SCREEN_LINES }).catch(() => undefined);
-  const words = (screen ?? "")
-    .split("\n")
+  const words = exitLines(screen ?? "")
     .map((line) => line.trim())
-    .filter((line) => line !== "")
     .slice(-LAST_LINES);
   const code = liveness.exitCode === null ? "a signal" : `code ${liveness.exitCode}`;
   throw new AoError("E_SPAWN_FAILED", `${agentName} exited at once with ${code}`, {

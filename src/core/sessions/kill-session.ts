@@ -85,8 +85,14 @@ async function purgeWorkspace(
   await opened.workspace.destroy(session.worktree, { force: forced }).catch((error: unknown) => {
     throw explainDirty(error, session);
   });
-  const event = { type: "session.workspace_removed", payload: { worktree: session.worktree, forced } };
-  writeTransaction(store, (tx) => updateSession(tx, session.id, {}, event));
+  writeTransaction(store, (tx) =>
+    updateSession(
+      tx,
+      session.id,
+      {},
+      { type: "session.workspace_removed", payload: { worktree: session.worktree, forced } },
+    ),
+  );
 }
 
 /** An interrupted spawn has nothing worth keeping: it is rolled back entirely, then marked killed. */

@@ -1,6 +1,7 @@
 import type { AoContext, OutputStream } from "../context.js";
-import { closeStore, listSessions, openStore } from "../store/index.js";
-import { probeSessions } from "./probe-sessions.js";
+import { closeStore, getSession, listSessions, openStore, type Session } from "../store/index.js";
+import { probeSessions, type SessionProbe } from "./probe-sessions.js";
+import { recordNewExits } from "./record-exits.js";
 import { pluginsForSessions } from "./session-plugins.js";
 import { sessionView, type SessionView } from "./session-view.js";
 
@@ -40,8 +41,23 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   if (sessions.length === 0) return [];
   const plugins = await pluginsForSessions(ctx, sessions, options.configPath);
   const probes = await probeSessions(sessions, plugins.registry, plugins.optionsFor);
+  if ([...probes.values()].some((probe) => probe.exit !== undefined))
+    sessions = keepExits(ctx, sessions, probes);
   const now = ctx.clock.now();
   return sessions.map((session) => sessionView(session, probes.get(session.id), now));
+}
+
+/** An agent seen exited for the first time: its exit is kept with the session, and shown as kept. */
+function keepExits(ctx: AoContext, sessions: Session[], probes: Map<string, SessionProbe>): Session[] {
+  const store = openStore(ctx);
+  try {
+    recordNewExits(store, probes);
+    return sessions.map((session) =>
+      probes.get(session.id)?.exit ? (getSession(store, session.id) ?? session) : session,
+    );
+  } finally {
+    closeStore(store);
+  }
 }
 
 /**

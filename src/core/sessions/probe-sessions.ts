@@ -1,6 +1,7 @@
 import type { ActivityReport, Agent, Liveness, Runtime, RuntimeHandle } from "../slots/index.js";
 import type { PluginRegistry } from "../registry/plugin-registry.js";
-import type { Session } from "../store/index.js";
+import type { AgentExit, Session } from "../store/index.js";
+import { EXIT_SCREEN_LINES, exitLines } from "./exit-lines.js";
 import { storedHandle } from "./runtime-handle.js";
 import type { SessionPluginOptions } from "./session-plugins.js";
 import { messageOf } from "../errors.js";
@@ -10,6 +11,11 @@ export interface SessionProbe {
   liveness?: Liveness | undefined;
   /** Only for live sessions. */
   activity?: ActivityReport | undefined;
+  /**
+   * Only when this probe is the first to see the agent exited (the session has no `exit` yet): its
+   * exit code and last lines, for the caller to keep (`recordExit`).
+   */
+  exit?: Omit<AgentExit, "seenAt"> | undefined;
 }
 
 const SCREEN_LINES = 60;
@@ -20,6 +26,7 @@ const ACTIVITY_CONCURRENCY = 8;
  * (`livenessMany`, else one `liveness` per session), then the agent's activity for the live ones.
  * An agent is first asked without a screen (hook files answer for free); only when it cannot tell
  * is the screen captured and the agent asked again. A failing probe yields `unknown`, never an error.
+ * An agent seen exited for the first time has its last lines read (a runtime keeps a dead session readable).
  */
 export async function probeSessions(
   sessions: readonly Session[],
@@ -60,6 +67,12 @@ export async function probeSessions(
           probe.activity = await activityOf(agent, runtime, entry.session, entry.handle);
         }
       });
+      const ended = entries.filter((entry) => entry.session.exit === null);
+      await inBatches(ended, ACTIVITY_CONCURRENCY, async (entry) => {
+        const probe = probes.get(entry.session.id);
+        if (probe?.liveness?.state === "exited")
+          probe.exit = await exitOf(runtime, entry.handle, probe.liveness);
+      });
     }),
   );
   return probes;
@@ -96,6 +109,24 @@ async function activityOf(
     return await agent.activity({ ...probe, screen });
   } catch (error) {
     return { activity: "unknown", detail: messageOf(error) };
+  }
+}
+
+/**
+ * The exit code and the last lines on the dead pane (or in the log). A capture that fails leaves
+ * the exit unrecorded, so the next probe tries again; a runtime that cannot capture has no lines.
+ */
+async function exitOf(
+  runtime: Runtime,
+  handle: RuntimeHandle,
+  liveness: Extract<Liveness, { state: "exited" }>,
+): Promise<SessionProbe["exit"]> {
+  if (runtime.capture === undefined) return { exitCode: liveness.exitCode, lastLines: [] };
+  try {
+    const screen = await runtime.capture(handle, { lines: EXIT_SCREEN_LINES });
+    return { exitCode: liveness.exitCode, lastLines: exitLines(screen) };
+  } catch {
+    return undefined;
   }
 }
 

@@ -124,6 +124,8 @@ async function restart(
     worktree: started.worktree,
     branch: started.branch,
     agentSessionId,
+    // A new agent runs: the old one's exit is history (its lines stay on the old pane only).
+    exit: null,
   };
   const payload = {
     from: session.status,

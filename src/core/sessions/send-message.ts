@@ -10,24 +10,15 @@ import {
   writeTransaction,
   type Session,
 } from "../store/index.js";
+import type { SessionMessageSent } from "../events/index.js";
 import type { DeliveryResult } from "../slots/index.js";
 import { messageText, type MessageSource } from "./message-text.js";
 import { storedHandle } from "./runtime-handle.js";
 import { pluginsForSessions } from "./session-plugins.js";
 
-export interface SendResult {
+/** What `ao send` prints: the session, and the facts its `session.message_sent` event records. */
+export interface SendResult extends Omit<SessionMessageSent["payload"], "reason"> {
   session: string;
-  /** The runtime saw the agent take the message (with `wait: false`, only a pipe can tell). */
-  confirmed: boolean;
-  /** The text arrived and was submitted; with `wait: false` this is what success means. */
-  submitted: boolean;
-  /** False with `wait: false` (`ao send --no-wait`): ao did not wait for the agent to react. */
-  waited: boolean;
-  /** How many times submit was pressed (the text is pasted once). */
-  attempts: number;
-  /** UTF-8 bytes delivered. */
-  bytes: number;
-  sha256: string;
 }
 
 export interface SendOptions {

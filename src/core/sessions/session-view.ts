@@ -24,6 +24,11 @@ export interface SessionView {
     detail?: string;
   };
   agent: { name: string; sessionId: string | null };
+  /**
+   * Why the agent ended, kept from the first time ao saw it exited: its exit code and the last few
+   * lines it printed (redacted). null while it runs, or when ao never saw it exit.
+   */
+  exit: { exitCode: number | null; lastLines: string[]; seenAt: string } | null;
   activity: { state: string; detail?: string; source: "probe" | "store" } | null;
   /** The pull request as the lifecycle engine last observed it (the store; no forge is asked). */
   pr: PullRequestView | null;
@@ -67,6 +72,7 @@ export function sessionView(session: Session, probe: SessionProbe | undefined, n
     spawnStep: session.spawnStep,
     runtime: { name: session.runtime, handle: session.runtimeHandle, ...livenessView(probe?.liveness) },
     agent: { name: session.agent, sessionId: probe?.activity?.agentSessionId ?? session.agentSessionId },
+    exit: exitView(session),
     activity: activityView(probe?.activity, session.activity),
     pr: pullRequestView(session),
     statusSince: isoOrNull(session.statusSince),
@@ -132,6 +138,15 @@ function pullRequestView(session: Session): PullRequestView | null {
       : null,
     mergeable: observed?.mergeable ?? null,
     observedAt: isoOrNull(observed?.observedAt ?? null),
+  };
+}
+
+function exitView({ exit }: Session): SessionView["exit"] {
+  if (exit === null) return null;
+  return {
+    exitCode: exit.exitCode,
+    lastLines: [...exit.lastLines],
+    seenAt: new Date(exit.seenAt).toISOString(),
   };
 }
 

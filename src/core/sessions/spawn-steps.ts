@@ -1,4 +1,5 @@
-import type { JsonObject, Session, SessionPatch, Store } from "../store/index.js";
+import type { SessionSpawnStep } from "../events/index.js";
+import type { Session, SessionPatch, Store } from "../store/index.js";
 import { updateSession, writeTransaction } from "../store/index.js";
 
 /**
@@ -31,7 +32,7 @@ export function recordSpawnStep(
   sessionId: string,
   step: SpawnStep,
   patch: SessionPatch = {},
-  payload: JsonObject = {},
+  payload: Omit<SessionSpawnStep["payload"], "step"> = {},
 ): Session {
   return writeTransaction(store, (tx) =>
     updateSession(

@@ -55,19 +55,84 @@ export interface Observations {
   stuckAfterMs?: number;
 }
 
-/** What happened, for the reactions planner and the event log. Plain data, stored as JSON. */
+/**
+ * What happened, for the reactions planner and the event log. Plain data, stored as JSON: each one
+ * except `status_changed` (stored as `session.status`) becomes a `lifecycle.<type>` event whose
+ * payload is the event itself (src/core/events/lifecycle-events.ts).
+ */
 export type LifecycleEvent =
+  /** The session's status changed; recorded as `session.status`, never as `lifecycle.status_changed`. */
   | { type: "status_changed"; from: SessionStatus; to: SessionStatus; reason: string }
+  /** The agent started waiting for a person (a question, a permission prompt): once per wait. */
   | { type: "needs_input" }
-  | { type: "stuck"; idleMs: number }
-  | { type: "exited"; exitCode: number | null }
-  | { type: "ci_failed"; pr: number; headSha: string; checks: FailingCheck[] }
-  | { type: "changes_requested"; pr: number; headSha: string; threads: ReviewThread[] }
-  | { type: "merge_conflicts"; pr: number; headSha: string }
-  | { type: "approved"; pr: number; headSha: string }
-  | { type: "mergeable"; pr: number; headSha: string }
-  | { type: "merged"; pr: number }
-  | { type: "closed"; pr: number };
+  /** The agent has been idle without a pull request past the project's agent-stuck threshold. */
+  | {
+      type: "stuck";
+      /** How long the agent had been quiet, in milliseconds. */
+      idleMs: number;
+    }
+  /** The agent's process is gone: once, on the cycle that confirmed it (two probes in a row). */
+  | {
+      type: "exited";
+      /** Its exit code; null when it was killed by a signal or the runtime itself is gone. */
+      exitCode: number | null;
+    }
+  /** CI fails on the pull request's head: once per head. */
+  | {
+      type: "ci_failed";
+      /** The pull request's number. */
+      pr: number;
+      /** The head commit CI failed on. */
+      headSha: string;
+      /** The failing checks, with the end of their logs when the forge exposes them. */
+      checks: FailingCheck[];
+    }
+  /** A reviewer requested changes: once per set of unresolved threads. */
+  | {
+      type: "changes_requested";
+      /** The pull request's number. */
+      pr: number;
+      /** The head commit the review applies to. */
+      headSha: string;
+      /** The unresolved review threads (untrusted authors' threads withheld). */
+      threads: ReviewThread[];
+    }
+  /** The pull request conflicts with its base: once per head. */
+  | {
+      type: "merge_conflicts";
+      /** The pull request's number. */
+      pr: number;
+      /** The head commit that conflicts. */
+      headSha: string;
+    }
+  /** The pull request is approved: once per head. */
+  | {
+      type: "approved";
+      /** The pull request's number. */
+      pr: number;
+      /** The approved head commit. */
+      headSha: string;
+    }
+  /** Approved, CI green and no conflicts: ready to merge, once per head. */
+  | {
+      type: "mergeable";
+      /** The pull request's number. */
+      pr: number;
+      /** The head commit that is ready to merge. */
+      headSha: string;
+    }
+  /** The pull request was merged (by anyone); the session is `merged`. */
+  | {
+      type: "merged";
+      /** The pull request's number. */
+      pr: number;
+    }
+  /** The pull request was closed without a merge; the session is `closed`. */
+  | {
+      type: "closed";
+      /** The pull request's number. */
+      pr: number;
+    };
 
 export type LifecycleEventType = LifecycleEvent["type"];
 

@@ -96,7 +96,10 @@ export interface Runtime {
    * E_NOT_FOUND when the session is not running.
    */
   press?(handle: RuntimeHandle, key: RuntimeKey): Promise<void>;
-  /** The visible text of the session (screen plus recent scrollback). */
+  /**
+   * The visible text of the session (screen plus recent scrollback). Also of a session whose
+   * process exited (liveness `exited`): core reads why an agent ended from it (`ao status`).
+   */
   capture?(handle: RuntimeHandle, options: CaptureOptions): Promise<string>;
   /** Idempotent: stopping a session that already ended or never existed resolves. */
   stop(handle: RuntimeHandle): Promise<void>;

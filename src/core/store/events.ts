@@ -1,5 +1,5 @@
 import type { AoEvent } from "../events/index.js";
-import { AoError } from "../errors.js";
+import { redactValue } from "../redact.js";
 import { fromJsonObjectColumn, toJsonColumn, type JsonObject } from "./json-column.js";
 import { statement, type Store, type WriteTx } from "./store.js";
 
@@ -7,13 +7,20 @@ import { statement, type Store, type WriteTx } from "./store.js";
 export interface StoredEvent {
   readonly id: number;
   readonly sessionId: string | null;
-  /** Dotted name, e.g. `session.status`, `reaction.delivered`. */
+  /**
+   * A type of the event union (`session.status`, `reaction.delivered`); `eventIs` (events/event-feed)
+   * narrows the row to its member. Kept a string: a row written by another ao build may hold a type
+   * this one does not know.
+   */
   readonly type: string;
   readonly payload: JsonObject;
   readonly createdAt: number;
 }
 
-/** An event to append: one member of the union in src/core/events (facts for people and tools; never secrets). */
+/**
+ * An event to append: a member of the union in src/core/events, and nothing else (no free type
+ * strings). Facts for people and tools, never secrets.
+ */
 export type NewEvent = AoEvent;
 
 export interface ListEventsOptions {
@@ -35,13 +42,16 @@ interface EventRow {
   created_at: number;
 }
 
-/** Appends one event in the caller's transaction, so it commits or rolls back with the change it describes. */
+/**
+ * Appends one event in the caller's transaction, so it commits or rolls back with the change it
+ * describes. The payload is redacted on the way in: it may quote an agent, a forge or an error.
+ */
 export function appendEvent(tx: WriteTx, event: NewEvent): StoredEvent {
-  if (event.type.trim() === "") throw new AoError("E_USAGE", "an event needs a type");
+  const payload = toJsonColumn(redactValue(event.payload));
   const row = statement(
     tx,
     "INSERT INTO events (session_id, type, payload, created_at) VALUES (?, ?, ?, ?) RETURNING *",
-  ).get(event.sessionId ?? null, event.type, toJsonColumn(event.payload ?? {}), tx.clock.now()) as EventRow;
+  ).get(event.sessionId ?? null, event.type, payload, tx.clock.now()) as EventRow;
   return toEvent(tx, row);
 }
 

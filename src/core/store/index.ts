@@ -15,7 +15,8 @@ export {
   isTerminalStatus,
   type SessionStatus,
 } from "./session-status.js";
-export type { PrState, Session, SessionPatch } from "./session-row.js";
+export type { AgentExit, PrState, Session, SessionPatch } from "./session-row.js";
+export { recordExit } from "./record-exit.js";
 export {
   getSession,
   insertSession,

@@ -13,6 +13,16 @@ export interface PrState extends PullRequestObservation {
   title?: string | undefined;
 }
 
+/** How a session's agent ended, as ao first saw it (`exit_details`). */
+export interface AgentExit {
+  /** Its exit code; null when a signal ended it or the runtime could not tell. */
+  readonly exitCode: number | null;
+  /** The last lines it printed, oldest first: plain text, redacted, blank lines left out. */
+  readonly lastLines: readonly string[];
+  /** When ao first saw it exited (ms since the epoch). */
+  readonly seenAt: number;
+}
+
 /** One agent working on one task. Timestamps are milliseconds since the epoch. */
 export interface Session {
   readonly id: string;
@@ -47,6 +57,8 @@ export interface Session {
   readonly lastActivityAt: number | null;
   /** When the session entered its status; null when unknown (rows from before the lifecycle engine). */
   readonly statusSince: number | null;
+  /** Why its agent ended, once ao has seen it exit; null while it runs, and after a restore. */
+  readonly exit: AgentExit | null;
 }
 
 /** The fields a change may set; `null` clears a nullable field. */
@@ -69,7 +81,8 @@ type PatchableField =
   | "prState"
   | "memory"
   | "lastActivityAt"
-  | "statusSince";
+  | "statusSince"
+  | "exit";
 
 export const PATCH_COLUMNS: Readonly<Record<PatchableField, string>> = {
   issue: "issue",
@@ -87,6 +100,7 @@ export const PATCH_COLUMNS: Readonly<Record<PatchableField, string>> = {
   memory: "memory",
   lastActivityAt: "last_activity_at",
   statusSince: "status_since",
+  exit: "exit_details",
 };
 
 export interface SessionRow {
@@ -112,6 +126,7 @@ export interface SessionRow {
   memory: string | null;
   last_activity_at: number | null;
   status_since: number | null;
+  exit_details: string | null;
 }
 
 export function toSession(store: Store, row: SessionRow): Session {
@@ -142,12 +157,16 @@ export function toSession(store: Store, row: SessionRow): Session {
     memory: row.memory === null ? null : fromJsonObjectColumn(row.memory, where),
     lastActivityAt: row.last_activity_at,
     statusSince: row.status_since,
+    exit:
+      row.exit_details === null
+        ? null
+        : (fromJsonObjectColumn(row.exit_details, where) as unknown as AgentExit),
   };
 }
 
 /** The column value for one patched field. */
 export function toColumnValue(field: PatchableField, value: Session[PatchableField]): string | number | null {
-  if (field === "runtimeHandle" || field === "prState" || field === "memory")
+  if (field === "runtimeHandle" || field === "prState" || field === "memory" || field === "exit")
     return value === null ? null : toJsonColumn(value);
   return value as string | number | null;
 }

@@ -7,10 +7,12 @@ import {
   type ActivityReport,
   type Agent,
   type AgentLaunchInput,
+  type Exec,
   type LaunchSpec,
   type PluginContext,
 } from "../../core/plugin-api.js";
-import { AO_WORKSPACE_DIR } from "./_shared/agent-events.js";
+import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
+import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
@@ -19,11 +21,20 @@ import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { GEMINI_SCREEN_RULES } from "./gemini/screens.js";
 import { findGeminiSessionId } from "./gemini/sessions.js";
+import { observeGeminiHooks } from "./gemini/hook-turns.js";
+import { GEMINI_WORKSPACE_SETTINGS, writeGeminiHooks } from "./gemini/settings-hooks.js";
 
 export type { GeminiOptions } from "./_shared/plugin-options.js";
 
 /** The flag that approves every tool call; only with `permissions: permissionless`. */
 export const GEMINI_BYPASS_FLAG = "--yolo";
+
+/**
+ * What `--skip-trust` sets, but only after Gemini CLI has read the workspace settings (recorded:
+ * with the flag alone the hooks in .gemini/settings.json never load). In the environment from the
+ * start, the worktree is trusted for this run and its settings, ao's hooks among them, load.
+ */
+const TRUST_ENV = { GEMINI_CLI_TRUST_WORKSPACE: "true" } as const;
 
 /** Inside the workspace: Gemini CLI asks before it reads a file outside it (recorded). */
 const PROMPT_NAME = "prompt.md";
@@ -32,9 +43,16 @@ const PROMPT_COPY = `${AO_WORKSPACE_DIR}/${PROMPT_NAME}`;
 /**
  * agent/gemini. `--prompt-interactive` runs the first prompt and stays interactive; the prompt
  * `@`-mentions a copy of the task file inside the worktree, which Gemini CLI reads into the
- * conversation. The session id comes from Gemini's own session files; the activity from the screen.
+ * conversation. The session id comes from Gemini's own session files; the activity from the screen;
+ * turns from BeforeAgent / AfterAgent hooks in the workspace settings and the chat file.
  */
-export function createGeminiAgent(options: GeminiOptions, geminiHome: string): Agent {
+export function createGeminiAgent(
+  options: GeminiOptions,
+  geminiHome: string,
+  exec: Exec,
+  nodePath: string = process.execPath,
+): Agent {
+  const env = options.trustWorktree ? { ...TRUST_ENV } : {};
   const shared = (input: AgentLaunchInput): string[] => [
     ...(options.trustWorktree ? ["--skip-trust"] : []),
     ...(input.model === undefined ? [] : ["--model", input.model]),
@@ -52,21 +70,29 @@ export function createGeminiAgent(options: GeminiOptions, geminiHome: string): A
             "--prompt-interactive",
             taskInstruction(`@${PROMPT_COPY}`),
           ],
-          env: {},
+          env,
         };
       }),
-    resume: (input) => spec([options.command, ...shared(input), "--resume", input.agentSessionId]),
+    resume: (input) => spec([options.command, ...shared(input), "--resume", input.agentSessionId], env),
     activity: (probe) => Promise.resolve(probe).then((p) => geminiActivity(p, geminiHome)),
-    prepareWorkspace: ({ worktree }) => Promise.resolve(worktree).then(ensureAoDir),
+    prepareWorkspace: async ({ worktree }) => {
+      ensureAoDir(worktree);
+      await writeGeminiHooks(worktree, nodePath, exec);
+    },
+    turnCursor: ({ worktree }) => Promise.resolve(logCursor(agentEventsFile(worktree))),
+    observeTurn: (probe) =>
+      Promise.resolve(probe).then((p) => observeGeminiHooks(agentEventsFile(p.worktree), p)),
+    // "esc to cancel" (recorded): Escape ends the request and Gemini CLI says "Request cancelled.".
+    interruptKeys: ["Escape"],
   };
 }
 
-function spec(argv: string[]): Promise<LaunchSpec> {
-  return Promise.resolve({ argv, env: {} });
+function spec(argv: string[], env: Record<string, string>): Promise<LaunchSpec> {
+  return Promise.resolve({ argv, env });
 }
 
 function ensureAoDir(worktree: string): void {
-  claimWorkspaceFiles(worktree, [PROMPT_NAME]);
+  claimWorkspaceFiles(worktree, [PROMPT_NAME, AGENT_EVENTS_NAME], [`/${GEMINI_WORKSPACE_SETTINGS}`]);
 }
 
 function copyPromptIntoWorktree(input: AgentLaunchInput): void {
@@ -97,9 +123,10 @@ export const plugin = definePlugin({
     versionArgs: ["--version"],
     install: "npm i -g @google/gemini-cli",
   }),
-  description: "Google Gemini CLI (gemini): --prompt-interactive, session files for the id, `--resume <id>`",
+  description:
+    "Google Gemini CLI (gemini): --prompt-interactive, hooks for turns, session files for the id, `--resume <id>`",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.geminiOptions),
   defaults: { command: "gemini", args: [], trustWorktree: true },
-  create: (options, ctx) => createGeminiAgent(options, geminiHomeFrom(ctx.env)),
+  create: (options, ctx) => createGeminiAgent(options, geminiHomeFrom(ctx.env), ctx.exec),
 });

@@ -1,3 +1,5 @@
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   definePlugin,
   type ActivityProbe,
@@ -8,48 +10,86 @@ import {
   type LaunchSpec,
 } from "../../core/plugin-api.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
+import { logCursor } from "./_shared/event-log.js";
+import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { OpencodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
+import { configContentWithPlugin, OPENCODE_CONFIG_ENV } from "./opencode/config-content.js";
+import { observeOpencodeEvents } from "./opencode/event-turns.js";
 import { OPENCODE_SCREEN_RULES } from "./opencode/screens.js";
 import { findOpencodeSessionId } from "./opencode/session-list.js";
+import { OPENCODE_PLUGIN_NAME, opencodePluginSpec, writeOpencodePlugin } from "./opencode/turn-plugin.js";
 
-/** opencode's "auto-approve permissions that are not explicitly denied"; only when permissionless. */
-export const OPENCODE_BYPASS_FLAG = "--auto";
+export { OPENCODE_ALLOW_ALL } from "./opencode/config-content.js";
+
+/** Inside the workspace, so opencode reads it without asking for an outside directory. */
+const PROMPT_NAME = "prompt.md";
+const PROMPT_COPY = `${AO_WORKSPACE_DIR}/${PROMPT_NAME}`;
 
 /**
- * agent/opencode. The TUI's `--prompt` only pre-fills the input box (recorded), so a launch uses
- * `opencode run --interactive`, which sends the first message with the task file attached
- * (`--file`) and stays interactive. Resume opens the TUI on the session (`--session <id>`), as
- * opencode itself suggests on exit. The session id comes from `opencode session list`.
+ * agent/opencode. `opencode --mini --prompt <text>` submits the first message and stays
+ * interactive (recorded from 1.18.33; the full TUI's `--prompt` only pre-fills its input box, and
+ * `run --interactive` exits once it answered). The message names a copy of the task file inside the
+ * worktree, which opencode reads with its own tools. Resume is `--mini --session <id>`, the line
+ * opencode prints on exit. The session id comes from `opencode session list`; turns from ao's
+ * opencode plugin, loaded through OPENCODE_CONFIG_CONTENT, which also carries `permissionless`.
  */
-export function createOpencodeAgent(options: OpencodeOptions, exec: Exec): Agent {
+export function createOpencodeAgent(
+  options: OpencodeOptions,
+  exec: Exec,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
     ...(input.model === undefined ? [] : ["--model", input.model]),
-    ...(input.permissions === "permissionless" ? [OPENCODE_BYPASS_FLAG] : []),
     ...options.args,
   ];
+  const launchEnv = (input: AgentLaunchInput) => ({
+    [OPENCODE_CONFIG_ENV]: configContentWithPlugin(
+      env[OPENCODE_CONFIG_ENV],
+      opencodePluginSpec(input.worktree),
+      input.permissions === "permissionless",
+    ),
+  });
   return {
     launch: (input) =>
-      spec([
-        options.command,
-        "run",
-        "--interactive",
-        ...shared(input),
-        "--file",
-        input.promptFile,
-        // `--file` takes any number of values: `--` ends them before the message.
-        "--",
-        taskInstruction("the attached file"),
-      ]),
-    resume: (input) => spec([options.command, "--session", input.agentSessionId, ...shared(input)]),
+      Promise.resolve(input).then((launch) => {
+        copyPromptIntoWorktree(launch);
+        const argv = [options.command, "--mini", ...shared(launch), "--prompt", taskInstruction(PROMPT_COPY)];
+        return { argv, env: launchEnv(launch) };
+      }),
+    resume: (input) =>
+      spec(
+        [options.command, "--mini", "--session", input.agentSessionId, ...shared(input)],
+        launchEnv(input),
+      ),
     activity: (probe) => opencodeActivity(probe, options.command, exec),
+    prepareWorkspace: ({ worktree }) =>
+      Promise.resolve(worktree).then(() => {
+        claimOpencodeFiles(worktree);
+        writeOpencodePlugin(worktree);
+      }),
+    turnCursor: ({ worktree }) => Promise.resolve(logCursor(agentEventsFile(worktree))),
+    observeTurn: (probe) =>
+      Promise.resolve(probe).then((p) => observeOpencodeEvents(agentEventsFile(p.worktree), p)),
+    // The footer says "esc interrupt", then "esc again to interrupt" (recorded): one Escape only arms it.
+    interruptKeys: ["Escape", "Escape"],
   };
 }
 
-function spec(argv: string[]): Promise<LaunchSpec> {
-  return Promise.resolve({ argv, env: {} });
+function spec(argv: string[], env: Record<string, string>): Promise<LaunchSpec> {
+  return Promise.resolve({ argv, env });
+}
+
+function claimOpencodeFiles(worktree: string): void {
+  claimWorkspaceFiles(worktree, [PROMPT_NAME, AGENT_EVENTS_NAME, OPENCODE_PLUGIN_NAME]);
+}
+
+function copyPromptIntoWorktree(input: AgentLaunchInput): void {
+  claimOpencodeFiles(input.worktree);
+  copyFileSync(input.promptFile, join(input.worktree, PROMPT_COPY));
 }
 
 async function opencodeActivity(probe: ActivityProbe, command: string, exec: Exec): Promise<ActivityReport> {
@@ -71,9 +111,9 @@ export const plugin = definePlugin({
     versionArgs: ["--version"],
     install: "npm i -g opencode-ai",
   }),
-  description: "opencode: `run --interactive` with the task file attached, resume with --session <id>",
+  description: "opencode: `--mini --prompt`, a plugin for turns, resume with --session <id>",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.opencodeOptions),
   defaults: { command: "opencode", args: [] },
-  create: (options, ctx) => createOpencodeAgent(options, ctx.exec),
+  create: (options, ctx) => createOpencodeAgent(options, ctx.exec, ctx.env),
 });

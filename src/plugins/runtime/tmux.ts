@@ -82,8 +82,18 @@ async function capturePane(client: TmuxClient, session: string, lines: number): 
     throw new AoError("E_EXEC_FAILED", `tmux could not read the screen of ${session}: ${complaint}`);
   }
   const all = result.stdout.split("\n").map((line) => line.trimEnd());
-  while (all.length > 0 && all.at(-1) === "") all.pop();
+  dropTrailingBlanks(all);
+  // tmux's own line on a dead pane (remain-on-exit), not something the agent printed.
+  if (DEAD_PANE_LINE.test(all.at(-1) ?? "")) all.pop();
+  dropTrailingBlanks(all);
   return all.slice(-count).join("\n");
+}
+
+/** tmux's default `remain-on-exit-format`: "Pane is dead (status 1, Tue Dec  1 19:55:58 2026)". */
+const DEAD_PANE_LINE = /^Pane is dead \((?:status \d+|signal \d+)?.*\)$/;
+
+function dropTrailingBlanks(lines: string[]): void {
+  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
 }
 
 /** Idempotent: a session (or server) that is already gone is the outcome stop wanted. */

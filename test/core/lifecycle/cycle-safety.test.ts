@@ -7,6 +7,7 @@ import {
   writeTransaction,
 } from "../../../src/core/store/index.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
+import { sessionCreated } from "../../helpers/events.js";
 
 const LINT_FAILS = { state: "failing" as const, failing: [{ name: "lint", logTail: "error: x is unused" }] };
 
@@ -77,7 +78,7 @@ describe("a cycle scoped to a project or to sessions", () => {
       insertSession(
         tx,
         { id: "web-1", project: "web", branch: "b", worktree: "/w/web-1", runtime: "fake", agent: "fake" },
-        { type: "session.spawned" },
+        sessionCreated(),
       );
       insertReactionIfNew(tx, { sessionId: "web-1", reactionKey: "ci-failed", dedupeKey: "web-1:ci" });
     });

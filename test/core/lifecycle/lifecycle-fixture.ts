@@ -29,6 +29,7 @@ import { makeTestRepo, type TestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { defaultsOnlyCatalog, makeTestContext, type TestContext } from "../../helpers/test-context.js";
 import { manualClock, type ManualClock } from "../store/store-fixture.js";
+import { prOpened, sessionCreated } from "../../helpers/events.js";
 
 export interface LifecycleFixture {
   ctx: TestContext;
@@ -171,16 +172,11 @@ export function makeLifecycleFixture(options: { program?: FakeProgram } = {}): L
             status: options.status ?? "working",
             runtimeHandle: { ...handle },
           },
-          { type: "session.spawned" },
+          sessionCreated(),
         );
         return prNumber === null
           ? requireSession(tx, id)
-          : updateSession(
-              tx,
-              id,
-              { prNumber, prUrl },
-              { type: "pr.opened", payload: { number: prNumber, url: prUrl } },
-            );
+          : updateSession(tx, id, { prNumber, prUrl }, prOpened(prNumber, prUrl ?? undefined));
       });
     },
     session: (id) => requireSession(current!.store, id),

@@ -19,6 +19,7 @@ import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
+import { sessionCreated } from "../../helpers/events.js";
 
 function fixed<S extends Slot>(slot: S, instance: unknown) {
   return () =>
@@ -69,7 +70,7 @@ describe("pull requests for sessions without one", () => {
           status: "working",
           runtimeHandle: { ...handle },
         },
-        { type: "session.spawned" },
+        sessionCreated(),
       ),
     );
     await f.cycle();
@@ -106,7 +107,7 @@ describe("pull requests for sessions without one", () => {
           agent: "fake",
           status: "working",
         },
-        { type: "session.spawned" },
+        sessionCreated(),
       ),
     );
     const report = await f.cycle();
@@ -165,7 +166,7 @@ describe("local mode end to end (scm/local, real git, real CI commands)", () => 
             status: "working",
             runtimeHandle: { ...handle },
           },
-          { type: "session.spawned" },
+          sessionCreated(),
         ),
       );
       // CI runs detached: cycle until it has finished (bounded; no timing is asserted).

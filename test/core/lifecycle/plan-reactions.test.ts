@@ -33,6 +33,7 @@ const session: Session = {
   memory: null,
   lastActivityAt: null,
   statusSince: AT,
+  exit: null,
 };
 
 function pr(overrides: Partial<PrState> = {}): PrState {

@@ -5,6 +5,7 @@ import { cleanupSessions } from "../../../src/core/sessions/cleanup-sessions.js"
 import { killSession } from "../../../src/core/sessions/kill-session.js";
 import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
 import { makeSessionFixture } from "./session-fixture.js";
+import { statusChanged } from "../../helpers/events.js";
 
 describe("killSession", () => {
   it("stops the agent, marks the session killed and keeps the checkout", async () => {
@@ -84,7 +85,12 @@ describe("cleanupSessions", () => {
       await import("../../../src/core/store/index.js");
     const store = openStore(f.ctx);
     writeTransaction(store, (tx) =>
-      updateSession(tx, spawned.id, { status: "merged", reason: "pr_merged" }, { type: "test.merged" }),
+      updateSession(
+        tx,
+        spawned.id,
+        { status: "merged", reason: "pr_merged" },
+        statusChanged("working", "merged", "pr_merged"),
+      ),
     );
     closeStore(store);
     const actions = await cleanupSessions(f.ctx);

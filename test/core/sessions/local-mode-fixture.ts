@@ -17,6 +17,7 @@ import {
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { defaultsOnlyCatalog, makeTestContext, type TestContext } from "../../helpers/test-context.js";
+import { prOpened, sessionCreated } from "../../helpers/events.js";
 
 export interface LocalModeFixture {
   ctx: TestContext;
@@ -95,7 +96,7 @@ export function makeLocalModeFixture(
           insertSession(
             tx,
             { id, project: "app", branch, worktree, runtime: "fake", agent: "fake", status: "working" },
-            { type: "session.spawned" },
+            sessionCreated(),
           ),
         ),
       );
@@ -115,7 +116,7 @@ export function makeLocalModeFixture(
     linkPull: (sessionId, number, url) =>
       withStore((store) =>
         writeTransaction(store, (tx) =>
-          updateSession(tx, sessionId, { prNumber: number, prUrl: url }, { type: "pr.opened" }),
+          updateSession(tx, sessionId, { prNumber: number, prUrl: url }, prOpened(number, url)),
         ),
       ),
     events: (sessionId) => withStore((store) => listEvents(store, { sessionId })),

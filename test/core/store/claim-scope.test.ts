@@ -8,6 +8,7 @@ import {
   type Store,
 } from "../../../src/core/store/index.js";
 import { openTestStore } from "./store-fixture.js";
+import { sessionCreated } from "../../helpers/events.js";
 
 /** Sessions app-1, app-2 (project app) and web-1 (project web), each with a due reaction, plus each project's own. */
 function seed(store: Store): void {
@@ -20,7 +21,7 @@ function seed(store: Store): void {
       insertSession(
         tx,
         { id, project, branch: id, worktree: `/w/${id}`, runtime: "tmux", agent: "claude-code" },
-        { type: "session.created" },
+        sessionCreated(),
       );
       insertReactionIfNew(tx, { sessionId: id, reactionKey: "notify", dedupeKey: `${id}:notify` });
     }

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import {
+  LATEST_SCHEMA_VERSION,
   insertSession,
   listEvents,
   openStore,
@@ -16,13 +17,14 @@ import {
 import { initialSchema } from "../../../src/core/store/migrations/001-initial.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { openTestStore } from "./store-fixture.js";
+import { sessionCreated, statusChanged } from "../../helpers/events.js";
 
 function addSession(store: Store, id = "app-1"): void {
   writeTransaction(store, (tx) =>
     insertSession(
       tx,
       { id, project: "app", branch: `b/${id}`, worktree: `/wt/${id}`, runtime: "tmux", agent: "claude-code" },
-      { type: "session.created" },
+      sessionCreated(),
     ),
   );
 }
@@ -42,7 +44,7 @@ describe("migration 002: lifecycle columns", () => {
   it("gives a new session its status time and empty lifecycle fields", () => {
     const { store, clock } = openTestStore();
     addSession(store);
-    expect(readSchemaVersion(store.db)).toBe(2);
+    expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
     expect(requireSession(store, "app-1")).toMatchObject({
       statusSince: clock.now(),
       prState: null,
@@ -66,7 +68,7 @@ describe("migration 002: lifecycle columns", () => {
     old.close();
     const store = openStore(ctx);
     try {
-      expect(readSchemaVersion(store.db)).toBe(2);
+      expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
       expect(requireSession(store, "app-1")).toMatchObject({
         status: "working",
         updatedAt: 2,
@@ -74,6 +76,7 @@ describe("migration 002: lifecycle columns", () => {
         prState: null,
         memory: null,
         lastActivityAt: null,
+        exit: null,
       });
     } finally {
       store.db.close();
@@ -87,10 +90,14 @@ describe("session lifecycle fields", () => {
     addSession(store);
     const created = clock.now();
     clock.advance(1000);
-    writeTransaction(store, (tx) => updateSession(tx, "app-1", { reason: "x" }, { type: "test" }));
+    writeTransaction(store, (tx) =>
+      updateSession(tx, "app-1", { reason: "x" }, statusChanged("spawning", "spawning", "x")),
+    );
     expect(requireSession(store, "app-1").statusSince).toBe(created);
     clock.advance(1000);
-    writeTransaction(store, (tx) => updateSession(tx, "app-1", { status: "working" }, { type: "test" }));
+    writeTransaction(store, (tx) =>
+      updateSession(tx, "app-1", { status: "working" }, statusChanged("spawning", "working")),
+    );
     expect(requireSession(store, "app-1").statusSince).toBe(created + 2000);
   });
 

@@ -15,15 +15,35 @@ import {
   requireReaction,
   writeTransaction,
   type NewReaction,
+  type Reaction,
   type Store,
 } from "../../../src/core/store/index.js";
 import { openTestStore } from "./store-fixture.js";
+import type { ReactionFacts } from "../../../src/core/events/index.js";
+import { sessionCreated } from "../../helpers/events.js";
 
 function plan(store: Store, reaction: NewReaction) {
   return writeTransaction(store, (tx) =>
-    insertReactionIfNew(tx, reaction, { type: "reaction.planned", payload: { key: reaction.dedupeKey } }),
+    insertReactionIfNew(tx, reaction, {
+      type: "reaction.planned",
+      payload: {
+        reaction: reaction.reactionKey,
+        action: "notify",
+        dedupeKey: reaction.dedupeKey,
+        attempt: 0,
+        dueAt: reaction.dueAt ?? 0,
+      },
+    }),
   );
 }
+
+const factsOf = (reaction: Reaction): ReactionFacts => ({
+  reactionId: reaction.id,
+  reaction: reaction.reactionKey,
+  action: "notify",
+  dedupeKey: reaction.dedupeKey,
+  attempt: reaction.attempts,
+});
 
 const claim = (store: Store, limit?: number) =>
   writeTransaction(store, (tx) => claimDueReactions(tx, { limit }));
@@ -90,7 +110,9 @@ describe("reactions", () => {
     expect(() => writeTransaction(store, (tx) => markReactionDone(tx, reaction.id))).toThrow(/pending/);
     claim(store);
     const done = writeTransaction(store, (tx) =>
-      markReactionDone(tx, reaction.id, { event: { type: "reaction.delivered" } }),
+      markReactionDone(tx, reaction.id, {
+        event: { type: "reaction.delivered", payload: { ...factsOf(reaction), notifiers: ["desktop"] } },
+      }),
     );
     expect(done.status).toBe("done");
     expect(listEvents(store).map((event) => event.type)).toEqual(["reaction.planned", "reaction.delivered"]);
@@ -100,7 +122,13 @@ describe("reactions", () => {
     const { store } = openTestStore();
     const { reaction } = plan(store, { reactionKey: "ci-failed", dedupeKey: "ci:3" });
     const escalated = writeTransaction(store, (tx) =>
-      escalateReaction(tx, reaction.id, { reason: "3 attempts", event: { type: "reaction.escalated" } }),
+      escalateReaction(tx, reaction.id, {
+        reason: "3 attempts",
+        event: {
+          type: "reaction.escalated",
+          payload: { ...factsOf(reaction), reason: "3 attempts", notifiers: ["desktop"] },
+        },
+      }),
     );
     expect(escalated).toMatchObject({ status: "escalated", lastError: "3 attempts" });
     expect(claim(store)).toEqual([]);
@@ -122,13 +150,15 @@ describe("reactions", () => {
       insertSession(
         tx,
         { id, project: "app", branch: "b", worktree: "/w", runtime: "tmux", agent: "claude-code" },
-        { type: "session.created" },
+        sessionCreated(),
       );
       return id;
     });
     const { reaction } = plan(store, { reactionKey: "notify", dedupeKey: "s", sessionId: id });
     expect(requireReaction(store, reaction.id).sessionId).toBe(id);
-    writeTransaction(store, (tx) => deleteSession(tx, id, { type: "session.deleted" }));
+    writeTransaction(store, (tx) =>
+      deleteSession(tx, id, { type: "session.killed", payload: { from: "spawning", purge: true } }),
+    );
     expect(getReaction(store, reaction.id)).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import {
   type Store,
 } from "../../../src/core/store/index.js";
 import { openTestStore } from "./store-fixture.js";
+import { sessionCreated, statusChanged } from "../../helpers/events.js";
 
 function spawnSession(store: Store, project = "app", extra: Partial<NewSession> = {}): string {
   return writeTransaction(store, (tx) => {
@@ -29,7 +30,7 @@ function spawnSession(store: Store, project = "app", extra: Partial<NewSession> 
         agent: "claude-code",
         ...extra,
       },
-      { type: "session.created", payload: { project } },
+      sessionCreated({ branch: `feat/${id}`, runtime: "tmux", agent: "claude-code" }),
     );
     return id;
   });
@@ -70,7 +71,7 @@ describe("sessions", () => {
         insertSession(
           tx,
           { id, project: "app", branch: "b", worktree: "/w", runtime: "tmux", agent: "claude-code" },
-          { type: "session.created" },
+          sessionCreated(),
         ),
       ),
     );
@@ -92,7 +93,7 @@ describe("sessions", () => {
           prUrl: "https://example.invalid/pr/7",
           spawnStep: "runtime",
         },
-        { type: "session.status", payload: { from: "spawning", to: "pr_open" } },
+        statusChanged("spawning", "pr_open", "pr_opened"),
       ),
     );
     expect(updated).toMatchObject({
@@ -110,7 +111,7 @@ describe("sessions", () => {
     const { store } = openTestStore();
     const id = spawnSession(store, "app", { runtimeHandle: { name: "x" }, agentSessionId: "abc" });
     const updated = writeTransaction(store, (tx) =>
-      updateSession(tx, id, { runtimeHandle: null }, { type: "session.runtime_gone" }),
+      updateSession(tx, id, { runtimeHandle: null }, statusChanged("spawning", "spawning")),
     );
     expect(updated.runtimeHandle).toBeNull();
     expect(updated.agentSessionId).toBe("abc");
@@ -121,17 +122,22 @@ describe("sessions", () => {
     const id = spawnSession(store);
     clock.advance(5000);
     const killed = writeTransaction(store, (tx) =>
-      updateSession(tx, id, { status: "killed" }, { type: "session.killed" }),
+      updateSession(
+        tx,
+        id,
+        { status: "killed" },
+        { type: "session.killed", payload: { from: "spawning", purge: false } },
+      ),
     );
     expect(killed.endedAt).toBe(clock.now());
     const endedAt = clock.now();
     clock.advance(5000);
     const stillKilled = writeTransaction(store, (tx) =>
-      updateSession(tx, id, { reason: "by_user" }, { type: "x" }),
+      updateSession(tx, id, { reason: "by_user" }, statusChanged("killed", "killed", "by_user")),
     );
     expect(stillKilled.endedAt).toBe(endedAt);
     const restored = writeTransaction(store, (tx) =>
-      updateSession(tx, id, { status: "working" }, { type: "session.restored" }),
+      updateSession(tx, id, { status: "working" }, statusChanged("killed", "working", "restored")),
     );
     expect(restored.endedAt).toBeNull();
   });
@@ -140,11 +146,13 @@ describe("sessions", () => {
     const { store } = openTestStore();
     const id = spawnSession(store);
     const badStatus = thrown(() =>
-      writeTransaction(store, (tx) => updateSession(tx, id, { status: "dancing" as "idle" }, { type: "x" })),
+      writeTransaction(store, (tx) =>
+        updateSession(tx, id, { status: "dancing" as "idle" }, statusChanged("spawning", "idle")),
+      ),
     );
     expect(badStatus.code).toBe("E_USAGE");
     const missing = thrown(() =>
-      writeTransaction(store, (tx) => updateSession(tx, "app-99", {}, { type: "x" })),
+      writeTransaction(store, (tx) => updateSession(tx, "app-99", {}, statusChanged("spawning", "spawning"))),
     );
     expect(missing.code).toBe("E_NOT_FOUND");
     expect(getSession(store, "app-99")).toBeUndefined();
@@ -155,7 +163,9 @@ describe("sessions", () => {
     const a1 = spawnSession(store, "app");
     const a2 = spawnSession(store, "app");
     const w1 = spawnSession(store, "web");
-    writeTransaction(store, (tx) => updateSession(tx, a2, { status: "merged" }, { type: "session.merged" }));
+    writeTransaction(store, (tx) =>
+      updateSession(tx, a2, { status: "merged" }, statusChanged("spawning", "merged")),
+    );
     expect(listSessions(store).map((s) => s.id)).toEqual([a1, a2, w1]);
     expect(listSessions(store, { project: "app" }).map((s) => s.id)).toEqual([a1, a2]);
     expect(listSessions(store, { project: "app", activeOnly: true }).map((s) => s.id)).toEqual([a1]);
@@ -179,11 +189,13 @@ describe("allocateSessionId", () => {
     const { store } = openTestStore();
     const first = spawnSession(store);
     const second = spawnSession(store);
-    writeTransaction(store, (tx) => deleteSession(tx, second, { type: "session.deleted" }));
+    writeTransaction(store, (tx) =>
+      deleteSession(tx, second, { type: "session.killed", payload: { from: "spawning", purge: true } }),
+    );
     expect(getSession(store, second)).toBeUndefined();
     expect(listEvents(store, { sessionId: second }).map((e) => e.type)).toEqual([
       "session.created",
-      "session.deleted",
+      "session.killed",
     ]);
     expect(spawnSession(store)).toBe("app-3");
     expect(first).toBe("app-1");

@@ -4,7 +4,7 @@ import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/
 import { commandOptions, createCommandAgent } from "../../../src/plugins/agent/command.js";
 import { CODEX_BYPASS_FLAG, createCodexAgent } from "../../../src/plugins/agent/codex.js";
 import { createGeminiAgent, GEMINI_BYPASS_FLAG } from "../../../src/plugins/agent/gemini.js";
-import { createOpencodeAgent, OPENCODE_BYPASS_FLAG } from "../../../src/plugins/agent/opencode.js";
+import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
@@ -49,7 +49,7 @@ agentContract("codex", () =>
 
 agentContract("gemini", () =>
   Promise.resolve({
-    agent: createGeminiAgent(geminiOptions.parse({}), makeTempDir("ao-gemini-home-")),
+    agent: createGeminiAgent(geminiOptions.parse({}), makeTempDir("ao-gemini-home-"), makeTestContext().exec),
     worktree: makeTestRepo().dir,
     bypassFlags: [GEMINI_BYPASS_FLAG],
     screens: {
@@ -68,7 +68,8 @@ agentContract("opencode", () =>
       makeTestContext().exec,
     ),
     worktree: makeTestRepo().dir,
-    bypassFlags: [OPENCODE_BYPASS_FLAG],
+    // permissionless travels in OPENCODE_CONFIG_CONTENT, not argv (opencode.test.ts).
+    bypassFlags: [],
     cleanup: done,
   }),
 );

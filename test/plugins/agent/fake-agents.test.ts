@@ -37,7 +37,7 @@ function run(program: string, argv: string[], cwd: string) {
 const agents: Record<string, () => Agent> = {
   claude: () => createClaudeCodeAgent(claudeCodeOptions.parse({ permissionMode: "plan" }), process.execPath),
   codex: () => createCodexAgent(codexOptions.parse({}), "/nonexistent"),
-  gemini: () => createGeminiAgent(geminiOptions.parse({}), "/nonexistent"),
+  gemini: () => createGeminiAgent(geminiOptions.parse({}), "/nonexistent", makeTestContext().exec),
   opencode: () => createOpencodeAgent(opencodeOptions.parse({}), makeTestContext().exec),
   aider: () => createAiderAgent(aiderOptions.parse({})),
 };

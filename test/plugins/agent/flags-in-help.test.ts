@@ -41,13 +41,13 @@ function cases(): Record<string, Case> {
       resumeHelp: fixture("codex", "resume-help.txt"),
     },
     gemini: {
-      agent: createGeminiAgent(geminiOptions.parse({}), "/nonexistent/gemini-home"),
+      agent: createGeminiAgent(geminiOptions.parse({}), "/nonexistent/gemini-home", ctx.exec),
       launchHelp: fixture("gemini", "help.txt"),
       resumeHelp: fixture("gemini", "help.txt"),
     },
     opencode: {
       agent: createOpencodeAgent(opencodeOptions.parse({}), ctx.exec),
-      launchHelp: fixture("opencode", "run-help.txt"),
+      launchHelp: fixture("opencode", "help.txt"),
       resumeHelp: fixture("opencode", "help.txt"),
     },
   };

@@ -143,6 +143,19 @@ describe("runtime/process", () => {
     expect(text).toBe("out-4\nout-5");
   });
 
+  it("still shows what an agent printed once it exited, stderr included", async () => {
+    const { runtime, create } = setup();
+    const handle = await create({
+      argv: ["sh", "-c", "echo starting; echo 'error: no route to the service' >&2; exit 1"],
+    });
+    const liveness = await eventually(async () => {
+      const now = await runtime.liveness(handle);
+      return now.state === "exited" ? now : undefined;
+    }, "the exit");
+    expect(liveness).toEqual({ state: "exited", exitCode: 1 });
+    expect(await runtime.capture?.(handle, { lines: 5 })).toBe("starting\nerror: no route to the service");
+  });
+
   it("stops an agent that ignores SIGTERM with SIGKILL, and everything it started", async () => {
     const { runtime, create, work } = setup({ stopGraceMs: 300 });
     const pids = join(work, "pids");

@@ -155,4 +155,18 @@ describe("runtime/tmux: create and liveness", () => {
     await runtime.stop(handle);
     await runtime.stop({ runtime: "tmux", id: "ao-404" });
   });
+
+  it("still reads a dead pane, without tmux's own 'Pane is dead' line", async () => {
+    const { runtime, home, tmux } = setup();
+    const argv = ["sh", "-c", "echo starting; echo 'error: cannot reach the service' >&2; exit 1"];
+    const handle = await runtime.create({ sessionId: "ao-1", cwd: home, argv, env: {} });
+    await eventually(
+      async () => ((await runtime.liveness(handle)).state === "exited" ? true : undefined),
+      "exit",
+    );
+    // tmux itself writes the dead-pane line below the output; it is on the screen, not in the capture.
+    const raw = tmux(["capture-pane", "-p", "-t", "ao-1:0.0"]);
+    expect(raw).toMatch(/Pane is dead \(status 1, /);
+    expect(await runtime.capture?.(handle, { lines: 10 })).toBe("starting\nerror: cannot reach the service");
+  });
 });

@@ -42,7 +42,7 @@ export type CodexOptions = z.output<typeof codexOptions>;
 export const geminiOptions = cliAgentOptions("gemini").extend({
   trustWorktree: z.boolean().default(true).meta({
     description:
-      "Pass --skip-trust (trust the worktree for this session only) so Gemini CLI does not stop at its folder-trust dialog.",
+      "Trust the worktree for this session only (--skip-trust and GEMINI_CLI_TRUST_WORKSPACE=true), so Gemini CLI does not stop at its folder-trust dialog and loads ao's turn hooks from the workspace settings.",
   }),
 });
 

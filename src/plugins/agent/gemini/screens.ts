@@ -22,6 +22,12 @@ export const GEMINI_SCREEN_RULES: readonly ScreenRule[] = [
     pattern: /Do you want to allow this read\?/,
     detail: "Gemini CLI asks to read a file outside the workspace",
   },
-  { activity: "working", pattern: /\(esc to cancel, \d+s\)/, detail: "busy (esc to cancel)" },
+  {
+    activity: "needs_input",
+    pattern: /● 1\. Keep trying[\s│]+2\. Stop/,
+    detail: "Gemini CLI cannot use its model (not found, or its quota is used up): keep trying or stop",
+  },
+  // "(esc to cancel, 4s)", "(esc to cancel, 2m 12s)" (recorded).
+  { activity: "working", pattern: /\(esc to cancel, (\d+m )?\d+s\)/, detail: "busy (esc to cancel)" },
   { activity: "idle", pattern: /Type your message or @path\/to\/file/, detail: "prompt is empty" },
 ];

@@ -1,6 +1,6 @@
 import type { Exec } from "../exec.js";
 import { findOnPath } from "../init/find-on-path.js";
-import type { PluginCheck } from "../registry/plugin-capabilities.js";
+import type { PluginCheck } from "./plugin-capabilities.js";
 
 export interface ProgramSpec {
   readonly id: string;

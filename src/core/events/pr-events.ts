@@ -1,0 +1,63 @@
+import type { MergeMethod } from "../slots/scm.js";
+import type { EventBase } from "./event-base.js";
+
+/** ao pushed the session's branch and opened its pull request (the branch had commits ahead of the base). */
+export interface PrOpened extends EventBase {
+  type: "pr.opened";
+  payload: {
+    /** The pull request's number on the forge. */
+    number: number;
+    /** Its web address. */
+    url: string;
+  };
+}
+
+/** The forge already had a pull request for the session's branch (the agent opened it): ao links it. */
+export interface PrLinked extends EventBase {
+  type: "pr.linked";
+  payload: {
+    /** The pull request's number on the forge. */
+    number: number;
+    /** Its web address. */
+    url: string;
+  };
+}
+
+/** `ao merge` merged the session's pull request (an auto-merge reaction is a `reaction.delivered`). */
+export interface PrMerged extends EventBase {
+  type: "pr.merged";
+  payload: {
+    /** The pull request's number. */
+    number: number;
+    /** Its web address, when the session knows it. */
+    url?: string;
+    /** The head that was merged: the one observed just before merging. */
+    sha: string;
+    /** The method asked for; absent: the scm's configured one. */
+    method?: MergeMethod;
+    /** Who merged: `ao merge`. */
+    by: "ao merge";
+  };
+}
+
+/** The session's pull request, as ao opens, links and merges it. */
+export type PrEvent = PrOpened | PrLinked | PrMerged;
+
+/**
+ * `ao review` recorded a person's review on the session's pull request. The review's text stays
+ * out of the feed (it is in the forge's own record).
+ */
+export interface ReviewRecorded extends EventBase {
+  type: "review.recorded";
+  payload: {
+    /** The pull request's number. */
+    pr: number;
+    /** What the person did. */
+    action: "approve" | "request-changes" | "comment" | "resolve";
+    /** The review thread a request for changes or a comment opened, or the one resolved. */
+    thread?: string;
+  };
+}
+
+/** Reviews people give through ao, for forges without a review UI of their own. */
+export type ReviewEvent = ReviewRecorded;

@@ -1,0 +1,143 @@
+import type { SessionStatus } from "../slots/session-status.js";
+import type { SpawnStep } from "../sessions/spawn-steps.js";
+import type { EventBase } from "./event-base.js";
+
+/** The session row was inserted with status `spawning`: the first event of every session. */
+export interface SessionCreated extends EventBase {
+  type: "session.created";
+  payload: {
+    /** The branch the session works on (from the issue, the task or `--branch`). */
+    branch: string;
+    /** The tracker's issue id; null for a free-text task. */
+    issue: string | null;
+    /** The runtime plugin the agent runs in. */
+    runtime: string;
+    /** The agent plugin. */
+    agent: string;
+    /** The `ao spawn` process, so a restore or cleanup leaves a spawn that is still running alone. */
+    spawner: { pid: number; host: string };
+  };
+}
+
+/** A spawn step completed (`docs/sessions.md`): the row's `spawn_step` moved with it. */
+export interface SessionSpawnStep extends EventBase {
+  type: "session.spawn_step";
+  payload: {
+    /** The step that completed: `workspace`, `prompt` or `runtime` (`done` is a `session.status`). */
+    step: SpawnStep;
+    /** `workspace`: the branch the checkout is on. */
+    branch?: string;
+    /** `workspace`: where the checkout is. */
+    worktree?: string;
+    /** `workspace`: the commit or branch the checkout started from, when the workspace tells. */
+    base?: string;
+    /** `runtime`: the runtime plugin that started the agent. */
+    runtime?: string;
+  };
+}
+
+/** A spawn failed: what it made was undone (or not, see `problems`) and the session is `errored`. */
+export interface SessionSpawnFailed extends EventBase {
+  type: "session.spawn_failed";
+  payload: {
+    /** The step that failed. */
+    step: SpawnStep;
+    /** The error code (`E_…`) of the failure. */
+    code: string;
+    /** The failure's message, as the person saw it. */
+    message: string;
+    /** True when everything the spawn made was removed again. */
+    undone: boolean;
+    /** What could not be undone, one line each (`ao session cleanup` retries). */
+    problems: string[];
+  };
+}
+
+/** The session's status changed: by a spawn finishing, or by the lifecycle's decision. */
+export interface SessionStatusChanged extends EventBase {
+  type: "session.status";
+  payload: {
+    /** The status before. */
+    from: SessionStatus;
+    /** The status now. */
+    to: SessionStatus;
+    /** The new status's reason code: `spawned`, `agent_working`, `ci_failing`… (docs/lifecycle.md). */
+    reason: string;
+  };
+}
+
+/** `ao session restore` started the agent again in the session's checkout. */
+export interface SessionRestored extends EventBase {
+  type: "session.restored";
+  payload: {
+    /** The status before the restore. */
+    from: SessionStatus;
+    /** The agent continued its earlier conversation. */
+    resumed: boolean;
+    /** The checkout was gone and was made again from the session's branch. */
+    workspaceRecreated: boolean;
+    /** The agent's own conversation id now, when it has one. */
+    agentSessionId: string | null;
+    /** Why the conversation was not resumed. */
+    note?: string;
+  };
+}
+
+/** `ao session kill` stopped the agent; the session is `killed`. */
+export interface SessionKilled extends EventBase {
+  type: "session.killed";
+  payload: {
+    /** The status before the kill (`spawning` for a spawn rolled back). */
+    from: SessionStatus;
+    /** The checkout is removed too (`--purge`); its own `session.workspace_removed` follows. */
+    purge: boolean;
+  };
+}
+
+/** The session's checkout was removed (the branch never is). */
+export interface SessionWorkspaceRemoved extends EventBase {
+  type: "session.workspace_removed";
+  payload: {
+    /** The removed checkout. */
+    worktree: string;
+    /** `ao session kill --purge`: true when `--force` discarded uncommitted work. */
+    forced?: boolean;
+    /** `cleanup` when `ao session cleanup` removed it; absent for `ao session kill --purge`. */
+    by?: "cleanup";
+  };
+}
+
+/**
+ * `ao send` handed a message to the agent. The text never enters the feed (it may quote a review
+ * or a secret), only its size and hash.
+ */
+export interface SessionMessageSent extends EventBase {
+  type: "session.message_sent";
+  payload: {
+    /** The runtime saw the agent take the message. */
+    confirmed: boolean;
+    /** The text arrived and was submitted. */
+    submitted: boolean;
+    /** False for `--no-wait`: ao did not wait for the agent to react. */
+    waited: boolean;
+    /** How many times submit was pressed (the text is pasted once). */
+    attempts: number;
+    /** UTF-8 bytes of the message. */
+    bytes: number;
+    /** sha256 of the message, hex. */
+    sha256: string;
+    /** Why delivery is unconfirmed, when it is. */
+    reason?: string;
+  };
+}
+
+/** A session's life: its row, its spawn, its status, and what people did to it. */
+export type SessionEvent =
+  | SessionCreated
+  | SessionSpawnStep
+  | SessionSpawnFailed
+  | SessionStatusChanged
+  | SessionRestored
+  | SessionKilled
+  | SessionWorkspaceRemoved
+  | SessionMessageSent;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { makeCliFixture } from "../core/sessions/cli-fixture.js";
+
+interface EventsJson {
+  events: { id: number; sessionId: string | null; type: string; payload: Record<string, unknown> }[];
+}
+
+describe("ao events", () => {
+  it("filters by a type or a family, and refuses a filter no event has, naming the closest", async () => {
+    const f = makeCliFixture();
+    await f.ao(["spawn", "app", "Fix it"]);
+    await f.ao(["send", "app-1", "run the tests"]);
+
+    const all = JSON.parse((await f.ao(["events", "--json"])).stdout) as EventsJson;
+    expect(all.events.map((event) => event.type)).toEqual([
+      "session.created",
+      "session.spawn_step",
+      "session.spawn_step",
+      "session.spawn_step",
+      "session.status",
+      "session.message_sent",
+    ]);
+    const family = JSON.parse((await f.ao(["events", "--type", "session", "--json"])).stdout) as EventsJson;
+    expect(family.events).toEqual(all.events);
+    const one = JSON.parse(
+      (await f.ao(["events", "--type", "session.status", "--json"])).stdout,
+    ) as EventsJson;
+    expect(one.events).toEqual([
+      expect.objectContaining({
+        sessionId: "app-1",
+        payload: { from: "spawning", to: "working", reason: "spawned" },
+      }),
+    ]);
+
+    const typo = await f.ao(["events", "--type", "sesion.status"]);
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toContain('error: "sesion.status" is neither an event type nor a family of them');
+    expect(typo.stderr).toContain('did you mean "session.status"?');
+    expect(typo.stdout).toBe("");
+  });
+});
