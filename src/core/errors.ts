@@ -1,50 +1,60 @@
+import { declaredExitCode, reserveCoreCodes, type PluginErrorCode } from "./plugin-error-codes.js";
+
 /**
  * The one error type ao throws on purpose. The CLI's single handler (src/cli/main.ts) prints
  * `error: <message>` and `hint: <hint>`, and exits with `exitCode`. Anything that is not an AoError
  * reaching that handler is a bug and is printed with its stack.
+ *
+ * Core's own codes are this closed union. A plugin's codes are the plugin's (see
+ * plugin-error-codes.ts): it declares them, with what they mean for the exit code.
  */
-export type AoErrorCode =
-  | "E_USAGE"
-  | "E_CONFIG_NOT_FOUND"
-  | "E_CONFIG_INVALID"
-  | "E_CONFIG_ENV"
-  | "E_PLUGIN_UNKNOWN"
-  | "E_PLUGIN_INVALID"
-  | "E_PLUGIN_OPTIONS"
-  | "E_PLUGIN_FAILED"
-  | "E_STORE_CORRUPT"
-  | "E_STORE_TOO_NEW"
-  | "E_STORE_FAILED"
-  | "E_EXEC_FAILED"
-  | "E_EXEC_NOT_FOUND"
-  | "E_NOT_A_REPO"
-  | "E_EXISTS"
-  | "E_NOT_FOUND"
-  | "E_DOCTOR_FAILED"
-  | "E_WORKSPACE_DIRTY"
-  | "E_WORKSPACE_FAILED"
-  | "E_LOCK_TIMEOUT"
-  | "E_MERGE_REJECTED"
-  | "E_SESSION_LIMIT"
-  | "E_SESSION_STATE"
-  | "E_SPAWN_FAILED"
-  | "E_NOT_DELIVERED"
-  | "E_TURN_FAILED"
-  | "E_TURN_TIMEOUT"
-  | "E_NOTIFY_FAILED"
-  | "E_ISSUE_INVALID"
-  | "E_DAEMON_RUNNING"
-  | "E_DAEMON_FAILED"
-  | "E_DEMO_FAILED"
-  | "E_LINEAR_AUTH"
-  | "E_GITHUB_AUTH"
-  | "E_GITHUB_API";
+export const CORE_ERROR_CODES = [
+  "E_USAGE",
+  "E_CONFIG_NOT_FOUND",
+  "E_CONFIG_INVALID",
+  "E_CONFIG_ENV",
+  "E_PLUGIN_UNKNOWN",
+  "E_PLUGIN_INVALID",
+  "E_PLUGIN_OPTIONS",
+  "E_PLUGIN_FAILED",
+  "E_STORE_CORRUPT",
+  "E_STORE_TOO_NEW",
+  "E_STORE_FAILED",
+  "E_EXEC_FAILED",
+  "E_EXEC_NOT_FOUND",
+  "E_NOT_A_REPO",
+  "E_EXISTS",
+  "E_NOT_FOUND",
+  "E_DOCTOR_FAILED",
+  "E_WORKSPACE_DIRTY",
+  "E_WORKSPACE_FAILED",
+  "E_LOCK_TIMEOUT",
+  "E_MERGE_REJECTED",
+  "E_SESSION_LIMIT",
+  "E_SESSION_STATE",
+  "E_SPAWN_FAILED",
+  "E_NOT_DELIVERED",
+  "E_TURN_FAILED",
+  "E_TURN_TIMEOUT",
+  "E_NOTIFY_FAILED",
+  "E_ISSUE_INVALID",
+  "E_DAEMON_RUNNING",
+  "E_DAEMON_FAILED",
+  "E_DEMO_FAILED",
+] as const;
+
+export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
+
+reserveCoreCodes(CORE_ERROR_CODES);
+
+/** Core's codes, or a code a plugin declared (only `declareErrorCodes` makes one). */
+export type AoErrorCode = CoreErrorCode | PluginErrorCode;
 
 /** Exit codes: 0 ok, 1 failure, 2 usage or configuration error. */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-const USAGE_CODES: ReadonlySet<AoErrorCode> = new Set<AoErrorCode>([
+const USAGE_CODES: ReadonlySet<string> = new Set<CoreErrorCode>([
   "E_USAGE",
   "E_CONFIG_NOT_FOUND",
   "E_CONFIG_INVALID",
@@ -72,7 +82,7 @@ export class AoError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.hint = options.hint;
-    this.exitCode = options.exitCode ?? (USAGE_CODES.has(code) ? EXIT_USAGE : EXIT_FAILURE);
+    this.exitCode = options.exitCode ?? (USAGE_CODES.has(code) ? EXIT_USAGE : declaredExitCode(code));
     this.details = options.details;
   }
 

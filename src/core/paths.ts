@@ -12,7 +12,6 @@ export interface AoPaths {
   readonly database: string;
   readonly logs: string;
   readonly projects: string;
-  readonly tmuxSocket: string;
   readonly prompts: string;
 }
 
@@ -22,7 +21,6 @@ export function aoPaths(home: string): AoPaths {
     database: join(home, "ao.db"),
     logs: join(home, "logs"),
     projects: join(home, "projects"),
-    tmuxSocket: join(home, "tmux.sock"),
     prompts: join(home, "prompts"),
   };
 }

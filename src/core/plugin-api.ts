@@ -29,7 +29,27 @@ export type { Logger, LogLevel } from "./logger.js";
 export type { AoPaths } from "./paths.js";
 // A package of several plugins, or a test, builds a catalog (slot → name → lazy loader) from these.
 export { SLOTS, emptyCatalog } from "./registry/catalog.js";
-export type { PluginCatalog, PluginLoader, Slot } from "./registry/catalog.js";
+export type { PluginCatalog, PluginDefaults, PluginLoader, Slot } from "./registry/catalog.js";
+
+// ── Capabilities of a definition ────────────────────────────────────────────────────────────────
+// What core asks every configured plugin instead of naming one (docs/plugins.md): its own doctor
+// checks, the program it runs, cleaning up what it started, proposing itself to `ao init`.
+// installCommandFor picks a PlatformCommand's command for the platform a check runs on.
+export { installCommandFor } from "./registry/plugin-capabilities.js";
+export type {
+  CheckStatus,
+  InitProposal,
+  InitRepository,
+  PlatformCommand,
+  PluginCapabilities,
+  PluginCheck,
+  PluginCheckContext,
+  PluginCleanupContext,
+  PluginProgram,
+} from "./registry/plugin-capabilities.js";
+// A program on PATH answering its version flag, the way ao's own doctor checks one (tmux, agent CLIs).
+export { checkProgram } from "./registry/check-program.js";
+export type { ProgramSpec } from "./registry/check-program.js";
 
 // ── The slot interfaces ─────────────────────────────────────────────────────────────────────────
 // What core calls on each slot (Runtime, Agent, Workspace, Tracker, Scm, Notifier, Terminal,
@@ -54,6 +74,10 @@ export {
 // of this package by its name and code); anything else a plugin throws is wrapped as E_PLUGIN_FAILED.
 export { AoError, isAoError, messageOf } from "./errors.js";
 export type { AoErrorCode, AoErrorOptions } from "./errors.js";
+// A plugin's own error codes (E_GITHUB_AUTH…) are the plugin's, not core's closed union: it declares
+// them once with their exit-code meaning and throws AoErrors with the typed codes it gets back.
+export { declareErrorCodes } from "./plugin-error-codes.js";
+export type { ErrorMeaning, PluginErrorCode } from "./plugin-error-codes.js";
 
 // ── Processes ───────────────────────────────────────────────────────────────────────────────────
 // A plugin starts processes only through `ctx.exec` (argument arrays, never a shell, the context's
@@ -64,6 +88,19 @@ export type { Exec, ExecOptions, ExecResult } from "./exec.js";
 export { GIT_ENV, git, gitText } from "./git.js";
 // Whether a program is installed, from the context's PATH (a plugin checking its CLI before use).
 export { findOnPath } from "./init/find-on-path.js";
+
+// Processes a plugin started earlier (a detached runner, a launcher): pid + start time, "is it still
+// the one we started?". The one place in ao that reads /proc; a plugin never reads it itself.
+export {
+  checkProcess,
+  hasProcFs,
+  isPidAlive,
+  processRef,
+  processStartTime,
+  readProcessStat,
+  signalProcessGroup,
+} from "./process-identity.js";
+export type { ProcessIdentity, ProcessRef, ProcessStat } from "./process-identity.js";
 
 // ── Turns ───────────────────────────────────────────────────────────────────────────────────────
 // Core's screen-stability observer (`turnCursor` + `observeTurn` from the screen and `activity`):

@@ -1,8 +1,9 @@
 import { emptyCatalog, type PluginCatalog } from "../core/plugin-api.js";
 
 /**
- * The plugins that ship with ao, by slot and by the name written in agent-orchestrator.yaml.
- * Each entry is a lazy import: nothing here loads until a command resolves that plugin.
+ * The plugins that ship with ao, by slot and by the name written in agent-orchestrator.yaml, and
+ * which of them a configuration gets where it names none (`defaults`). Each entry is a lazy import:
+ * nothing here loads until a command resolves that plugin.
  */
 export const builtinCatalog: PluginCatalog = {
   ...emptyCatalog(),
@@ -41,5 +42,14 @@ export const builtinCatalog: PluginCatalog = {
   },
   lifecycle: {
     core: () => import("./lifecycle/core.js"),
+  },
+  defaults: {
+    runtime: "tmux",
+    agent: "claude-code",
+    workspace: "worktree",
+    terminal: "tmux-attach",
+    lifecycle: "core",
+    notifiers: ["desktop"],
+    withRepo: { tracker: "github", scm: "github" },
   },
 };

@@ -1,6 +1,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeBinDir } from "../helpers/bin-dir.js";
 import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 
@@ -66,13 +67,69 @@ describe("ao config validate", () => {
 
   it("prints ok with the path and project count for a valid file", () => {
     const { cwd, file, env } = project("multi-project.yaml");
-    const withEnv = { ...env, SLACK_WEBHOOK_URL: "https://hooks.slack.com/services/T/B/x" };
+    const withEnv = {
+      ...env,
+      SLACK_WEBHOOK_URL: "https://hooks.slack.com/services/T/B/x",
+      // What the file's plugins need: their programs on PATH and a GitHub token.
+      PATH: makeBinDir({ link: ["tmux"], fake: { codex: "exit 0", claude: "exit 0" } }),
+      GITHUB_TOKEN: "ghp_validateTest0123456789abcdefABCDEF",
+      LINEAR_API_KEY: "lin_api_validateTest0123456789",
+    };
     const result = runAo(["config", "validate"], { cwd, env: withEnv });
     expect(result.stderr).toBe("");
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(`ok: ${file} (2 projects)\n`);
     const json = runAo(["config", "validate", "--json"], { cwd, env: withEnv });
-    expect(JSON.parse(json.stdout)).toEqual({ ok: true, path: file, projects: 2 });
+    expect(JSON.parse(json.stdout)).toEqual({ ok: true, path: file, projects: 2, warnings: [] });
+  });
+
+  it("reports what the built-in plugins can see offline as warnings, naming the key path and the fix (exit 0)", () => {
+    const cwd = makeTempDir("ao-cli-config-");
+    const file = join(cwd, "agent-orchestrator.yaml");
+    writeFileSync(
+      file,
+      [
+        "projects:", //                                          1
+        "  app:", //                                             2
+        "    path: .", //                                        3
+        "    runtime: process", //                               4
+        "    agent: codex", //                                   5
+        "notifiers:", //                                         6
+        "  ops:", //                                             7
+        "    plugin: webhook", //                                8
+        "    url: https://ops.example/ao", //                    9
+        "    secretEnv: OPS_HOOK_SECRET", //                     10
+        "  pager:", //                                           11
+        "    plugin: ./not-installed-here.js", //                12
+        "notificationRouting:", //                               13
+        "  urgent: [ops, pager]", //                             14
+        "",
+      ].join("\n"),
+    );
+    // A bin dir without tmux or codex: the terminal's tmux and the agent's CLI are missing.
+    const env = {
+      AO_HOME: makeTempDir("ao-home-"),
+      PATH: makeBinDir({ link: ["git"] }),
+      OPS_HOOK_SECRET: undefined,
+    };
+    const result = runAo(["config", "validate"], { cwd, env });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe(`ok: ${file} (1 project)\n`);
+    expect(result.stderr).toContain(
+      "warning: webhook notifier secret: OPS_HOOK_SECRET is not set: the webhook notifier signs every notification with it (at agent-orchestrator.yaml:10:16 notifiers.ops.secretEnv); fix: export OPS_HOOK_SECRET=",
+    );
+    expect(result.stderr).toContain(
+      "warning: codex CLI (codex): codex not found on PATH (at agent-orchestrator.yaml:5:12 projects.app.agent); fix: npm i -g @openai/codex",
+    );
+    // An external plugin is not loaded offline: it may be installed only where the daemon runs.
+    expect(result.stderr).not.toContain("not-installed-here");
+    const json = JSON.parse(runAo(["config", "validate", "--json"], { cwd, env }).stdout) as {
+      warnings: { id: string; status: string; source: { keyPath: string; line: number; column: number } }[];
+    };
+    expect(json.warnings.find((check) => check.id === "notifier:webhook:OPS_HOOK_SECRET")).toMatchObject({
+      status: "fail",
+      source: { keyPath: "notifiers.ops.secretEnv", line: 10, column: 16 },
+    });
   });
 
   it("honours --config and AO_CONFIG_PATH over the file in the working directory", () => {

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { emptyCatalog } from "../../src/core/registry/catalog.js";
+import { builtinCatalog } from "../../src/plugins/builtin-catalog.js";
 import { makeBinDir } from "../helpers/bin-dir.js";
 import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
@@ -112,13 +112,14 @@ describe("ao doctor", () => {
       checks: { id: string; title: string; status: string; detail: string; fix?: string }[];
     };
     expect(report.ok).toBe(false);
+    // tmux is the default runtime's own check, so it comes with the plugins, after the configuration.
     expect(report.checks.map((check) => check.id)).toEqual([
       "node",
       "git",
-      "tmux",
       "ao-home",
       "store",
       "config",
+      "tmux",
       "agents",
     ]);
     for (const check of report.checks) {
@@ -144,7 +145,7 @@ describe("ao doctor", () => {
       cwd: dir,
       stdout,
       stderr: captureStream(),
-      catalog: emptyCatalog(),
+      catalog: builtinCatalog,
       version: "0.0.0",
     });
     expect(exitCode).toBe(1);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emptyCatalog, type PluginCatalog, type Slot } from "../../src/core/registry/catalog.js";
 import { definePlugin, type PluginDefinition } from "../../src/core/registry/define-plugin.js";
+import { builtinCatalog } from "../../src/plugins/builtin-catalog.js";
 import type { SlotInterfaces } from "../../src/core/slots/index.js";
 
 export type FakeInstances = { [S in Slot]?: SlotInterfaces[S] };
@@ -17,7 +18,7 @@ export function makeFakeCatalog(instances: FakeInstances, name = "fake"): Plugin
     const definition = fakeDefinition(slot, name, instance);
     catalog[slot] = { ...catalog[slot], [name]: () => Promise.resolve({ plugin: definition }) };
   }
-  return catalog;
+  return { ...catalog, defaults: builtinCatalog.defaults };
 }
 
 function fakeDefinition<S extends Slot>(

@@ -3,6 +3,7 @@ import { createExec } from "../../src/core/exec.js";
 import { createMemoryLogger } from "../../src/core/logger.js";
 import { aoPaths } from "../../src/core/paths.js";
 import { emptyCatalog, type PluginCatalog } from "../../src/core/registry/catalog.js";
+import { builtinCatalog } from "../../src/plugins/builtin-catalog.js";
 import { makeTempDir } from "./temp-dir.js";
 
 export interface CapturedStream extends OutputStream {
@@ -27,6 +28,14 @@ export type TestContext = AoContext & {
   logger: ReturnType<typeof createMemoryLogger>;
 };
 
+/**
+ * A catalog with no plugins but the built-in defaults, so that a configuration which names no
+ * runtime or agent loads as it would under the CLI (core itself has no defaults).
+ */
+export function defaultsOnlyCatalog(): PluginCatalog {
+  return { ...emptyCatalog(), defaults: builtinCatalog.defaults };
+}
+
 /** A real context (real exec, its own AO_HOME) with captured output and an in-memory logger. */
 export function makeTestContext(
   overrides: {
@@ -50,6 +59,6 @@ export function makeTestContext(
     stdout: captureStream(),
     stderr: captureStream(),
     logger,
-    catalog: overrides.catalog ?? emptyCatalog(),
+    catalog: overrides.catalog ?? defaultsOnlyCatalog(),
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
+import { tmuxSocketPath } from "../../src/plugins/_shared/tmux-client.js";
 import { makeTestContext, type TestContext } from "./test-context.js";
 
 /** The environment every tmux call in a test runs with: never the developer's own tmux. */
@@ -31,7 +32,7 @@ export function makeTmuxHome(): TmuxTestHome {
   const home = realpathSync(mkdtempSync(join(tmpdir(), "ao-tmux-")));
   homes.push(home);
   const ctx = makeTestContext({ home });
-  const socket = ctx.paths.tmuxSocket;
+  const socket = tmuxSocketPath(ctx.paths);
   return { ctx, home, socket, tmux: (args) => runTmux(socket, args) };
 }
 

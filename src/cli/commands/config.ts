@@ -14,17 +14,28 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(async (ctx, options: { json?: boolean }, command: Command) => {
         const { validateConfig } = await import("../../core/config/validate-config.js");
-        const result = await validateConfig(ctx, { configPath: globalOptions(command).config });
+        const result = await validateConfig(ctx, {
+          configPath: globalOptions(command).config,
+          platform: process.platform,
+        });
         if (options.json) {
           const { ok, path, projects } = result;
           writeJson(
             ctx.stdout,
-            result.ok ? { ok, path, projects } : { ok, path, projects, errors: result.errors },
+            result.ok
+              ? { ok, path, projects, warnings: result.warnings }
+              : { ok, path, projects, errors: result.errors },
           );
         }
         if (result.ok) {
           if (!options.json)
             writeLines(ctx.stdout, [`ok: ${result.path} (${plural(result.projects, "project")})`]);
+          const { describeCheck } = await import("../../core/doctor/preflight.js");
+          const style = createStyle(ctx.stderr, ctx.env);
+          writeLines(
+            ctx.stderr,
+            result.warnings.map((check) => `${style.yellow("warning:")} ${describeCheck(check)}`),
+          );
           return 0;
         }
         const style = createStyle(ctx.stderr, ctx.env);
@@ -58,7 +69,7 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(async (ctx) => {
         const { renderConfigJsonSchema } = await import("../../core/config/json-schema.js");
-        ctx.stdout.write(renderConfigJsonSchema());
+        ctx.stdout.write(renderConfigJsonSchema(ctx.catalog.defaults));
         return 0;
       }),
     );

@@ -64,6 +64,11 @@ function checkLines(
     `${mark}  ${style.bold(check.title.padEnd(width))}  ${first}`,
     ...rest.map((line) => `${indent}${line}`),
   ];
+  const source = check.source;
+  if (source !== undefined) {
+    const at = source.file === undefined ? "" : `${source.file}:${source.line}:${source.column} `;
+    lines.push(`${indent}${style.dim("at:")} ${at}${source.keyPath}${at === "" ? " (a default)" : ""}`);
+  }
   if (check.fix !== undefined && check.status !== "ok")
     lines.push(`${indent}${style.dim("fix:")} ${check.fix}`);
   return lines;

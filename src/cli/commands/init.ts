@@ -19,7 +19,11 @@ export function registerInitCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(async (ctx, flags: InitFlags) => {
         const { initProject } = await import("../../core/init/init-project.js");
-        const result = await initProject(ctx, { auto: flags.auto, force: flags.force });
+        const result = await initProject(ctx, {
+          auto: flags.auto,
+          force: flags.force,
+          platform: process.platform,
+        });
         if (flags.json) writeJson(ctx.stdout, result);
         else writeLines(ctx.stdout, summaryLines(result));
         return 0;
@@ -44,7 +48,7 @@ function summaryLines({ path, detection, project }: InitResult): string[] {
     `  toolchain       ${toolchain ? `${toolchain.language}, ${toolchain.packageManager} (${toolchain.evidence})` : "not detected"}`,
     `  agent CLIs      ${agents === "" ? "none found on PATH" : agents}`,
     `  agent           ${project.agent}${project.agentInstalled ? "" : " (not installed)"}`,
-    `  tracker, scm    ${project.tracker.plugin}, ${project.scm.plugin}`,
+    `  tracker, scm    ${project.tracker?.plugin ?? "none"}, ${project.scm?.plugin ?? "none"}`,
     "next:",
     "  ao doctor",
     `  ao spawn ${project.id} "<task>"`,

@@ -26,6 +26,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
             configPath,
             signal,
             pid: process.pid,
+            platform: process.platform,
             version: command.parent?.version() ?? "unknown",
             onReady: (info) => {
               if (flags.json === true) writeJson(ctx.stdout, info);
@@ -38,6 +39,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
           target,
           configPath,
           nodePath: process.execPath,
+          platform: process.platform,
         });
         if (flags.json === true) writeJson(ctx.stdout, started);
         else

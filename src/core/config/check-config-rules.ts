@@ -37,7 +37,7 @@ function uniqueSessionPrefixes(config: AoConfig, raw: RawConfig): ConfigProblem[
  */
 function knownNotifierNames(raw: RawConfig): ConfigProblem[] {
   const ids = Object.keys(raw.notifiers);
-  const lists: [KeyPath, readonly string[]][] = [[["defaults", "notifiers"], raw.defaults.notifiers]];
+  const lists: [KeyPath, readonly string[]][] = [[["defaults", "notifiers"], raw.defaults.notifiers ?? []]];
   for (const priority of PRIORITIES) {
     const names = raw.notificationRouting?.[priority];
     if (names) lists.push([["notificationRouting", priority], names]);

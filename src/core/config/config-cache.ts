@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { PluginDefaults } from "../registry/catalog.js";
 import type { AoConfig } from "./types.js";
 
 /** Bumped when the entry's layout changes, so older entries are simply misses. */
-const FORMAT = "ao-config-cache/1";
+const FORMAT = "ao-config-cache/2";
 
 /** Everything the validated result depends on besides the code: see loadConfig. */
 export interface ConfigCacheKeyInput {
@@ -16,6 +17,8 @@ export interface ConfigCacheKeyInput {
   text: string;
   /** HOME, which `~` in paths expands to. */
   home: string | undefined;
+  /** The plugin catalog's defaults, which fill in every plugin the file does not name. */
+  defaults: PluginDefaults;
 }
 
 interface CacheEntry {
@@ -28,7 +31,9 @@ function sha256(text: string): string {
 }
 
 export function configCacheKey(input: ConfigCacheKeyInput): string {
-  return sha256(JSON.stringify([FORMAT, input.build, input.file, input.home ?? null, input.text]));
+  return sha256(
+    JSON.stringify([FORMAT, input.build, input.file, input.home ?? null, input.defaults, input.text]),
+  );
 }
 
 /** AO_HOME/cache/config/<sha256 of the absolute config path>.json */

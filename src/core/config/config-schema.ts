@@ -6,14 +6,22 @@ import { reactionsSchema, type PRIORITIES } from "./reaction-schema.js";
 
 const notifierListSchema = z.array(pluginNameSchema);
 
+/*
+ * No plugin names here: what a key defaults to when it is not written comes from the plugin catalog
+ * the CLI wires (its `defaults`), applied in normalize-config.ts, so core's schema names no plugin.
+ */
 const defaultsSchema = z
   .strictObject({
-    runtime: pluginNameSchema.default("tmux").meta({ description: "Runtime plugin for every project." }),
-    agent: pluginNameSchema.default("claude-code").meta({ description: "Agent plugin for every project." }),
-    workspace: pluginNameSchema
-      .default("worktree")
-      .meta({ description: "Workspace plugin for every project." }),
-    notifiers: notifierListSchema.default(["desktop"]).meta({
+    runtime: pluginNameSchema.optional().meta({ description: "Runtime plugin for every project." }),
+    agent: pluginNameSchema.optional().meta({ description: "Agent plugin for every project." }),
+    workspace: pluginNameSchema.optional().meta({ description: "Workspace plugin for every project." }),
+    terminal: pluginNameSchema.optional().meta({
+      description: "Terminal plugin `ao session attach` opens a session's view with.",
+    }),
+    lifecycle: pluginNameSchema.optional().meta({
+      description: "Lifecycle plugin that decides each session's status from what the daemon observes.",
+    }),
+    notifiers: notifierListSchema.optional().meta({
       description:
         "Notifier ids (keys of notifiers) or plugin names used for priorities not routed explicitly.",
     }),

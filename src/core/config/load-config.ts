@@ -11,7 +11,7 @@ import type { AoConfig, ConfigDocument, LoadedConfig } from "./types.js";
  * `paths` (AO_HOME) turns the cache on; without it every load is a full one. `buildId` replaces the
  * bundle's build identity (tests run from source, where there is none and nothing is cached).
  */
-export type LoadContext = Pick<AoContext, "env" | "cwd"> & {
+export type LoadContext = Pick<AoContext, "env" | "cwd" | "catalog"> & {
   readonly paths?: AoPaths | undefined;
   readonly buildId?: string | undefined;
 };
@@ -43,7 +43,8 @@ async function readConfigText(file: string): Promise<string> {
 function cacheSlot(ctx: LoadContext, file: string, text: string): CacheSlot | undefined {
   const build = ctx.buildId ?? bundleBuildId();
   if (ctx.paths === undefined || build === undefined) return undefined;
-  const key = configCacheKey({ build, file, text, home: ctx.env["HOME"] || undefined });
+  const home = ctx.env["HOME"] || undefined;
+  const key = configCacheKey({ build, file, text, home, defaults: ctx.catalog.defaults ?? {} });
   return { entryPath: configCacheEntryPath(ctx.paths.home, file), key };
 }
 
@@ -59,8 +60,8 @@ function cachedLoad(ctx: LoadContext, file: string, text: string, config: AoConf
 
 /**
  * Finds (see findConfigPath), reads and validates the configuration. A file validated before by the
- * same build, with the same path and HOME, comes from AO_HOME/cache/config without loading yaml or
- * zod. A file that uses `${VAR}` is never cached: the substituted values may be secrets.
+ * same build, with the same path, HOME and catalog defaults, comes from AO_HOME/cache/config without
+ * loading yaml or zod. A file that uses `${VAR}` is never cached: the substituted values may be secrets.
  */
 export async function loadConfig(ctx: LoadContext, options: LoadConfigOptions = {}): Promise<LoadedConfig> {
   const file = await findConfigPath(ctx, options.configPath);

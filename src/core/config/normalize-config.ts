@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
+import type { DefaultedSlot, PluginDefaults } from "../registry/catalog.js";
 import type { ConfigProblem } from "./config-issues.js";
 import type { RawConfig } from "./config-schema.js";
 import { DEFAULT_REACTIONS } from "./default-reactions.js";
@@ -6,12 +7,14 @@ import { parseDuration } from "./duration.js";
 import { mergeReactions } from "./merge-reactions.js";
 import type { RawProject } from "./project-schema.js";
 import { PRIORITIES } from "./reaction-names.js";
-import type { AoConfig, PluginConfig, ProjectConfig, ReactionTable } from "./types.js";
+import type { AoConfig, DefaultsConfig, PluginConfig, ProjectConfig, ReactionTable } from "./types.js";
 
 interface NormalizeOptions {
   /** Directory of the config file: the base for relative project paths. */
   configDir: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** What the plugin catalog gives where the file names no plugin. */
+  catalogDefaults: PluginDefaults;
 }
 
 /** Lower-case, only [a-z0-9-], no leading or trailing dash: `My_App` → `my-app`. */
@@ -33,13 +36,49 @@ function pluginConfig(ref: string | PluginConfig): PluginConfig {
   return typeof ref === "string" ? { plugin: ref } : ref;
 }
 
-/** Trackers and SCMs default to github when the project names a GitHub repository. */
+/** Trackers and SCMs default to the catalog's choice for a hosted repository when `repo` is set. */
 function forgePluginConfig(
   ref: string | PluginConfig | undefined,
   repo: string | undefined,
+  fallback: string | undefined,
 ): PluginConfig | undefined {
   if (ref !== undefined) return pluginConfig(ref);
-  return repo === undefined ? undefined : { plugin: "github" };
+  return repo === undefined || fallback === undefined ? undefined : { plugin: fallback };
+}
+
+/**
+ * `defaults:` as written, completed from the catalog. A slot neither names gets "" and a problem
+ * where a project needs it (see `slotPlugin`), so a catalog without defaults still loads files that
+ * name every plugin.
+ */
+function resolveDefaults(raw: RawConfig["defaults"], catalog: PluginDefaults): DefaultsConfig {
+  const pick = (slot: DefaultedSlot) => raw[slot] ?? catalog[slot] ?? "";
+  return {
+    runtime: pick("runtime"),
+    agent: pick("agent"),
+    workspace: pick("workspace"),
+    terminal: pick("terminal"),
+    lifecycle: pick("lifecycle"),
+    notifiers: [...(raw.notifiers ?? catalog.notifiers ?? [])],
+  };
+}
+
+/** The project's plugin in `slot`, else the default; neither is a problem at the project's key. */
+function slotPlugin(
+  id: string,
+  slot: DefaultedSlot,
+  ref: string | PluginConfig | undefined,
+  defaults: DefaultsConfig,
+  problems: ConfigProblem[],
+): PluginConfig {
+  if (ref !== undefined) return pluginConfig(ref);
+  if (defaults[slot] === "")
+    problems.push({
+      keyPath: ["projects", id],
+      message: `no ${slot} plugin: name one in projects.${id}.${slot} or defaults.${slot} (the plugin catalog has no default)`,
+      at: "key",
+    });
+  return { plugin: defaults[slot] };
 }
 
 /** Resolves a path key, recording a problem (and keeping the text) when `~` cannot be expanded. */
@@ -63,23 +102,26 @@ function definedOnly<T extends object>(value: T): T {
 function normalizeProject(
   id: string,
   raw: RawProject,
-  context: { defaults: RawConfig["defaults"]; reactions: ReactionTable; options: NormalizeOptions },
+  context: { defaults: DefaultsConfig; reactions: ReactionTable; options: NormalizeOptions },
   problems: ConfigProblem[],
 ): ProjectConfig {
-  const { configDir, env } = context.options;
+  const { configDir, env, catalogDefaults } = context.options;
   const path = projectPath(["projects", id, "path"], raw.path, configDir, env, problems);
   const rulesFile = raw.agentRulesFile;
+  const plugin = (slot: DefaultedSlot) => slotPlugin(id, slot, raw[slot], context.defaults, problems);
   return definedOnly({
     id,
     repo: raw.repo,
     path,
     defaultBranch: raw.defaultBranch,
     sessionPrefix: raw.sessionPrefix ?? deriveSessionPrefix(id),
-    runtime: pluginConfig(raw.runtime ?? context.defaults.runtime),
-    agent: pluginConfig(raw.agent ?? context.defaults.agent),
-    workspace: pluginConfig(raw.workspace ?? context.defaults.workspace),
-    tracker: forgePluginConfig(raw.tracker, raw.repo),
-    scm: forgePluginConfig(raw.scm, raw.repo),
+    runtime: plugin("runtime"),
+    agent: plugin("agent"),
+    workspace: plugin("workspace"),
+    terminal: plugin("terminal"),
+    lifecycle: plugin("lifecycle"),
+    tracker: forgePluginConfig(raw.tracker, raw.repo, catalogDefaults.withRepo?.tracker),
+    scm: forgePluginConfig(raw.scm, raw.repo, catalogDefaults.withRepo?.scm),
     symlinks: raw.symlinks,
     copy: raw.copy,
     postCreate: raw.postCreate,
@@ -99,20 +141,21 @@ export function normalizeConfig(
 ): { config: AoConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   const reactions = mergeReactions(DEFAULT_REACTIONS, raw.reactions);
+  const defaults = resolveDefaults(raw.defaults, options.catalogDefaults);
   const projects: Record<string, ProjectConfig> = {};
   for (const [id, project] of Object.entries(raw.projects)) {
-    projects[id] = normalizeProject(id, project, { defaults: raw.defaults, reactions, options }, problems);
+    projects[id] = normalizeProject(id, project, { defaults, reactions, options }, problems);
   }
   const routing = Object.fromEntries(
     PRIORITIES.map((priority) => [
       priority,
-      [...(raw.notificationRouting?.[priority] ?? raw.defaults.notifiers)],
+      [...(raw.notificationRouting?.[priority] ?? defaults.notifiers)],
     ]),
   ) as AoConfig["notificationRouting"];
   const config: AoConfig = definedOnly({
     port: raw.port,
     maxSessions: raw.maxSessions,
-    defaults: raw.defaults,
+    defaults,
     projects,
     notifiers: raw.notifiers,
     notificationRouting: routing,

@@ -14,7 +14,7 @@ import { zodProblems } from "./zod-problems.js";
  * when the validated result is not in the cache (or to re-read the document for a message).
  */
 
-type ParseContext = Pick<AoContext, "env" | "cwd">;
+type ParseContext = Pick<AoContext, "env" | "cwd" | "catalog">;
 
 function fail(
   code: "E_CONFIG_INVALID" | "E_CONFIG_ENV",
@@ -45,7 +45,11 @@ function validate(parsed: ParsedYaml, cwd: string): RawConfig {
  * The parsed and substituted file. Also used on its own for a configuration that came from the
  * cache, when a message needs a position: same text, same env, so same positions and values.
  */
-export function parseConfigDocument(text: string, file: string, ctx: ParseContext): ConfigDocument {
+export function parseConfigDocument(
+  text: string,
+  file: string,
+  ctx: Pick<AoContext, "env" | "cwd">,
+): ConfigDocument {
   const parsed = parseConfigYaml(text, file, ctx.cwd);
   const substitution = substituteEnv(parsed.yaml.contents, ctx.env);
   if (substitution.problems.length > 0) fail("E_CONFIG_ENV", parsed, substitution.problems, ctx.cwd);
@@ -59,7 +63,11 @@ export function parseConfigDocument(text: string, file: string, ctx: ParseContex
 export function parseConfig(text: string, file: string, ctx: ParseContext): LoadedConfig {
   const document = parseConfigDocument(text, file, ctx);
   const raw = validate(document, ctx.cwd);
-  const { config, problems } = normalizeConfig(raw, { configDir: dirname(file), env: ctx.env });
+  const { config, problems } = normalizeConfig(raw, {
+    configDir: dirname(file),
+    env: ctx.env,
+    catalogDefaults: ctx.catalog.defaults ?? {},
+  });
   problems.push(...checkConfigRules(config, raw));
   if (problems.length > 0) fail("E_CONFIG_INVALID", document, problems, ctx.cwd);
   const loaded = Promise.resolve(document);

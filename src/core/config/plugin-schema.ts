@@ -18,7 +18,7 @@ export const pluginConfigSchema = z
 
 /** Trackers and SCMs accept a bare name (`tracker: github`) or a map with options. */
 export const pluginRefSchema = z.union([pluginNameSchema, pluginConfigSchema], {
-  error: "expected a plugin name (e.g. github) or a map with a `plugin` key and its options",
+  error: "expected a plugin name (ao plugin ls lists them) or a map with a `plugin` key and its options",
 });
 
 /** Project and notifier ids appear in paths, session ids and commands, so they stay plain. */

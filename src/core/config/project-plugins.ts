@@ -1,9 +1,13 @@
+import { DEFAULTED_SLOTS, type DefaultedSlot } from "../registry/catalog.js";
 import type { PluginConfig, ProjectConfig } from "./types.js";
 
-/** The project keys that name a plugin, a name or `{ plugin, ...options }`, beside tracker and scm. */
-export const PROJECT_PLUGIN_SLOTS = ["runtime", "agent", "workspace"] as const;
+/**
+ * The project keys that name a plugin, a name or `{ plugin, ...options }`, beside tracker and scm;
+ * each falls back to `defaults.<slot>`, then to the plugin catalog's default.
+ */
+export const PROJECT_PLUGIN_SLOTS = DEFAULTED_SLOTS;
 
-export type ProjectPluginSlot = (typeof PROJECT_PLUGIN_SLOTS)[number];
+export type ProjectPluginSlot = DefaultedSlot;
 
 /** The keys beside `plugin`: what the plugin's own schema validates. */
 export function pluginOptions(config: PluginConfig): Record<string, unknown> {

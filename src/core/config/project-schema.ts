@@ -28,7 +28,10 @@ export const projectSchema = z
       .string()
       .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { error: "expected owner/repo, e.g. acme/widgets" })
       .optional()
-      .meta({ description: "GitHub repository as owner/repo. Makes github the default tracker and scm." }),
+      .meta({
+        description:
+          "The hosted repository as owner/repo. Makes the catalog's forge plugins the default tracker and scm.",
+      }),
     path: z.string().min(1).meta({
       description: "Local checkout. Relative paths resolve against this file's directory; ~ expands to HOME.",
     }),
@@ -51,12 +54,20 @@ export const projectSchema = z
     workspace: pluginRefSchema.optional().meta({
       description: "Workspace plugin: a name or {plugin, ...options}. Default: defaults.workspace.",
     }),
+    terminal: pluginRefSchema.optional().meta({
+      description:
+        "Terminal plugin for `ao session attach`: a name or {plugin, ...options}. Default: defaults.terminal.",
+    }),
+    lifecycle: pluginRefSchema.optional().meta({
+      description: "Lifecycle plugin: a name or {plugin, ...options}. Default: defaults.lifecycle.",
+    }),
     tracker: pluginRefSchema.optional().meta({
-      description: "Issue tracker: a name or {plugin, ...options}. Default: github when repo is set.",
+      description:
+        "Issue tracker: a name or {plugin, ...options}. Default: the catalog's forge tracker when repo is set.",
     }),
     scm: pluginRefSchema.optional().meta({
       description:
-        "Code host for PRs and CI: a name or {plugin, ...options}. Default: github when repo is set.",
+        "Code host for PRs and CI: a name or {plugin, ...options}. Default: the catalog's forge scm when repo is set.",
     }),
     symlinks: z.array(repoPathSchema).default([]).meta({
       description: "Paths symlinked from the main checkout into each worktree (e.g. node_modules).",

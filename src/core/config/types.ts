@@ -46,6 +46,10 @@ export interface ProjectConfig {
   runtime: PluginConfig;
   agent: PluginConfig;
   workspace: PluginConfig;
+  /** How `ao session attach` opens this project's sessions. */
+  terminal: PluginConfig;
+  /** Decides this project's session statuses in each lifecycle cycle. */
+  lifecycle: PluginConfig;
   tracker?: PluginConfig | undefined;
   scm?: PluginConfig | undefined;
   symlinks: string[];
@@ -59,10 +63,13 @@ export interface ProjectConfig {
   reactions: ReactionTable;
 }
 
+/** `defaults:` as written, completed from the plugin catalog's defaults ("" where neither names one). */
 export interface DefaultsConfig {
   runtime: string;
   agent: string;
   workspace: string;
+  terminal: string;
+  lifecycle: string;
   notifiers: string[];
 }
 

@@ -1,9 +1,21 @@
+import type { AoContext } from "../context.js";
+import type { DoctorCheck } from "../doctor/check.js";
 import { isAoError } from "../errors.js";
 import type { ConfigIssue } from "./config-issues.js";
-import { loadConfig, type LoadContext } from "./load-config.js";
+import { loadConfig } from "./load-config.js";
 
 export type ConfigValidation =
-  | { ok: true; path: string; projects: number }
+  | {
+      ok: true;
+      path: string;
+      projects: number;
+      /**
+       * What the built-in plugins the file names can tell offline that will not work: options
+       * they reject, a webhook notifier's secret variable that is unset, an agent CLI not on PATH.
+       * They do not fail validation (the file is valid; CI may validate it without the secrets).
+       */
+      warnings: DoctorCheck[];
+    }
   | {
       ok: false;
       path: string;
@@ -18,15 +30,17 @@ export type ConfigValidation =
 /**
  * `ao config validate`: a broken file is a result here, not an exception, so `--json` can return
  * the issues as data. A file that cannot be found is still an error (there is nothing to validate).
+ * A valid file is then shown to its built-in plugins' offline checks (no process, no network, no
+ * external plugin loaded): what they find comes back as warnings.
  */
 export async function validateConfig(
-  ctx: LoadContext,
-  options: { configPath?: string | undefined },
+  ctx: AoContext,
+  options: { configPath?: string | undefined; platform?: string | undefined },
 ): Promise<ConfigValidation> {
+  let loaded;
   try {
     // Always the full load: this is the command people run to check the file itself.
-    const loaded = await loadConfig(ctx, { ...options, readCache: false });
-    return { ok: true, path: loaded.path, projects: Object.keys(loaded.config.projects).length };
+    loaded = await loadConfig(ctx, { configPath: options.configPath, readCache: false });
   } catch (error) {
     if (!isAoError(error) || (error.code !== "E_CONFIG_INVALID" && error.code !== "E_CONFIG_ENV"))
       throw error;
@@ -40,4 +54,8 @@ export async function validateConfig(
       hint: error.hint,
     };
   }
+  const { checkPlugins } = await import("../doctor/check-plugins.js");
+  const checks = await checkPlugins(ctx, loaded, { platform: options.platform ?? "", offline: true });
+  const warnings = checks.filter((check) => check.status !== "ok");
+  return { ok: true, path: loaded.path, projects: Object.keys(loaded.config.projects).length, warnings };
 }

@@ -5,7 +5,7 @@ import type { DaemonMountContext } from "./daemon-mount.js";
 /** Core's own routes: `GET /health` for anyone on this machine, `POST /cycle` with the token. */
 export function coreRoutes(daemon: DaemonMountContext): RouteSet {
   return {
-    owner: "core",
+    owner: "core", // not a plugin: ao's core owns these routes (the lifecycle plugin `core` is another thing)
     routes: [
       {
         method: "GET",

@@ -28,6 +28,8 @@ export interface RunDaemonOptions {
   readonly version: string;
   readonly onReady?: ((info: DaemonInfo) => void) | undefined;
   readonly onCycle?: ((report: CycleReport) => void) | undefined;
+  /** `process.platform`, for the install commands in the plugins' warnings. */
+  readonly platform?: string | undefined;
   /**
    * Route sets to mount beside core's own (health, cycle, scm webhooks): the dashboard, the
    * control plane. Each gets the daemon's engine, queue and log (DaemonMountContext).
@@ -61,6 +63,7 @@ async function runLocked(ctx: AoContext, options: LockedOptions): Promise<number
     await removeDaemonInfo(files);
     engine = await openEngine(ctx, options);
     checkProject(engine, options.project);
+    await warnBeforeFirstCycle(ctx, engine, options.platform ?? "", log);
     releaseOrphans(engine, log);
     return await serveAndPoll(ctx, engine, options, log);
   } finally {
@@ -148,6 +151,17 @@ function checkProject(engine: LifecycleEngine, project: string | undefined): voi
     hint: `projects there: ${known === "" ? "none" : known}`,
     details: { project, config: engine.config.path },
   });
+}
+
+/** The configured plugins' own checks, in the log before the first cycle (see doctor/preflight.ts). */
+async function warnBeforeFirstCycle(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  platform: string,
+  log: DaemonLog,
+): Promise<void> {
+  const { describeCheck, preflightChecks } = await import("../doctor/preflight.js");
+  for (const check of await preflightChecks(ctx, engine.config, platform)) log.warn(describeCheck(check));
 }
 
 /** Only the lock holder may assume a `delivering` reaction is an orphan: its deliverer is dead. */

@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
+import type { DoctorCheck } from "../doctor/check.js";
 import { AoError } from "../errors.js";
 import { aoEntryScript } from "./ao-entry.js";
 import { alreadyRunningError } from "./daemon-errors.js";
@@ -16,10 +17,14 @@ export interface BackgroundStartOptions {
   /** The node binary running this ao (process.execPath), to run the daemon with the same one. */
   readonly nodePath: string;
   readonly readyTimeoutMs?: number | undefined;
+  /** `process.platform`, for the install commands in the warnings. */
+  readonly platform?: string | undefined;
 }
 
 export interface StartResult extends DaemonInfo {
   readonly log: string;
+  /** What the configured plugins said cannot work (printed on stderr before the daemon started). */
+  readonly warnings: readonly DoctorCheck[];
 }
 
 const READY_TIMEOUT_MS = 30_000;
@@ -28,8 +33,9 @@ const LOG_TAIL_LINES = 20;
 
 /**
  * `ao start`: resolves the target here (so a bad config or a failed clone is reported to the person,
- * not to a log), then starts `ao start --foreground` detached with its output in
- * AO_HOME/logs/daemon.log, and waits until it has written daemon.json.
+ * not to a log), says what the configured plugins report cannot work (preflight.ts), then starts
+ * `ao start --foreground` detached with its output in AO_HOME/logs/daemon.log, and waits until it
+ * has written daemon.json.
  */
 export async function startDaemonInBackground(
   ctx: AoContext,
@@ -45,6 +51,9 @@ export async function startDaemonInBackground(
       hint: `projects there: ${Object.keys(loaded.config.projects).join(", ") || "none"}`,
     });
   }
+  const { describeCheck, preflightChecks } = await import("../doctor/preflight.js");
+  const warnings = await preflightChecks(ctx, loaded, options.platform ?? "");
+  for (const check of warnings) ctx.stderr.write(`warning: ${describeCheck(check)}\n`);
   const { mkdir } = await import("node:fs/promises");
   await mkdir(ctx.paths.logs, { recursive: true, mode: 0o700 });
   rotateLogAtStart(files.log);
@@ -62,7 +71,7 @@ export async function startDaemonInBackground(
     logPath: files.log,
   });
   const info = await waitUntilReady(ctx, files, child, options.readyTimeoutMs ?? READY_TIMEOUT_MS, logOffset);
-  return { ...info, log: files.log };
+  return { ...info, log: files.log, warnings };
 }
 
 async function waitUntilReady(

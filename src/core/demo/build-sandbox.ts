@@ -4,7 +4,12 @@ import { join } from "node:path";
 import type { AoContext } from "../context.js";
 import { gitText } from "../git.js";
 import { locateDemoMaterial } from "./demo-agent-path.js";
-import { sandboxConfigYaml, type SandboxConfigInput } from "./sandbox-config.js";
+import {
+  readSandboxManifest,
+  sandboxConfigYaml,
+  type SandboxManifest,
+  type SandboxValues,
+} from "./sandbox-config.js";
 
 /** A demo's world, all inside one temporary directory. */
 export interface DemoSandbox {
@@ -46,20 +51,30 @@ export function createSandboxDirs(ctx: Pick<AoContext, "env">): DemoSandbox {
 
 /**
  * Makes the sandbox a project: the demo project (examples/demo-agent/project: stats.mjs, its tests
- * and issue #1 in .ao/issues) committed on `main`, and a local-mode configuration beside it. `ctx`
- * is the sandbox's own (sandboxContext), so even the log of these git commands stays inside.
+ * and issue #1 in .ao/issues) committed on `main`, and the configuration of the demo's manifest
+ * (examples/demo-agent/sandbox.yaml) beside it. `ctx` is the sandbox's own (sandboxContext), so
+ * even the log of these git commands stays inside. Returns the manifest, for the demo's messages.
  */
-export async function initSandbox(ctx: AoContext, sandbox: DemoSandbox, input: SandboxInput): Promise<void> {
+export async function initSandbox(
+  ctx: AoContext,
+  sandbox: DemoSandbox,
+  input: SandboxInput,
+): Promise<SandboxManifest> {
   await initRepository(ctx, sandbox.repo);
-  const agent: SandboxConfigInput["agent"] =
+  const material = locateDemoMaterial();
+  const agent: SandboxValues["agent"] =
     input.agent === undefined
       ? // The node running ao runs the demo agent too: no PATH lookup, no version surprise.
-        { demoAgent: locateDemoMaterial().agent, node: process.execPath }
+        { demoAgentScript: material.agent, node: process.execPath }
       : { plugin: input.agent };
-  writeFileSync(
-    sandbox.configPath,
-    sandboxConfigYaml({ repoPath: "./repo", agent, notifyUrl: input.notifyUrl }),
-  );
+  const manifest = readSandboxManifest(material.manifest, {
+    agent,
+    notifyUrl: input.notifyUrl,
+    home: sandbox.home,
+    root: sandbox.root,
+  });
+  writeFileSync(sandbox.configPath, sandboxConfigYaml(manifest));
+  return manifest;
 }
 
 async function initRepository(ctx: AoContext, repo: string): Promise<void> {

@@ -11,6 +11,8 @@ export interface DemoMaterial {
   agent: string;
   /** The sandbox project copied into each demo's repository. */
   project: string;
+  /** The sandbox's configuration and how the demo describes it (sandbox-config.ts). */
+  manifest: string;
 }
 
 /**
@@ -22,7 +24,11 @@ export function locateDemoMaterial(from: string = import.meta.url): DemoMaterial
   for (;;) {
     if (existsSync(join(dir, AGENT_FILE))) {
       const base = join(dir, "examples", "demo-agent");
-      return { agent: join(base, "demo-agent.mjs"), project: join(base, "project") };
+      return {
+        agent: join(base, "demo-agent.mjs"),
+        project: join(base, "project"),
+        manifest: join(base, "sandbox.yaml"),
+      };
     }
     const parent = dirname(dir);
     if (parent === dir) break;

@@ -13,12 +13,12 @@ export function summary(log: StepLog, session: Session): string {
   );
 }
 
-/** With --keep: where to look, and how to remove the sandbox afterwards. */
-export function keptHints(sandbox: DemoSandbox, sessionId: string): string[] {
+/** With --keep: where to look, and how to remove the sandbox afterwards (the manifest says how). */
+export function keptHints(sandbox: DemoSandbox, sessionId: string, removeHint: string): string[] {
   return [
     `look around:  cd ${sandbox.repo} && git log --oneline --graph --all`,
     `the session:  AO_HOME=${sandbox.home} ao session ls --all`,
     `its events:   AO_HOME=${sandbox.home} ao events --session ${sessionId}`,
-    `remove it:    tmux -S ${sandbox.home}/tmux.sock kill-server; rm -rf ${sandbox.root}`,
+    `remove it:    ${removeHint}`,
   ];
 }

@@ -1,32 +1,23 @@
 import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname } from "node:path";
+import { listPluginReferences } from "../config/plugin-references.js";
 import type { AoContext } from "../context.js";
+import { messageOf } from "../errors.js";
+import { aoPaths } from "../paths.js";
+import { catalogPlugins, cleanupPlugins, type NamedPlugin } from "../registry/cleanup-plugins.js";
 import type { DemoSandbox } from "./build-sandbox.js";
-import { killRun, liveRuns } from "./stop-ci-runs.js";
-
-/** How long a CI run in flight may take to finish on its own before it is killed. */
-const CI_GRACE_MS = 5_000;
-const POLL_MS = 100;
 
 /**
- * Leaves nothing behind: the sandbox's tmux server (and with it every agent pane), CI runs still in
- * flight, then the directory itself, which holds the repository, its worktrees and AO_HOME.
- * Every step runs even when an earlier one failed; the failures are returned, not thrown, because
- * this runs in `finally` blocks where the demo's own error matters more.
+ * Leaves nothing behind: first every plugin the sandbox uses stops what it started there (its
+ * `cleanup` capability: the runtime's server with every agent in it, the scm's CI runs in flight),
+ * then the directory itself, which holds the repository, its worktrees and AO_HOME. Every step runs
+ * even when an earlier one failed; the failures are returned, not thrown, because this runs in
+ * `finally` blocks where the demo's own error matters more.
  */
-export async function removeSandbox(
-  ctx: Pick<AoContext, "exec" | "clock">,
-  sandbox: DemoSandbox,
-): Promise<string[]> {
-  const problems: string[] = [];
-  const socket = join(sandbox.home, "tmux.sock");
-  const killed = await ctx.exec("tmux", ["-S", socket, "kill-server"], {
-    env: { TMUX: undefined, TMUX_PANE: undefined },
-    reject: false,
-    timeoutMs: 10_000,
-  });
-  if (killed.timedOut) problems.push(`tmux -S ${socket} kill-server timed out`);
-  await stopCiRuns(sandbox.home, () => ctx.clock.now());
+export async function removeSandbox(caller: AoContext, sandbox: DemoSandbox): Promise<string[]> {
+  // Whatever context the caller had: the plugins clean up the sandbox's AO_HOME, never the person's.
+  const ctx: AoContext = { ...caller, paths: aoPaths(sandbox.home) };
+  const problems = await cleanupPlugins(ctx, await sandboxPlugins(ctx, sandbox), dirname(sandbox.configPath));
   try {
     rmSync(sandbox.root, { recursive: true, force: true, maxRetries: 3 });
   } catch (error) {
@@ -35,10 +26,14 @@ export async function removeSandbox(
   return problems;
 }
 
-async function stopCiRuns(home: string, now: () => number): Promise<void> {
-  const deadline = now() + CI_GRACE_MS;
-  while (liveRuns(home).length > 0 && now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+/** The plugins the sandbox's configuration names; every catalog plugin when it does not load. */
+async function sandboxPlugins(ctx: AoContext, sandbox: DemoSandbox): Promise<NamedPlugin[]> {
+  try {
+    const { loadConfig } = await import("../config/load-config.js");
+    const loaded = await loadConfig(ctx, { configPath: sandbox.configPath });
+    return await listPluginReferences(loaded);
+  } catch (error) {
+    ctx.logger.warn("demo cleanup: the sandbox configuration does not load", { error: messageOf(error) });
+    return catalogPlugins(ctx.catalog);
   }
-  for (const run of liveRuns(home)) killRun(run);
 }

@@ -13,7 +13,7 @@ import { describeStuck } from "./describe-stuck.js";
 import { LoopWatcher } from "./loop-watcher.js";
 import { startNotificationReceiver } from "./notification-receiver.js";
 import { removeSandbox } from "./remove-sandbox.js";
-import { DEMO_CI_COMMAND, DEMO_PROJECT } from "./sandbox-config.js";
+import { DEMO_PROJECT, type SandboxManifest } from "./sandbox-config.js";
 import { sandboxContext } from "./sandbox-context.js";
 
 export interface DemoOptions {
@@ -64,15 +64,15 @@ export async function runDemo(ctx: AoContext, options: DemoOptions = {}): Promis
   try {
     sandbox = createSandboxDirs(ctx);
     inside = sandboxContext(ctx, sandbox, secret);
-    await initSandbox(inside, sandbox, { agent: options.agent, notifyUrl: receiver.url });
+    const manifest = await initSandbox(inside, sandbox, { agent: options.agent, notifyUrl: receiver.url });
     log.add("sandbox", `sandbox ready in ${sandbox.root}`, [
       `repository ${sandbox.repo} (main, no remote) with issue #1 "Add average() to stats.mjs"`,
-      `local mode: tracker local, scm local with CI \`${DEMO_CI_COMMAND}\`, lifecycle polling every 1s`,
+      manifest.summary,
       options.agent === undefined
         ? "agent: examples/demo-agent, a scripted stand-in that follows a fixed script (not an AI)"
         : `agent: ${options.agent}`,
     ]);
-    const session = await runLoop(inside, sandbox, log, options);
+    const session = await runLoop(inside, { sandbox, manifest, log, options });
     log.add("done", summary(log, session));
     return {
       sandbox: sandbox.root,
@@ -80,7 +80,7 @@ export async function runDemo(ctx: AoContext, options: DemoOptions = {}): Promis
       session: session.id,
       totalMs: log.elapsedMs(),
       steps: log.steps,
-      keptHints: options.keep === true ? keptHints(sandbox, session.id) : [],
+      keptHints: options.keep === true ? keptHints(sandbox, session.id, manifest.removeHint) : [],
     };
   } finally {
     await receiver.close();
@@ -88,12 +88,15 @@ export async function runDemo(ctx: AoContext, options: DemoOptions = {}): Promis
   }
 }
 
-async function runLoop(
-  ctx: AoContext,
-  sandbox: DemoSandbox,
-  log: StepLog,
-  options: DemoOptions,
-): Promise<Session> {
+interface LoopInput {
+  sandbox: DemoSandbox;
+  manifest: SandboxManifest;
+  log: StepLog;
+  options: DemoOptions;
+}
+
+async function runLoop(ctx: AoContext, input: LoopInput): Promise<Session> {
+  const { sandbox, log, options } = input;
   throwIfAborted(options, log, "before the session was spawned");
   const session = await spawnSession(ctx, {
     project: DEMO_PROJECT,
@@ -125,7 +128,7 @@ async function runLoop(
     },
   );
   try {
-    const watch = { ctx, sandbox, log, options, store: engine.store, session, cycles, loopFailure };
+    const watch = { ctx, ...input, store: engine.store, session, cycles, loopFailure };
     return await watchUntilMerged(watch);
   } finally {
     stop.abort();
@@ -134,11 +137,8 @@ async function runLoop(
   }
 }
 
-interface Watch {
+interface Watch extends LoopInput {
   ctx: AoContext;
-  sandbox: DemoSandbox;
-  log: StepLog;
-  options: DemoOptions;
   store: Store;
   session: Session;
   /** Cycles the lifecycle loop has finished so far. */
@@ -153,7 +153,7 @@ interface LoopFailure {
 
 async function watchUntilMerged(watch: Watch): Promise<Session> {
   const { ctx, sandbox, log, options } = watch;
-  const watcher = new LoopWatcher({ ...watch, repo: sandbox.repo, ciLabel: DEMO_CI_COMMAND });
+  const watcher = new LoopWatcher({ ...watch, repo: sandbox.repo, ciLabel: watch.manifest.ciLabel });
   const reviewer = new DemoReviewer({ ctx, configPath: sandbox.configPath, repo: sandbox.repo, log });
   const timeoutMs =
     options.timeoutMs ?? (options.agent === undefined ? DEMO_TIMEOUT_MS : REAL_AGENT_TIMEOUT_MS);

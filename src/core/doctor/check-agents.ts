@@ -1,46 +1,32 @@
 import type { AoContext } from "../context.js";
-import { AGENT_CLIS, agentCliForPlugin, DEFAULT_AGENT_PLUGIN } from "../init/agent-clis.js";
-import { findOnPath } from "../init/find-on-path.js";
+import { detectAgents } from "../init/detect-agents.js";
+import { installCommandFor } from "../registry/plugin-capabilities.js";
+import { listPrograms } from "../registry/list-programs.js";
 import type { DoctorCheck } from "./check.js";
 
 /**
- * With a config: one check per configured agent whose CLI ao knows (a missing one fails, with the
- * install command). Agents ao has no CLI entry for (e.g. `command`) are left to the plugin check.
- * Without a config: one check listing what is installed; none at all is a warning.
+ * Without a configuration any agent will do: one check listing the agent CLIs installed, from the
+ * programs the catalog's agent plugins declare. None at all is a warning whose fix installs the
+ * catalog's default agent. (With a configuration, each configured agent checks itself.)
  */
-export async function checkAgents(
-  ctx: Pick<AoContext, "env">,
-  configured: readonly string[] | undefined,
-): Promise<DoctorCheck[]> {
-  if (configured === undefined) return [await checkAnyAgent(ctx)];
-  const known = [...new Set(configured)].flatMap((plugin) => {
-    const cli = agentCliForPlugin(plugin);
-    return cli === undefined ? [] : [cli];
-  });
-  return Promise.all(
-    known.map(async (cli): Promise<DoctorCheck> => {
-      const base = { id: `agent:${cli.plugin}`, title: `${cli.binary} CLI (${cli.plugin})` };
-      const path = await findOnPath(cli.binary, ctx.env["PATH"]);
-      return path === undefined
-        ? { ...base, status: "fail", detail: `${cli.binary} not found on PATH`, fix: cli.install }
-        : { ...base, status: "ok", detail: `${cli.binary} at ${path}` };
-    }),
-  );
-}
-
-async function checkAnyAgent(ctx: Pick<AoContext, "env">): Promise<DoctorCheck> {
-  const found: string[] = [];
-  for (const cli of AGENT_CLIS) {
-    const path = await findOnPath(cli.binary, ctx.env["PATH"]);
-    if (path !== undefined) found.push(`${cli.binary} (${cli.plugin})`);
-  }
+export async function checkInstalledAgents(
+  ctx: Pick<AoContext, "env" | "catalog">,
+  platform: string,
+): Promise<DoctorCheck> {
   const base = { id: "agents", title: "agent CLIs" };
-  if (found.length > 0) return { ...base, status: "ok", detail: `found ${found.join(", ")}` };
-  const fallback = agentCliForPlugin(DEFAULT_AGENT_PLUGIN);
+  const found = await detectAgents(ctx);
+  if (found.length > 0) {
+    const listed = found.map((agent) => `${agent.binary} (${agent.plugin})`).join(", ");
+    return { ...base, status: "ok", detail: `found ${listed}` };
+  }
+  const programs = await listPrograms(ctx.catalog, "agent");
+  if (programs.length === 0)
+    return { ...base, status: "warn", detail: "no agent plugin of the catalog declares the CLI it runs" };
+  const fallback = programs.find(({ plugin }) => plugin === ctx.catalog.defaults?.agent) ?? programs[0];
   return {
     ...base,
     status: "warn",
-    detail: `none of ${AGENT_CLIS.map((cli) => cli.binary).join(", ")} found on PATH`,
-    ...(fallback === undefined ? {} : { fix: fallback.install }),
+    detail: `none of ${programs.map(({ program }) => program.binary).join(", ")} found on PATH`,
+    ...(fallback === undefined ? {} : { fix: installCommandFor(fallback.program.install, platform) }),
   };
 }

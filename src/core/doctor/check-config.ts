@@ -17,7 +17,7 @@ export interface ConfigCheck {
  * fails with the loader's own message.
  */
 export async function checkConfig(
-  ctx: Pick<AoContext, "env" | "cwd">,
+  ctx: Pick<AoContext, "env" | "cwd" | "catalog">,
   configPath: string | undefined,
 ): Promise<ConfigCheck> {
   const base = { id: "config", title: "configuration" };

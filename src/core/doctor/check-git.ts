@@ -1,14 +1,14 @@
 import type { AoContext } from "../context.js";
 import { installCommand, type DoctorCheck, type DoctorHost } from "./check.js";
-import { checkTool } from "./check-tool.js";
+import { checkProgram } from "../registry/check-program.js";
 
-/** git is always required: every session is a worktree and a branch. */
+/** git is always required: core itself runs it (every session is a branch, every spawn a commit range). */
 export function checkGit(ctx: Pick<AoContext, "exec" | "env">, host: DoctorHost): Promise<DoctorCheck> {
-  return checkTool(ctx, {
+  return checkProgram(ctx, {
     id: "git",
+    title: "git",
     binary: "git",
     versionArgs: ["--version"],
-    required: true,
     fix: installCommand(host, "git"),
   });
 }

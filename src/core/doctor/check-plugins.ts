@@ -5,58 +5,136 @@ import { listPluginReferences, type PluginReference } from "../config/plugin-ref
 import type { LoadedConfig, ProjectConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
+import type { PluginProject } from "../registry/define-plugin.js";
+import { inspectPlugin, type InspectedPlugin } from "../registry/inspect-plugin.js";
 import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
 import type { DoctorCheck } from "./check.js";
+import { mergeChecks, placeCheck, runPluginDoctor } from "./plugin-checks.js";
+
+export interface PluginCheckOptions {
+  /** `process.platform` of the machine checked (install commands differ). */
+  readonly platform: string;
+  /**
+   * `ao config validate`: built-in plugins only, nothing created, no process started. Problems
+   * resolving a plugin are left to doctor then (the plugin may live on another machine).
+   */
+  readonly offline?: boolean | undefined;
+  /**
+   * false: stop after the plugins' own checks (`ao start`, whose engine creates the instances
+   * itself). Doctor creates each one as a command would, to catch what only `create` finds.
+   */
+  readonly create?: boolean | undefined;
+}
 
 /**
- * Resolves every plugin the configuration names through the registry, exactly as a command would
- * (load, validate options, create). All resolving is one ok line; each failure gets its own line
- * with the registry's message, where the name is written, and the registry's hint as the fix.
+ * Every plugin the configuration names, through the registry exactly as a command would (load,
+ * validate options), then what each plugin's own `doctor` says it needs, then `create` for those
+ * whose checks found nothing failing. All resolving is one ok line; each failure gets its own line
+ * with the registry's message and where the name is written. The same check from two plugins is
+ * one line (the worst of them).
  */
-export async function checkPlugins(ctx: AoContext, loaded: LoadedConfig): Promise<DoctorCheck[]> {
-  const registryFor = projectRegistries(ctx, loaded);
-  const references = uniqueReferences(await listPluginReferences(loaded));
-  const failures: DoctorCheck[] = [];
-  for (const reference of references) {
-    try {
-      await registryFor(reference).resolve(reference.slot, reference.name, reference.options);
-    } catch (error) {
-      failures.push(await failedReference(ctx, loaded, reference, error));
-    }
+export async function checkPlugins(
+  ctx: AoContext,
+  loaded: LoadedConfig,
+  options: PluginCheckOptions,
+): Promise<DoctorCheck[]> {
+  const offline = options.offline === true;
+  const projects = projectScopes(ctx, loaded);
+  const references = uniqueReferences(await listPluginReferences(loaded)).filter(
+    (reference) => !offline || Object.hasOwn(ctx.catalog[reference.slot], reference.name),
+  );
+  // Side by side: loading the plugin modules and asking gh overlap; the lines keep the file's order.
+  const outcomes = await Promise.all(
+    references.map((reference) => checkReference(ctx, loaded, reference, projects(reference), options)),
+  );
+  const failures = outcomes.flatMap((outcome) => (outcome.failure === undefined ? [] : [outcome.failure]));
+  const found = outcomes.flatMap((outcome) => outcome.checks);
+  if (offline) return [...failures, ...mergeChecks(found)];
+  return [...(failures.length > 0 ? failures : [resolvedLine(references)]), ...mergeChecks(found)];
+}
+
+interface ReferenceOutcome {
+  /** The registry could not load, validate or create it. */
+  readonly failure?: DoctorCheck | undefined;
+  readonly checks: readonly DoctorCheck[];
+}
+
+/** Inspect, ask the plugin's doctor, create unless a check failed (a webhook without its secret). */
+async function checkReference(
+  ctx: AoContext,
+  loaded: LoadedConfig,
+  reference: PluginReference,
+  scope: Scope,
+  options: PluginCheckOptions,
+): Promise<ReferenceOutcome> {
+  const offline = options.offline === true;
+  let inspected: InspectedPlugin;
+  try {
+    inspected = await inspectPlugin(scope.source, reference.slot, reference.name, reference.options);
+  } catch (error) {
+    // Offline, only what the file itself gets wrong counts: options the plugin's schema rejects.
+    const reported = !offline || (isAoError(error) && error.code === "E_PLUGIN_OPTIONS");
+    return {
+      failure: reported ? await failedReference(ctx, loaded, reference, error) : undefined,
+      checks: [],
+    };
   }
-  if (failures.length > 0) return failures;
+  const found = await runPluginDoctor(inspected, {
+    env: ctx.env,
+    cwd: ctx.cwd,
+    paths: ctx.paths,
+    baseDir: scope.source.baseDir,
+    project: scope.project,
+    exec: offline ? undefined : ctx.exec,
+    platform: options.platform,
+  });
+  const checks = await Promise.all(found.map((check) => placeCheck(ctx, loaded, reference, check)));
+  if (offline || options.create === false || found.some((check) => check.status === "fail"))
+    return { checks };
+  try {
+    await scope.registry.resolve(reference.slot, reference.name, reference.options);
+    return { checks };
+  } catch (error) {
+    return { failure: await failedReference(ctx, loaded, reference, error), checks };
+  }
+}
+
+function resolvedLine(references: readonly PluginReference[]): DoctorCheck {
   const names = [...new Set(references.map((reference) => `${reference.slot} ${reference.name}`))];
-  return [
-    {
-      id: "plugins",
-      title: "plugins",
-      status: "ok",
-      detail: `${names.length} resolved: ${names.join(", ")}`,
-    },
-  ];
+  return {
+    id: "plugins",
+    title: "plugins",
+    status: "ok",
+    detail: `${names.length} resolved: ${names.join(", ")}`,
+  };
+}
+
+interface Scope {
+  readonly source: { readonly catalog: AoContext["catalog"]; readonly baseDir: string };
+  readonly project: PluginProject | undefined;
+  readonly registry: PluginRegistry;
 }
 
 /**
  * A registry per project, as a command builds it (see open-project.ts): plugins such as tracker/local
  * and scm/local refuse to load without the project they serve. Notifiers serve no project.
  */
-function projectRegistries(
-  ctx: AoContext,
-  loaded: LoadedConfig,
-): (reference: PluginReference) => PluginRegistry {
+function projectScopes(ctx: AoContext, loaded: LoadedConfig): (reference: PluginReference) => Scope {
   const baseDir = dirname(loaded.path);
-  const shared = createPluginRegistry(ctx, { baseDir });
-  const registries = new Map<string, PluginRegistry>();
+  const source = { catalog: ctx.catalog, baseDir };
+  const shared: Scope = { source, project: undefined, registry: createPluginRegistry(ctx, { baseDir }) };
+  const scopes = new Map<string, Scope>();
   return (reference) => {
-    const project = projectOf(loaded, reference);
-    if (project === undefined) return shared;
-    let registry = registries.get(project.id);
-    if (registry === undefined) {
-      const { id, path, defaultBranch, repo } = project;
-      registry = createPluginRegistry(ctx, { baseDir, project: { id, path, defaultBranch, repo } });
-      registries.set(project.id, registry);
+    const config = projectOf(loaded, reference);
+    if (config === undefined) return shared;
+    let scope = scopes.get(config.id);
+    if (scope === undefined) {
+      const { id, path, defaultBranch, repo } = config;
+      const project = { id, path, defaultBranch, repo };
+      scope = { source, project, registry: createPluginRegistry(ctx, { baseDir, project }) };
+      scopes.set(config.id, scope);
     }
-    return registry;
+    return scope;
   };
 }
 

@@ -1,15 +1,26 @@
+import type { CheckStatus } from "../registry/plugin-capabilities.js";
+
+export type { CheckStatus } from "../registry/plugin-capabilities.js";
+
 /**
  * One line of `ao doctor`. `fail` makes doctor exit 1; `warn` is worth knowing but does not stop
  * anything. A check that is not ok says how to fix it in `fix`, as a command where there is one.
  */
-export type CheckStatus = "ok" | "warn" | "fail";
-
 export interface DoctorCheck {
   readonly id: string;
   readonly title: string;
   readonly status: CheckStatus;
   readonly detail: string;
-  readonly fix?: string;
+  readonly fix?: string | undefined;
+  /** Where the configuration asks for what a plugin's check is about (its key path, and position when written). */
+  readonly source?: CheckSource | undefined;
+}
+
+export interface CheckSource {
+  readonly keyPath: string;
+  readonly file?: string | undefined;
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
 }
 
 export interface DoctorSummary {
@@ -29,7 +40,7 @@ export interface DoctorHost {
   readonly platform: string;
 }
 
-/** The package-manager command that installs a system tool on this platform. */
-export function installCommand(host: DoctorHost, pkg: string): string {
+/** The package-manager command that installs a system tool core needs (git) on this platform. */
+export function installCommand(host: Pick<DoctorHost, "platform">, pkg: string): string {
   return host.platform === "darwin" ? `brew install ${pkg}` : `sudo apt-get install -y ${pkg}`;
 }

@@ -1,9 +1,8 @@
 import type { AoContext, Ask } from "../context.js";
 import { AoError } from "../errors.js";
 import { git } from "../git.js";
-import { AGENT_CLIS } from "./agent-clis.js";
 import type { RepoDetection } from "./detect-repository.js";
-import { isAgentInstalled, type ProjectDraft } from "./draft-project.js";
+import { isAgentInstalled, type AgentFacts, type ProjectDraft } from "./draft-project.js";
 import { PROJECT_ID_PATTERN } from "./slugify.js";
 
 const MAX_ATTEMPTS = 3;
@@ -14,8 +13,11 @@ export async function askProject(
   ask: Ask,
   detection: RepoDetection,
   draft: ProjectDraft,
+  facts: AgentFacts,
 ): Promise<ProjectDraft> {
-  const agents = [...new Set([...AGENT_CLIS.map((cli) => cli.plugin), ...Object.keys(ctx.catalog.agent)])];
+  const agents = [
+    ...new Set([...facts.programs.map((entry) => entry.plugin), ...Object.keys(ctx.catalog.agent)]),
+  ];
   const id = await askValid(ctx, ask, "project id", draft.id, (value) =>
     PROJECT_ID_PATTERN.test(value) ? undefined : "use lower-case letters, digits and dashes (e.g. my-app)",
   );
@@ -27,7 +29,7 @@ export async function askProject(
   const agent = await askValid(ctx, ask, `agent (${agents.join(", ")})`, draft.agent, (value) =>
     agents.includes(value) ? undefined : `choose one of: ${agents.join(", ")}`,
   );
-  return { ...draft, id, defaultBranch, agent, agentInstalled: isAgentInstalled(detection, agent) };
+  return { ...draft, id, defaultBranch, agent, agentInstalled: isAgentInstalled(detection, facts, agent) };
 }
 
 type Validate = (value: string) => string | undefined | Promise<string | undefined>;

@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { AGENT_CLIS } from "./agent-clis.js";
+import { listPrograms } from "../registry/list-programs.js";
 import { findOnPath } from "./find-on-path.js";
 
 export interface InstalledAgent {
@@ -8,12 +8,16 @@ export interface InstalledAgent {
   readonly path: string;
 }
 
-/** The known agent CLIs present on `ctx.env.PATH`, in init's order of preference. */
-export async function detectAgents(ctx: Pick<AoContext, "env">): Promise<InstalledAgent[]> {
+/**
+ * The agent CLIs of the catalog's agent plugins (each says its program) present on `ctx.env.PATH`,
+ * in catalog order: init's order of preference.
+ */
+export async function detectAgents(ctx: Pick<AoContext, "env" | "catalog">): Promise<InstalledAgent[]> {
+  const programs = await listPrograms(ctx.catalog, "agent");
   const found = await Promise.all(
-    AGENT_CLIS.map(async (cli) => {
-      const path = await findOnPath(cli.binary, ctx.env["PATH"]);
-      return path === undefined ? undefined : { plugin: cli.plugin, binary: cli.binary, path };
+    programs.map(async ({ plugin, program }) => {
+      const path = await findOnPath(program.binary, ctx.env["PATH"]);
+      return path === undefined ? undefined : { plugin, binary: program.binary, path };
     }),
   );
   return found.filter((agent): agent is InstalledAgent => agent !== undefined);

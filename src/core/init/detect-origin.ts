@@ -12,9 +12,9 @@ export interface OriginInfo {
   readonly location: RemoteLocation | undefined;
 }
 
-export async function detectOrigin(ctx: Pick<AoContext, "exec" | "env">, root: string): Promise<OriginInfo> {
+export async function detectOrigin(ctx: Pick<AoContext, "exec">, root: string): Promise<OriginInfo> {
   const result = await git(ctx, root, ["remote", "get-url", "origin"], { reject: false });
   const url = result.stdout.trim();
   if (result.failed || url === "") return { present: false, location: undefined };
-  return { present: true, location: parseRemoteUrl(url, ctx.env) };
+  return { present: true, location: parseRemoteUrl(url) };
 }

@@ -17,7 +17,7 @@ export interface RepoDetection {
 }
 
 export async function detectRepository(
-  ctx: Pick<AoContext, "exec" | "env">,
+  ctx: Pick<AoContext, "exec" | "env" | "catalog">,
   cwd: string,
 ): Promise<RepoDetection> {
   const root = await findRepoRoot(ctx, cwd);

@@ -1,14 +1,13 @@
 /**
- * Where a remote points, without its credentials. `hostKind` decides which tracker and SCM plugins
- * `ao init` suggests: github.com, a GitHub Enterprise server, or anything else.
+ * Where a remote points, without its credentials. Which tracker and scm serve it is for the plugins
+ * to say (their `init` capability); `hostKind` is what the chosen scm called the host (`other` when
+ * none claimed it), filled in once they have.
  */
-export type HostKind = "github" | "github-enterprise" | "other";
-
 export interface RemoteLocation {
   readonly host: string;
   readonly owner: string;
   readonly repo: string;
-  readonly hostKind: HostKind;
+  readonly hostKind?: string | undefined;
 }
 
 /** `git@host:owner/repo.git`: a user part, a host, a colon, a path (and no scheme). */
@@ -18,10 +17,7 @@ const SCP_LIKE = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/;
  * Parses scp-like, ssh://, git://, http(s):// remote URLs into host + owner/repo. Local paths,
  * file:// URLs and anything without an owner return undefined. Credentials are never kept.
  */
-export function parseRemoteUrl(
-  url: string,
-  env: Readonly<Record<string, string | undefined>> = {},
-): RemoteLocation | undefined {
+export function parseRemoteUrl(url: string): RemoteLocation | undefined {
   const located = url.includes("://") ? splitSchemeUrl(url) : splitScpLike(url);
   if (!located) return undefined;
   const segments = located.path
@@ -31,18 +27,7 @@ export function parseRemoteUrl(
     .filter((part) => part !== "");
   const repo = segments.pop();
   if (repo === undefined || segments.length === 0) return undefined;
-  const host = located.host.toLowerCase();
-  return { host, owner: segments.join("/"), repo, hostKind: classifyHost(host, env) };
-}
-
-export function classifyHost(host: string, env: Readonly<Record<string, string | undefined>>): HostKind {
-  const name = host.toLowerCase();
-  if (name === "github.com" || name === "www.github.com" || name === "ssh.github.com") return "github";
-  const listed = (env["GH_HOST"] ?? "")
-    .split(/[\s,]+/)
-    .map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry !== "");
-  return name.includes("github") || listed.includes(name) ? "github-enterprise" : "other";
+  return { host: located.host.toLowerCase(), owner: segments.join("/"), repo };
 }
 
 function splitSchemeUrl(url: string): { host: string; path: string } | undefined {

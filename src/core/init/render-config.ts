@@ -1,14 +1,20 @@
 import { stringify } from "yaml";
-import { AGENT_CLIS, agentCliForPlugin } from "./agent-clis.js";
-import type { PluginChoice, ProjectDraft } from "./draft-project.js";
+import type { PluginConfig } from "../config/types.js";
+import { installCommandFor } from "../registry/plugin-capabilities.js";
+import type { AgentFacts, ProjectDraft } from "./draft-project.js";
+import type { ForgeChoice, ForgeChoices } from "./propose-plugins.js";
 
 export interface RenderInput {
   readonly project: ProjectDraft;
+  readonly forges: ForgeChoices;
+  readonly agents: AgentFacts;
   readonly schemaPath: string;
   /** Where the detected install command came from, for its comment (e.g. `package-lock.json`). */
   readonly toolchainEvidence: string | undefined;
-  /** The origin's host when it is not GitHub (gitlab.com, …), for the comment on `repo`. */
+  /** The origin's host when no plugin claimed it (gitlab.com, …), for the comment on `repo`. */
   readonly originHost: string | undefined;
+  /** `process.platform`: install commands differ. */
+  readonly platform: string;
 }
 
 /** One YAML scalar, quoted only when YAML needs it (`"on"`, `"1.0"`, `"a: b"`). */
@@ -35,10 +41,9 @@ export function renderConfig(input: RenderInput): string {
     ...repoLines(project, input.originHost),
     "    # New branches start from here and pull requests target it.",
     `    defaultBranch: ${scalar(project.defaultBranch)}`,
-    ...agentLines(project),
-    ...pluginLines("tracker", trackerComment(project.tracker), project.tracker),
-    ...pluginLines("scm", scmComment(project.scm), project.scm),
-    ...localCiLines(project.scm, input.toolchainEvidence),
+    ...agentLines(project, input.agents, input.platform),
+    ...forgeLines("tracker", "Where issues come from", project.tracker, input.forges.tracker),
+    ...forgeLines("scm", "Where branches are pushed and pull requests opened", project.scm, input.forges.scm),
     ...postCreateLines(project, input.toolchainEvidence),
     "    # Agents ask before risky actions. Uncomment to run them with their permission-bypass",
     "    # flags (`ao doctor` warns about it): only in a sandbox you are willing to lose.",
@@ -51,61 +56,48 @@ export function renderConfig(input: RenderInput): string {
 function repoLines(project: ProjectDraft, origin: string | undefined): string[] {
   if (project.repo !== undefined) {
     return [
-      "    # The GitHub repository (owner/name) issues and pull requests belong to.",
+      "    # The hosted repository (owner/name) issues and pull requests belong to.",
       `    repo: ${scalar(project.repo)}`,
     ];
   }
-  const why = origin === undefined ? "no GitHub origin was found" : `origin is ${origin}, not GitHub`;
-  return [`    # repo: owner/name   (${why}; set it if the project moves to GitHub)`];
+  const why =
+    origin === undefined
+      ? "no hosted origin was found"
+      : `origin is ${origin}, which no tracker or scm plugin serves`;
+  return [`    # repo: owner/name   (${why}; set it if the project moves to a host one does)`];
 }
 
-function agentLines(project: ProjectDraft): string[] {
-  const names = AGENT_CLIS.map((cli) => cli.plugin).join(", ");
+function agentLines(project: ProjectDraft, agents: AgentFacts, platform: string): string[] {
+  const names = agents.programs.map((entry) => entry.plugin).join(", ");
   const lines = [`    # The coding agent each session runs: ${names}.`];
-  const cli = agentCliForPlugin(project.agent);
-  if (!project.agentInstalled && cli) {
-    lines.push(`    # \`${cli.binary}\` was not found on PATH: install it with \`${cli.install}\`.`);
+  const program = agents.programs.find((entry) => entry.plugin === project.agent)?.program;
+  if (!project.agentInstalled && program) {
+    const install = installCommandFor(program.install, platform);
+    lines.push(`    # \`${program.binary}\` was not found on PATH: install it with \`${install}\`.`);
   }
   lines.push(`    agent: ${scalar(project.agent)}`);
   return lines;
 }
 
-function pluginLines(key: string, comment: string, choice: PluginChoice): string[] {
-  const lines = [`    # ${comment}`, `    ${key}:`, `      plugin: ${scalar(choice.plugin)}`];
-  if (choice.apiUrl !== undefined) lines.push(`      apiUrl: ${scalar(choice.apiUrl)}`);
-  return lines;
-}
-
-function trackerComment(choice: PluginChoice): string {
-  return choice.plugin === "local"
-    ? "Where issues come from: github, linear or local (Markdown files in .ao/issues, `ao issue new`)."
-    : "Where issues come from: github, linear or local (issue files).";
-}
-
-function scmComment(choice: PluginChoice): string {
-  return choice.plugin === "local"
-    ? "Where pull requests live: github, or local (ao keeps them; `ao review` and `ao merge` them)."
-    : "Where branches are pushed and pull requests opened: github or local.";
-}
-
-/** scm/local's CI: the detected test command, or a commented example when none was found. */
-function localCiLines(choice: PluginChoice, evidence: string | undefined): string[] {
-  if (choice.plugin !== "local") return [];
-  const ci = choice.ci ?? [];
-  if (ci.length === 0) {
-    return [
-      "      # Local CI: commands run (without a shell) in the session's worktree for every new",
-      "      # commit; no test command was detected. For example:",
-      "      # ci:",
-      "      #   - make test",
-    ];
-  }
-  const source = evidence === undefined ? "" : ` (detected from ${evidence})`;
+/** `tracker:` / `scm:` with the chosen plugin, the options it proposed, its comments and example. */
+function forgeLines(
+  key: string,
+  what: string,
+  config: PluginConfig | undefined,
+  choice: ForgeChoice | undefined,
+): string[] {
+  if (config === undefined || choice === undefined) return [];
+  const others = choice.alternatives.filter((name) => name !== config.plugin);
+  const alternatives = others.length > 0 ? ` (the other choices: ${others.join(", ")})` : "";
+  const { plugin, ...options } = config;
+  const written = Object.keys(options).length === 0 ? "" : stringify(options, { lineWidth: 0 }).trimEnd();
   return [
-    "      # Local CI: commands run (without a shell) in the session's worktree for every new",
-    `      # commit; \`ao ci <session>\` shows the runs${source}.`,
-    "      ci:",
-    ...ci.map((command) => `        - ${scalar(command)}`),
+    `    # ${what}: ${plugin}${alternatives}.`,
+    `    ${key}:`,
+    `      plugin: ${scalar(plugin)}`,
+    ...(choice.proposal.comment ?? []).map((line) => `      # ${line}`),
+    ...(written === "" ? [] : written.split("\n").map((line) => `      ${line}`)),
+    ...(choice.proposal.example ?? []).map((line) => `      # ${line}`),
   ];
 }
 

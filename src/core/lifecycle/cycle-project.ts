@@ -67,7 +67,7 @@ function decideAll(
     try {
       const applied = applyDecision({
         store: scope.store,
-        lifecycle: scope.lifecycle,
+        lifecycle: scope.lifecycleOf(rules.projectId),
         sessionId: session.id,
         observation,
         at: scope.at,

@@ -17,7 +17,10 @@ export interface CycleScope {
   readonly store: Store;
   readonly config: AoConfig;
   readonly plugins: EnginePlugins;
+  /** `defaults.lifecycle`'s instance. */
   readonly lifecycle: Lifecycle;
+  /** The lifecycle that decides a project's sessions: its own `lifecycle:`, else the default. */
+  readonly lifecycleOf: (projectId: string) => Lifecycle;
   readonly options: CycleOptions;
   /** When the cycle started: every observation and decision of the cycle carries this time. */
   readonly at: number;

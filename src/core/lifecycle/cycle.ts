@@ -57,7 +57,14 @@ async function openScope(
   at: number,
 ): Promise<CycleScope> {
   const plugins = enginePlugins(ctx, engine);
-  const lifecycle = await plugins.lifecycle();
+  const sessions = watched(engine, options);
+  const lifecycle = await plugins.lifecycle(undefined);
+  // Each project's own lifecycle (`lifecycle:`), resolved before any step: one that cannot be
+  // loaded stops the cycle here, as the default's does.
+  const projects = [...new Set(sessions.map((session) => session.project))];
+  const chosen = new Map(
+    await Promise.all(projects.map(async (id) => [id, await plugins.lifecycle(id)] as const)),
+  );
   const { store, config } = engine;
   return {
     ctx,
@@ -66,9 +73,10 @@ async function openScope(
     config: config.config,
     plugins,
     lifecycle,
+    lifecycleOf: (projectId) => chosen.get(projectId) ?? lifecycle,
     options,
     at,
-    sessions: watched(engine, options),
+    sessions,
   };
 }
 

@@ -23,7 +23,8 @@ export interface EnginePlugins {
   forProject(projectId: string): ProjectPlugins | undefined;
   /** A registry serving no project, for sessions whose project was removed from the config. */
   readonly shared: PluginRegistry;
-  lifecycle(): Promise<Lifecycle>;
+  /** The project's lifecycle plugin (`lifecycle:`), else (or for no project) `defaults.lifecycle`. */
+  lifecycle(projectId: string | undefined): Promise<Lifecycle>;
   /** A routed name: a notifier id of `config.notifiers`, else a notifier plugin name. */
   notifier(name: string): Promise<Notifier>;
 }
@@ -44,7 +45,14 @@ export function createEnginePlugins(ctx: AoContext, loaded: LoadedConfig): Engin
       }
       return plugins;
     },
-    lifecycle: () => shared.resolve("lifecycle", "core"),
+    lifecycle(projectId) {
+      const project =
+        projectId !== undefined && Object.hasOwn(loaded.config.projects, projectId)
+          ? loaded.config.projects[projectId]
+          : undefined;
+      const { plugin, ...options } = project?.lifecycle ?? { plugin: loaded.config.defaults.lifecycle };
+      return shared.resolve("lifecycle", plugin, options);
+    },
     notifier(name) {
       const configured = Object.hasOwn(loaded.config.notifiers, name)
         ? loaded.config.notifiers[name]

@@ -21,7 +21,25 @@ export type Slot = (typeof SLOTS)[number];
  */
 export type PluginLoader = () => Promise<unknown>;
 
-export type PluginCatalog = { readonly [S in Slot]: Readonly<Record<string, PluginLoader>> };
+/** The slots a project uses one plugin of, named in `defaults:` or by the project itself. */
+export const DEFAULTED_SLOTS = ["runtime", "agent", "workspace", "terminal", "lifecycle"] as const;
+
+export type DefaultedSlot = (typeof DEFAULTED_SLOTS)[number];
+
+/**
+ * What a configuration gets where it names no plugin. These belong to whoever assembles the
+ * catalog (the CLI wires the built-in one), never to core: core's schema has no plugin names.
+ */
+export type PluginDefaults = { readonly [S in DefaultedSlot]?: string } & {
+  /** Notifiers that hear what `notificationRouting` does not route. */
+  readonly notifiers?: readonly string[];
+  /** The tracker and scm of a project that names its repository (`repo: owner/name`). */
+  readonly withRepo?: { readonly tracker?: string; readonly scm?: string };
+};
+
+export type PluginCatalog = { readonly [S in Slot]: Readonly<Record<string, PluginLoader>> } & {
+  readonly defaults?: PluginDefaults | undefined;
+};
 
 export function emptyCatalog(): PluginCatalog {
   return {

@@ -36,5 +36,22 @@ function definitionProblem(slot: Slot, candidate: unknown): string | undefined {
   // A function is a schema factory, checked when it runs (on the first validation of options).
   if (typeof options !== "function" && typeof options?.safeParse !== "function")
     return "`options` is not a zod schema or a function returning one";
-  return undefined;
+  return capabilityProblem(definition);
+}
+
+/** Optional capabilities are optional, but when given they must have their shape. */
+function capabilityProblem(definition: Record<string, unknown>): string | undefined {
+  for (const name of ["doctor", "cleanup", "init"]) {
+    const value = definition[name];
+    if (value !== undefined && typeof value !== "function") return `\`${name}\` is not a function`;
+  }
+  const program = definition["program"] as Record<string, unknown> | null | undefined;
+  if (program === undefined) return undefined;
+  const valid =
+    typeof program === "object" &&
+    program !== null &&
+    typeof program["binary"] === "string" &&
+    Array.isArray(program["versionArgs"]) &&
+    (typeof program["install"] === "string" || typeof program["install"] === "object");
+  return valid ? undefined : "`program` needs binary, versionArgs and install";
 }

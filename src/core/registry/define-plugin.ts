@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { AoContext } from "../context.js";
 import type { SlotInterfaces } from "../slots/index.js";
 import type { Slot } from "./catalog.js";
+import type { PluginCapabilities } from "./plugin-capabilities.js";
 
 /**
  * What a plugin's factory may use: the side-effect seams of the context, nothing of the CLI.
@@ -39,10 +40,14 @@ export type PluginOptionsSchema<Options = unknown> =
   z.ZodType<Options> | (() => z.ZodType<Options> | Promise<z.ZodType<Options>>);
 
 /**
- * One plugin: a factory plus the zod schema of its options. A plugin module exports it as the
- * named export `plugin`; the registry validates options with `options` before calling `create`.
+ * One plugin: a factory plus the zod schema of its options, and the optional capabilities core asks
+ * every configured plugin for (plugin-capabilities.ts). A plugin module exports it as the named
+ * export `plugin`; the registry validates options with `options` before calling `create`.
  */
-export interface PluginDefinition<S extends Slot = Slot, Options = unknown> {
+export interface PluginDefinition<
+  S extends Slot = Slot,
+  Options = unknown,
+> extends PluginCapabilities<Options> {
   readonly slot: S;
   /** The name written in agent-orchestrator.yaml, e.g. `tmux`. */
   readonly name: string;
@@ -57,7 +62,9 @@ export interface PluginDefinition<S extends Slot = Slot, Options = unknown> {
   create(options: Options, ctx: PluginContext): SlotInterfaces[S] | Promise<SlotInterfaces[S]>;
 }
 
-interface DefinitionInput<S extends Slot, Schema extends z.ZodType, Given> {
+interface DefinitionInput<S extends Slot, Schema extends z.ZodType, Given> extends PluginCapabilities<
+  z.output<Schema>
+> {
   slot: S;
   name: string;
   description: string;

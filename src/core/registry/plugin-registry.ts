@@ -3,10 +3,9 @@ import { AoError } from "../errors.js";
 import { REQUIRED_METHODS } from "../slots/required-methods.js";
 import type { SlotInterfaces } from "../slots/index.js";
 import type { Slot } from "./catalog.js";
-import { checkDefinition } from "./check-definition.js";
 import type { PluginContext, PluginDefinition, PluginProject } from "./define-plugin.js";
-import { loadPluginModule } from "./load-plugin-module.js";
-import { resolvePluginOptions } from "./validate-options.js";
+import { inspectPlugin } from "./inspect-plugin.js";
+import type { PluginSource } from "./load-plugin-module.js";
 import { asPluginError, wrapPluginInstance } from "./wrap-plugin.js";
 
 export interface PluginRegistry {
@@ -57,11 +56,10 @@ async function instantiate<S extends Slot>(
   slot: S,
   name: string,
   rawOptions: unknown,
-  source: Parameters<typeof loadPluginModule>[2],
+  source: PluginSource,
   pluginContext: PluginContext,
 ): Promise<SlotInterfaces[S]> {
-  const definition = checkDefinition(slot, name, await loadPluginModule(slot, name, source));
-  const options = await resolvePluginOptions(definition, rawOptions);
+  const { definition, options } = await inspectPlugin(source, slot, name, rawOptions);
   const label = `${slot}/${definition.name}`;
   const instance = await create(definition, options, pluginContext, label);
   return wrapPluginInstance(instance, label);

@@ -3,10 +3,7 @@ import { AoError } from "../errors.js";
 import type { TerminalView } from "../slots/index.js";
 import { closeStore, isTerminalStatus, openStore, requireSession } from "../store/index.js";
 import { storedHandle } from "./runtime-handle.js";
-import { registryForNames } from "./session-plugins.js";
-
-/** The terminal plugin a person's view opens through; tmux-attach is the built-in one. */
-export const DEFAULT_TERMINAL = "tmux-attach";
+import { sessionTerminal } from "./session-terminal.js";
 
 export interface AttachOptions {
   terminal?: string | undefined;
@@ -14,8 +11,8 @@ export interface AttachOptions {
 }
 
 /**
- * Opens a person's view onto a running session. With tmux-attach it takes over this terminal and
- * resolves when the person detaches (Ctrl-b d).
+ * Opens a person's view onto a running session through its project's terminal plugin (see
+ * sessionTerminal). A terminal may take over this one and resolve only when the person detaches.
  */
 export async function attachSession(
   ctx: AoContext,
@@ -40,8 +37,6 @@ export async function attachSession(
       },
     );
   }
-  const name = options.terminal ?? DEFAULT_TERMINAL;
-  const registry = await registryForNames(ctx, [{ slot: "terminal", name }], options.configPath);
-  const terminal = await registry.resolve("terminal", name);
+  const terminal = await sessionTerminal(ctx, session.project, options);
   return terminal.open(handle, { sessionId: id });
 }

@@ -70,7 +70,7 @@ async function selectIssues(opened: OpenProject, select: IssueSelection): Promis
       "E_USAGE",
       `project ${opened.project.id} ${why}, so --label/--assignee cannot find issues`,
       {
-        hint: "name the issues instead (ao batch-spawn <project> 12 14), or use a tracker that lists: github, linear, local",
+        hint: "name the issues instead (ao batch-spawn <project> 12 14), or use a tracker that can list issues (ao plugin ls; docs/trackers.md)",
       },
     );
   }

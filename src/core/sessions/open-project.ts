@@ -55,7 +55,7 @@ export async function openProject(
     agent: options.agent ?? project.agent.plugin,
     workspace: project.workspace.plugin,
   };
-  const resolve = <S extends ProjectPluginSlot>(slot: S) =>
+  const resolve = <S extends keyof typeof names>(slot: S) =>
     resolveProjectPlugin(ctx, { loaded, project, registry }, slot, names[slot]);
   const [runtime, agent, workspace] = await Promise.all([
     resolve("runtime"),

@@ -39,7 +39,8 @@ export function forgeFor(ctx: AoContext, loaded: LoadedConfig, project: ProjectC
     project: { id: project.id, path: project.path, defaultBranch: project.defaultBranch, repo: project.repo },
   });
   const resolve = async <S extends "scm" | "tracker">(slot: S, configured: PluginConfig | undefined) => {
-    if (configured === undefined) throw notConfigured(slot, project, loaded.path);
+    if (configured === undefined)
+      throw notConfigured(slot, project, loaded.path, Object.keys(ctx.catalog[slot]));
     const { plugin: name, ...options } = configured;
     return { name, plugin: await registry.resolve(slot, name, options) };
   };
@@ -51,10 +52,16 @@ export function forgeFor(ctx: AoContext, loaded: LoadedConfig, project: ProjectC
   };
 }
 
-function notConfigured(slot: "scm" | "tracker", project: ProjectConfig, path: string): AoError {
+function notConfigured(
+  slot: "scm" | "tracker",
+  project: ProjectConfig,
+  path: string,
+  builtins: readonly string[],
+): AoError {
+  const choices = builtins.length > 0 ? ` (built-in: ${builtins.join(", ")})` : "";
   return new AoError("E_CONFIG_INVALID", `project ${project.id} has no ${slot} configured in ${path}`, {
     exitCode: EXIT_USAGE,
-    hint: `set \`${slot}: local\` for local mode, or \`repo: owner/name\` for GitHub (docs/local-mode.md)`,
+    hint: `set \`${slot}: <plugin>\` in the project${choices}, or \`repo: owner/name\` for a hosted repository; local mode needs no hosting service (docs/local-mode.md)`,
     details: { project: project.id, slot },
   });
 }

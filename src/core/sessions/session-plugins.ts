@@ -68,17 +68,6 @@ export async function pluginsForSessions(
   return { registry: withOptionsFallback(ctx, registry), optionsFor: sessionPluginOptions(loaded?.config) };
 }
 
-/** A registry for plugins that take no project options (the terminal a person attaches with). */
-export async function registryForNames(
-  ctx: AoContext,
-  names: readonly { slot: Slot; name: string }[],
-  configPath?: string,
-): Promise<PluginRegistry> {
-  if (allBuiltin(ctx, names)) return createPluginRegistry(ctx);
-  const loaded = await loadConfigIfAny(ctx, configPath);
-  return createPluginRegistry(ctx, { baseDir: loaded === undefined ? ctx.cwd : dirname(loaded.path) });
-}
-
 function allBuiltin(ctx: AoContext, names: readonly { slot: Slot; name: string }[]): boolean {
   return names.every(({ slot, name }) => Object.hasOwn(ctx.catalog[slot], name));
 }

@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { isPidAlive } from "../process-identity.js";
 import type { SpawnStep } from "./spawn-steps.js";
 
 /**
@@ -22,14 +23,7 @@ export function currentSpawner(): Spawner {
  */
 export function isSpawnerAlive(spawner: Spawner | undefined): boolean {
   if (spawner === undefined) return false;
-  if (spawner.host !== hostname()) return true;
-  try {
-    // Signal 0 checks existence without delivering anything.
-    process.kill(spawner.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return spawner.host !== hostname() || isPidAlive(spawner.pid);
 }
 
 export function parseSpawner(value: unknown): Spawner | undefined {

@@ -14,6 +14,8 @@ import type { Store } from "./store.js";
 /** The process delivering a turn, so another one can tell a delivery in progress from an orphan. */
 export interface TurnClaimant {
   readonly pid: number;
+  /** The process's start time (empty without /proc), so a reused pid is not taken for it. */
+  readonly startTime?: string | undefined;
   readonly host: string;
   /** Unique per claim: the same process may deliver several turns, one after another. */
   readonly token: string;

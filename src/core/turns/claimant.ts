@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { isSpawnerAlive } from "../sessions/spawner.js";
+import { checkProcess, processRef } from "../process-identity.js";
 import type { Turn, TurnClaimant } from "../store/index.js";
 
 /**
@@ -17,20 +17,22 @@ const inFlight = new Set<string>();
  * thrown). Reading the pid and host is not a side effect worth a context seam.
  */
 export function holdClaim(): { claimant: TurnClaimant; release(): void } {
-  const claimant: TurnClaimant = { pid: process.pid, host: hostname(), token: randomUUID() };
+  const claimant: TurnClaimant = { ...processRef(process.pid), host: hostname(), token: randomUUID() };
   inFlight.add(claimant.token);
   return { claimant, release: () => inFlight.delete(claimant.token) };
 }
 
 /**
  * Whether the process that claimed a `delivering` turn may still be delivering it. This process
- * knows its own claims; another process on this host is asked by signal 0; one on another host
- * counts as alive until the lease ran out.
+ * knows its own claims; another process on this host by its pid and start time (one that cannot be
+ * checked counts as alive); one on another host counts as alive until the lease ran out.
  */
 export function claimIsLive(turn: Pick<Turn, "claimant" | "claimedAt">, now: number): boolean {
   const claimant = turn.claimant;
   if (claimant === null || turn.claimedAt === null) return false;
   if (now - turn.claimedAt > CLAIM_LEASE_MS) return false;
-  if (claimant.pid === process.pid && claimant.host === hostname()) return inFlight.has(claimant.token);
-  return isSpawnerAlive({ pid: claimant.pid, host: claimant.host });
+  if (claimant.host !== hostname()) return true;
+  if (claimant.pid === process.pid) return inFlight.has(claimant.token);
+  const identity = checkProcess(claimant.pid, claimant.startTime ?? "").kind;
+  return identity === "same" || identity === "unknown";
 }

@@ -3,7 +3,7 @@ import { open, readFile, stat, unlink, utimes } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { AoError, type PluginContext } from "../../core/plugin-api.js";
+import { AoError, isPidAlive, type PluginContext } from "../../core/plugin-api.js";
 import { findGitCommonDir } from "./git-repo-info.js";
 
 /**
@@ -123,15 +123,6 @@ function parseOwner(raw: string): { pid: number; host: string; token: string } |
     // not written yet
   }
   return undefined;
-}
-
-function isPidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function breakStaleLock(lockPath: string, seen: LockSnapshot, staleMs: number): Promise<void> {

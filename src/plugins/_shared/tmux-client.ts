@@ -1,4 +1,10 @@
-import type { Exec, ExecResult } from "../../core/plugin-api.js";
+import { join } from "node:path";
+import type { AoPaths, Exec, ExecResult } from "../../core/plugin-api.js";
+
+/** The socket of the tmux server ao owns for one AO_HOME (runtime/tmux and terminal/tmux-attach). */
+export function tmuxSocketPath(paths: Pick<AoPaths, "home">): string {
+  return join(paths.home, "tmux.sock");
+}
 
 /** One tmux command: its name followed by its arguments, e.g. `["kill-session", "-t", "=ao-1"]`. */
 export type TmuxCommand = readonly string[];

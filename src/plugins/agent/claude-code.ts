@@ -8,6 +8,7 @@ import {
 } from "../../core/plugin-api.js";
 import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
+import { agentProgram } from "./_shared/agent-program.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -77,6 +78,11 @@ function claudeActivity(probe: ActivityProbe): ActivityReport {
 export const plugin = definePlugin({
   slot: "agent",
   name: "claude-code",
+  ...agentProgram("claude-code", {
+    binary: "claude",
+    versionArgs: ["--version"],
+    install: "npm i -g @anthropic-ai/claude-code",
+  }),
   description: "Claude Code (claude): hooks for session id and activity, resume by session id",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),

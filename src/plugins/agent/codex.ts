@@ -9,6 +9,7 @@ import {
   type LaunchSpec,
   type PluginContext,
 } from "../../core/plugin-api.js";
+import { agentProgram } from "./_shared/agent-program.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { CodexOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -76,6 +77,11 @@ export function codexHomeFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "codex",
+  ...agentProgram("codex", {
+    binary: "codex",
+    versionArgs: ["--version"],
+    install: "npm i -g @openai/codex",
+  }),
   description: "OpenAI Codex CLI (codex): rollout files for session id and activity, `codex resume <id>`",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.codexOptions),

@@ -14,6 +14,7 @@ import {
 import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
+import { agentProgram } from "./_shared/agent-program.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { GeminiOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -117,6 +118,11 @@ export function geminiHomeFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "gemini",
+  ...agentProgram("gemini", {
+    binary: "gemini",
+    versionArgs: ["--version"],
+    install: "npm i -g @google/gemini-cli",
+  }),
   description:
     "Google Gemini CLI (gemini): --prompt-interactive, hooks for turns, session files for the id, `--resume <id>`",
   // Built on the first options given: `ao status` probes agents without any.

@@ -9,6 +9,7 @@ import {
   type Exec,
   type LaunchSpec,
 } from "../../core/plugin-api.js";
+import { agentProgram } from "./_shared/agent-program.js";
 import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
@@ -105,6 +106,11 @@ async function opencodeActivity(probe: ActivityProbe, command: string, exec: Exe
 export const plugin = definePlugin({
   slot: "agent",
   name: "opencode",
+  ...agentProgram("opencode", {
+    binary: "opencode",
+    versionArgs: ["--version"],
+    install: "npm i -g opencode-ai",
+  }),
   description: "opencode: `--mini --prompt`, a plugin for turns, resume with --session <id>",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.opencodeOptions),

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { AoError, definePlugin, type Notifier, type PluginContext } from "../../core/plugin-api.js";
+import {
+  AoError,
+  definePlugin,
+  type Notifier,
+  type PluginCheck,
+  type PluginContext,
+} from "../../core/plugin-api.js";
 import { postJson, type PostOutcome } from "./_shared/post-json.js";
 import { signedDelivery } from "./webhook/signed-delivery.js";
 
@@ -40,8 +46,28 @@ export const plugin = definePlugin({
   name: "webhook",
   description: "POSTs each notification as signed JSON (X-Ao-Signature-256) to a URL",
   options: webhookOptions,
+  doctor: (options, ctx) => [checkSecret(options.secretEnv, ctx.env)],
   create: (options, ctx) => createWebhookNotifier(ctx, options),
 });
+
+/**
+ * The doctor capability: without its secret the notifier cannot exist (see below), so doctor, `ao
+ * config validate` and `ao start` say so before the first notification would fail in a log.
+ */
+function checkSecret(secretEnv: string, env: Readonly<Record<string, string | undefined>>): PluginCheck {
+  const base = {
+    id: `notifier:webhook:${secretEnv}`,
+    title: "webhook notifier secret",
+    option: ["secretEnv"],
+  };
+  if ((env[secretEnv] ?? "") !== "") return { ...base, status: "ok", detail: `${secretEnv} is set` };
+  return {
+    ...base,
+    status: "fail",
+    detail: `${secretEnv} is not set: the webhook notifier signs every notification with it`,
+    fix: `export ${secretEnv}=<a long random string>; the receiver checks X-Ao-Signature-256 with the same secret`,
+  };
+}
 
 export type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

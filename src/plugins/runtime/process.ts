@@ -1,7 +1,9 @@
 import { existsSync, rmSync } from "node:fs";
 import {
   AoError,
+  checkProcess,
   definePlugin,
+  processStartTime,
   type PluginContext,
   type Runtime,
   type RuntimeCreateInput,
@@ -15,7 +17,6 @@ import { spawnLauncher } from "./process/launcher.js";
 import { tailLines } from "./process/log-tail.js";
 import { pressKey } from "./process/press-key.js";
 import { assertDirectory, prepareSessionFiles, waitUntilListening } from "./process/prepare-session.js";
-import { checkProcess, processStartTime } from "../_shared/process-identity.js";
 import { launcherOf, readLiveness } from "./process/read-liveness.js";
 import { sessionFiles, type SessionFiles } from "./process/session-files.js";
 import { stopProcessGroup } from "./process/stop-group.js";

@@ -7,8 +7,9 @@ import {
   type RuntimeHandle,
 } from "../../core/plugin-api.js";
 import type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
-import { createTmuxClient, type TmuxClient } from "../_shared/tmux-client.js";
+import { createTmuxClient, tmuxSocketPath, type TmuxClient } from "../_shared/tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
+import { checkTmux, killTmuxServer, TMUX_PROGRAM } from "../_shared/tmux-program.js";
 import { agentPaneTarget, assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { runDir } from "./_shared/run-dir.js";
@@ -27,11 +28,11 @@ const POLL_MS = 100;
 export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOptions, waits?: Waits): Runtime {
   const time: Waits = waits ?? { clock: ctx.clock, sleep: realSleep };
   const clientFor = (handle: RuntimeHandle): TmuxClient =>
-    createTmuxClient(ctx.exec, handle.data?.["socket"] ?? ctx.paths.tmuxSocket);
+    createTmuxClient(ctx.exec, handle.data?.["socket"] ?? tmuxSocketPath(ctx.paths));
   return {
     async create(input) {
       const session = assertTmuxSessionName(input.sessionId);
-      const client = createTmuxClient(ctx.exec, ctx.paths.tmuxSocket);
+      const client = createTmuxClient(ctx.exec, tmuxSocketPath(ctx.paths));
       const hasEnv = Object.keys(input.env).length > 0;
       const envFile = hasEnv ? writeEnvFile(runDir(ctx.paths), session, input.env) : undefined;
       try {
@@ -120,5 +121,8 @@ export const plugin = definePlugin({
     submitConfirmMs: 2_000,
     submitRetries: 3,
   },
+  program: TMUX_PROGRAM,
+  doctor: (_options, ctx) => checkTmux(ctx),
+  cleanup: (ctx) => killTmuxServer(ctx),
   create: (options, ctx) => createTmuxRuntime(ctx, options),
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { AoError, definePlugin, type PluginContext, type Scm } from "../../core/plugin-api.js";
+import { checkGitHubCredentials } from "../_shared/github/credentials-check.js";
+import { proposeGitHub } from "../_shared/github/init-proposal.js";
 import { parseGitHubRepo, type GitHubRepo } from "../_shared/github/repo.js";
 import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.js";
 import { remoteUrl } from "../_shared/git-repo-info.js";
@@ -51,6 +53,8 @@ export const plugin = definePlugin({
   name: "github",
   description: "pull requests on GitHub (or GitHub Enterprise), CI and reviews polled cheaply",
   options: optionsSchema,
+  doctor: (options, ctx) => checkGitHubCredentials(options, ctx),
+  init: proposeGitHub,
   create: async (options, ctx) => createGitHubScm(ctx, options, await repoOf(ctx, options)),
 });
 

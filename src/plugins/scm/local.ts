@@ -25,7 +25,9 @@ import { findPull, openPull, snapshot } from "./local/pulls.js";
 import { publishBranch, pushToOrigin } from "./local/publish-branch.js";
 import { resolvePullThread, reviewPull } from "./local/review-pull.js";
 import { nowIso, type LocalScmEnv } from "./local/scm-env.js";
+import { proposeLocalScm } from "./local/init-proposal.js";
 import { localScmLayout } from "./local/state-paths.js";
+import { stopCiRuns } from "./local/stop-ci-runs.js";
 
 /**
  * scm/local: pull requests without a forge. A session's pull request is its branch against the
@@ -75,6 +77,9 @@ export const plugin = definePlugin({
   name: "local",
   description: "pull requests, CI and reviews kept by ao itself, merged into the main checkout",
   options: optionsSchema,
+  // CI runs are detached and outlive ao: a thrown-away AO_HOME must not leave them running.
+  cleanup: (ctx) => stopCiRuns(ctx),
+  init: proposeLocalScm,
   create: (options, ctx) => createLocalScm({ ...ctx, project: requireProject(ctx, "scm") }, options),
 });
 

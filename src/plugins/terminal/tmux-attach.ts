@@ -8,8 +8,9 @@ import {
   type Terminal,
   type TerminalView,
 } from "../../core/plugin-api.js";
-import { createTmuxClient } from "../_shared/tmux-client.js";
+import { createTmuxClient, tmuxSocketPath } from "../_shared/tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
+import { checkTmux, TMUX_PROGRAM } from "../_shared/tmux-program.js";
 import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
 
 /**
@@ -21,6 +22,9 @@ export const plugin = definePlugin({
   name: "tmux-attach",
   description: "attaches the current terminal to the session's tmux session (detach with Ctrl-b d)",
   options: z.strictObject({}),
+  program: TMUX_PROGRAM,
+  // Only attaching needs tmux: without it everything else still works, so it is a warning here.
+  doctor: (_options, ctx) => checkTmux(ctx, "`ao session attach` opens sessions through it"),
   create: (_options, ctx) => createTmuxAttach(ctx),
 });
 
@@ -39,7 +43,7 @@ export function createTmuxAttach(ctx: AttachContext): Terminal {
           },
         );
       }
-      const socket = handle.data?.["socket"] ?? ctx.paths.tmuxSocket;
+      const socket = handle.data?.["socket"] ?? tmuxSocketPath(ctx.paths);
       await assertRunning(ctx, socket, session, options.sessionId);
       await attach(ctx, socket, handle);
       return {} satisfies TerminalView;

@@ -8,6 +8,8 @@ import {
   type PluginContext,
   type Tracker,
 } from "../../core/plugin-api.js";
+import { checkGitHubCredentials } from "../_shared/github/credentials-check.js";
+import { proposeGitHub } from "../_shared/github/init-proposal.js";
 import { parseGitHubRepo, type GitHubRepo } from "../_shared/github/repo.js";
 import type { TrustedAuthors } from "../_shared/github/trusted-authors.js";
 import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.js";
@@ -44,6 +46,8 @@ export const plugin = definePlugin({
   name: "github",
   description: "GitHub issues (12, #12 or the issue URL); token from GITHUB_TOKEN, GH_TOKEN or gh",
   options: optionsSchema,
+  doctor: (options, ctx) => checkGitHubCredentials(options, ctx),
+  init: proposeGitHub,
   create: (options, ctx) => createGitHubTracker(ctx, options),
 });
 

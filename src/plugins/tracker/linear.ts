@@ -7,6 +7,7 @@ import {
   type PluginContext,
   type Tracker,
 } from "../../core/plugin-api.js";
+import { checkLinearKey } from "./linear/key-check.js";
 import { linearIssueFilter } from "./linear/issue-filter.js";
 import { linearIssueId } from "./linear/issue-ref.js";
 import { linearRequester, type LinearRequest } from "./linear/linear-api.js";
@@ -53,6 +54,7 @@ export const plugin = definePlugin({
   name: "linear",
   description: "issues from Linear (ENG-123 or the issue URL); key from LINEAR_API_KEY",
   options: optionsSchema,
+  doctor: (_options, ctx) => checkLinearKey(ctx),
   create: (options, ctx) => createLinearTracker(ctx, options),
 });
 

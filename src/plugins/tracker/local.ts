@@ -41,6 +41,12 @@ export const plugin = definePlugin({
   name: "local",
   description: "issues as Markdown files in the repository (.ao/issues/<n>-<slug>.md)",
   options: optionsSchema,
+  // Any repository can keep its issues as files: the fallback where no hosted tracker fits.
+  init: () => ({
+    fit: "fallback",
+    options: {},
+    comment: ["Markdown files in .ao/issues; `ao issue new` writes one."],
+  }),
   create: (options, ctx) => createLocalTracker({ ...ctx, project: requireProject(ctx, "tracker") }, options),
 });
 

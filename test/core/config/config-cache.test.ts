@@ -18,6 +18,7 @@ import { maskedConfig } from "../../../src/core/config/show-config.js";
 import { AoError, isAoError } from "../../../src/core/errors.js";
 import { aoPaths } from "../../../src/core/paths.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 const CONFIG = [
   "projects:", //                                             1
@@ -43,6 +44,7 @@ function makeWorld(text = CONFIG, overrides: Partial<LoadContext> = {}): World {
   const file = join(dir, "agent-orchestrator.yaml");
   writeFileSync(file, text);
   const ctx: LoadContext = {
+    catalog: builtinCatalog,
     cwd: dir,
     env: { HOME: "/home/someone" },
     paths: aoPaths(aoHome),
@@ -102,6 +104,17 @@ describe("loadConfig's cache of validated configurations", () => {
     expect(otherHome.config.projects["app"]?.path).toBe("/home/other/app");
     const rebuilt = await loadConfig({ ...world.ctx, env: { HOME: "/home/other" }, buildId: "test-build-2" });
     expect(rebuilt.fromCache).toBe(false);
+  });
+
+  it("misses when the catalog's plugin defaults differ (they fill in what the file does not name)", async () => {
+    const world = makeWorld();
+    const first = await loadConfig(world.ctx);
+    const catalog = { ...builtinCatalog, defaults: { ...builtinCatalog.defaults, runtime: "other-runtime" } };
+    const other = await loadConfig({ ...world.ctx, catalog });
+    expect(other.fromCache).toBe(false);
+    expect(other.config.projects["app"]?.runtime).toEqual({ plugin: "other-runtime" });
+    expect(first.config.projects["app"]?.runtime).toEqual({ plugin: "tmux" });
+    expect((await loadConfig({ ...world.ctx, catalog })).fromCache).toBe(true);
   });
 
   it("misses for the same text at another path (relative paths resolve against its directory)", async () => {

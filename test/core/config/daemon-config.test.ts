@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/core/config/load-config.js";
 import { isAoError } from "../../../src/core/errors.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 const PROJECT = "projects:\n  app:\n    path: .\n";
 
 async function load(text: string) {
   const dir = makeTempDir("ao-config-");
   writeFileSync(join(dir, "agent-orchestrator.yaml"), text);
-  return loadConfig({ cwd: dir, env: {} }, {});
+  return loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {});
 }
 
 async function problemsOf(text: string): Promise<string[]> {

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_REACTIONS } from "../../../src/core/config/default-reactions.js";
 import { loadConfig } from "../../../src/core/config/load-config.js";
 import { isAoError, type AoError } from "../../../src/core/errors.js";
+import { emptyCatalog } from "../../../src/core/registry/catalog.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 const FIXTURES = new URL("../../fixtures/config/", import.meta.url);
 const EXAMPLE = new URL("../../../agent-orchestrator.yaml.example", import.meta.url);
@@ -37,7 +39,7 @@ describe("loadConfig: the example and a full multi-project file", () => {
   it("loads agent-orchestrator.yaml.example through the real loader", async () => {
     const dir = makeTempDir("ao-config-");
     copyFileSync(EXAMPLE, join(dir, "agent-orchestrator.yaml"));
-    const loaded = await loadConfig({ cwd: dir, env: { HOME: dir } }, {});
+    const loaded = await loadConfig({ catalog: builtinCatalog, cwd: dir, env: { HOME: dir } }, {});
     const app = loaded.config.projects["app"]!;
     expect(loaded.path).toBe(join(dir, "agent-orchestrator.yaml"));
     expect(loaded.config.port).toBe(3000);
@@ -58,7 +60,7 @@ describe("loadConfig: the example and a full multi-project file", () => {
     const { dir } = writeConfig("");
     copyFileSync(new URL("multi-project.yaml", FIXTURES), join(dir, "agent-orchestrator.yaml"));
     const env = { HOME: home, SLACK_WEBHOOK_URL: "https://hooks.slack.com/services/T1/B2/secret" };
-    const { config } = await loadConfig({ cwd: dir, env }, {});
+    const { config } = await loadConfig({ catalog: builtinCatalog, cwd: dir, env }, {});
 
     expect(Object.keys(config.projects)).toEqual(["app", "Billing_Service"]);
     const app = config.projects["app"]!;
@@ -83,7 +85,7 @@ describe("loadConfig: the example and a full multi-project file", () => {
       defaultBranch: "trunk",
       sessionPrefix: "billing-service",
       agent: { plugin: "claude-code" },
-      tracker: { plugin: "linear", teamId: "ENG" },
+      tracker: { plugin: "linear", team: "ENG" },
       scm: { plugin: "github" },
       agentConfig: { permissions: "permissionless", model: "opus" },
       agentRulesFile: join(home, "code", "billing", "docs", "rules.md"),
@@ -102,7 +104,10 @@ describe("loadConfig: the example and a full multi-project file", () => {
   it("merges reactions key by key: built-in ← top-level ← project", async () => {
     const { dir } = writeConfig("");
     copyFileSync(new URL("multi-project.yaml", FIXTURES), join(dir, "agent-orchestrator.yaml"));
-    const { config } = await loadConfig({ cwd: dir, env: { HOME: dir, SLACK_WEBHOOK_URL: "x" } }, {});
+    const { config } = await loadConfig(
+      { catalog: builtinCatalog, cwd: dir, env: { HOME: dir, SLACK_WEBHOOK_URL: "x" } },
+      {},
+    );
     const builtIn = DEFAULT_REACTIONS["ci-failed"];
 
     // top-level `retries: 3` keeps the default action, message and priority
@@ -122,13 +127,15 @@ describe("loadConfig: the example and a full multi-project file", () => {
 describe("loadConfig: defaults and paths", () => {
   it("applies every default to a minimal file", async () => {
     const { dir } = writeConfig("projects:\n  web:\n    path: .\n");
-    const { config } = await loadConfig({ cwd: dir, env: {} }, {});
+    const { config } = await loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {});
     expect(config.port).toBe(3000);
     expect(config.maxSessions).toBeUndefined();
     expect(config.defaults).toEqual({
       runtime: "tmux",
       agent: "claude-code",
       workspace: "worktree",
+      terminal: "tmux-attach",
+      lifecycle: "core",
       notifiers: ["desktop"],
     });
     expect(config.projects["web"]!.tracker).toBeUndefined();
@@ -145,7 +152,7 @@ describe("loadConfig: defaults and paths", () => {
     mkdirSync(join(dir, "elsewhere"));
     // cwd deliberately differs from the file's directory: relative paths follow the file
     const { config } = await loadConfig(
-      { cwd: join(dir, "elsewhere"), env: { HOME: home } },
+      { catalog: builtinCatalog, cwd: join(dir, "elsewhere"), env: { HOME: home } },
       {
         configPath: join(dir, "agent-orchestrator.yaml"),
       },
@@ -158,7 +165,7 @@ describe("loadConfig: defaults and paths", () => {
 
   it("explains that an unquoted ~ is null in YAML", async () => {
     const { dir } = writeConfig("projects:\n  a:\n    path: ~\n");
-    const error = await loadError(loadConfig({ cwd: dir, env: { HOME: dir } }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: { HOME: dir } }, {}));
     expect(error.message).toContain(
       "projects.a.path: expected a string, got nothing (an empty value, null, or an unquoted ~)",
     );
@@ -168,7 +175,7 @@ describe("loadConfig: defaults and paths", () => {
     const { dir } = writeConfig(
       "projects:\n  app: &base\n    path: .\n    agent: codex\n  web:\n    <<: *base\n    path: web\n    sessionPrefix: web\n",
     );
-    const { config } = await loadConfig({ cwd: dir, env: {} }, {});
+    const { config } = await loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {});
     expect(config.projects["web"]).toMatchObject({
       agent: { plugin: "codex" },
       path: join(dir, "web"),
@@ -178,7 +185,7 @@ describe("loadConfig: defaults and paths", () => {
 
   it("reports ~ without HOME as a positioned error", async () => {
     const { dir } = writeConfig("projects:\n  a:\n    path: ~/x\n");
-    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
     expect(error.code).toBe("E_CONFIG_INVALID");
     expect(error.message).toContain(
       "agent-orchestrator.yaml:3:11 projects.a.path: uses ~ but HOME is not set",
@@ -207,7 +214,7 @@ describe("loadConfig: errors", () => {
         "",
       ].join("\n"),
     );
-    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
     expect(error.code).toBe("E_CONFIG_INVALID");
     expect(error.exitCode).toBe(2);
     expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}: ${i.message}`)).toEqual([
@@ -229,7 +236,7 @@ describe("loadConfig: errors", () => {
 
   it("reports YAML syntax errors with their position", async () => {
     const { dir } = writeConfig("projects:\n  app:\n    path: .\n    symlinks: [a, b\n  web: {}\n");
-    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
     expect(error.code).toBe("E_CONFIG_INVALID");
     const [first] = issuesOf(error);
     expect(first).toMatchObject({ line: 5, column: 3, path: "" });
@@ -239,18 +246,18 @@ describe("loadConfig: errors", () => {
 
   it("reports duplicate keys as syntax errors", async () => {
     const { dir } = writeConfig("projects:\n  app:\n    path: .\n    path: ..\n");
-    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
     expect(issuesOf(error)[0]).toMatchObject({ line: 4, column: 5 });
     expect(issuesOf(error)[0]!.message).toContain("unique");
   });
 
   it("rejects an empty file and a file without projects", async () => {
     const empty = writeConfig("# nothing yet\n");
-    const error = await loadError(loadConfig({ cwd: empty.dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: empty.dir, env: {} }, {}));
     expect(error.message).toContain("agent-orchestrator.yaml:1:1: the file is empty");
 
     const none = writeConfig("port: 3000\nprojects: {}\n");
-    const noProjects = await loadError(loadConfig({ cwd: none.dir, env: {} }, {}));
+    const noProjects = await loadError(loadConfig({ catalog: builtinCatalog, cwd: none.dir, env: {} }, {}));
     expect(issuesOf(noProjects)).toEqual([
       expect.objectContaining({
         line: 2,
@@ -265,7 +272,7 @@ describe("loadConfig: errors", () => {
     const { dir } = writeConfig(
       "projects:\n  app:\n    path: a\n  App:\n    path: b\n  web:\n    path: c\n    sessionPrefix: app\n",
     );
-    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
     expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}`)).toEqual([
       "4:3 projects.App",
       "8:20 projects.web.sessionPrefix",
@@ -290,7 +297,7 @@ describe("loadConfig: errors", () => {
         "",
       ].join("\n"),
     );
-    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
     expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}: ${i.message}`)).toEqual([
       "5:28 projects.app.reactions.pr-closed.message: unknown placeholder {{pr.ulr}} (did you mean {{pr.url}}?)",
       '9:15 defaults.notifiers[0]: unknown notifier "team-slak" (did you mean "team-slack"?)',
@@ -301,11 +308,91 @@ describe("loadConfig: errors", () => {
     const { dir } = writeConfig(
       "projects:\n  ../evil:\n    path: .\n  ok:\n    path: .\n    symlinks: [../outside, /etc]\n",
     );
-    const error = await loadError(loadConfig({ cwd: dir, env: {} }, {}));
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
     expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}`)).toEqual([
       '2:3 projects."../evil"',
       "6:16 projects.ok.symlinks[0]",
       "6:28 projects.ok.symlinks[1]",
     ]);
+  });
+});
+
+describe("loadConfig: plugin defaults come from the catalog, not from core's schema", () => {
+  const MINIMAL = "projects:\n  web:\n    path: .\n    repo: acme/web\n";
+
+  it("takes every default from the catalog it is given", async () => {
+    const { dir } = writeConfig(MINIMAL);
+    const catalog = {
+      ...emptyCatalog(),
+      defaults: {
+        runtime: "r1",
+        agent: "a1",
+        workspace: "w1",
+        terminal: "t1",
+        lifecycle: "l1",
+        notifiers: ["n1"],
+        withRepo: { tracker: "hosted-tracker", scm: "hosted-scm" },
+      },
+    };
+    const { config } = await loadConfig({ catalog, cwd: dir, env: {} }, {});
+    expect(config.projects["web"]).toMatchObject({
+      runtime: { plugin: "r1" },
+      agent: { plugin: "a1" },
+      workspace: { plugin: "w1" },
+      terminal: { plugin: "t1" },
+      lifecycle: { plugin: "l1" },
+      tracker: { plugin: "hosted-tracker" },
+      scm: { plugin: "hosted-scm" },
+    });
+    expect(config.notificationRouting.info).toEqual(["n1"]);
+  });
+
+  it("without catalog defaults, loads a file that names every plugin and points at a project that does not", async () => {
+    const named = writeConfig(
+      [
+        "defaults: { runtime: r, agent: a, workspace: w, terminal: t, lifecycle: l, notifiers: [] }",
+        "projects:",
+        "  web:",
+        "    path: .",
+        "",
+      ].join("\n"),
+    );
+    const { config } = await loadConfig({ catalog: emptyCatalog(), cwd: named.dir, env: {} }, {});
+    expect(config.projects["web"]?.lifecycle).toEqual({ plugin: "l" });
+    const bare = writeConfig(MINIMAL);
+    const error = await loadError(loadConfig({ catalog: emptyCatalog(), cwd: bare.dir, env: {} }, {}));
+    expect(error.message).toContain(
+      "agent-orchestrator.yaml:2:3 projects.web: no runtime plugin: name one in projects.web.runtime or defaults.runtime",
+    );
+    // A repository alone picks no tracker when the catalog pairs none with it.
+    expect(error.message).not.toContain("tracker");
+  });
+
+  it("lets lifecycle and terminal be chosen like the other slots, in defaults and per project", async () => {
+    const { dir } = writeConfig(
+      [
+        "defaults:",
+        "  lifecycle: ./my-lifecycle.js",
+        "  terminal: my-terminal",
+        "projects:",
+        "  web:",
+        "    path: .",
+        "  api:",
+        "    path: .",
+        "    terminal: { plugin: other-terminal, newWindow: true }",
+        "    lifecycle: core",
+        "",
+      ].join("\n"),
+    );
+    const { config } = await loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {});
+    expect(config.defaults).toMatchObject({ lifecycle: "./my-lifecycle.js", terminal: "my-terminal" });
+    expect(config.projects["web"]).toMatchObject({
+      lifecycle: { plugin: "./my-lifecycle.js" },
+      terminal: { plugin: "my-terminal" },
+    });
+    expect(config.projects["api"]).toMatchObject({
+      lifecycle: { plugin: "core" },
+      terminal: { plugin: "other-terminal", newWindow: true },
+    });
   });
 });

@@ -5,6 +5,7 @@ import { loadConfig } from "../../../src/core/config/load-config.js";
 import { locateKeyPath } from "../../../src/core/config/locate-key-path.js";
 import { listPluginReferences } from "../../../src/core/config/plugin-references.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 const CONFIG = [
   "defaults:", //                                           1
@@ -33,7 +34,7 @@ async function loadFixture() {
   const dir = makeTempDir("ao-config-");
   const file = join(dir, "agent-orchestrator.yaml");
   writeFileSync(file, CONFIG);
-  return { file, loaded: await loadConfig({ cwd: dir, env: {} }, {}) };
+  return { file, loaded: await loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}) };
 }
 
 describe("listPluginReferences", () => {
@@ -63,6 +64,20 @@ describe("listPluginReferences", () => {
         location: undefined,
       },
       {
+        slot: "terminal",
+        name: "tmux-attach",
+        options: {},
+        keyPath: ["projects", "app", "terminal"],
+        location: undefined,
+      },
+      {
+        slot: "lifecycle",
+        name: "core",
+        options: {},
+        keyPath: ["projects", "app", "lifecycle"],
+        location: undefined,
+      },
+      {
         slot: "tracker",
         name: "github",
         options: {},
@@ -89,6 +104,20 @@ describe("listPluginReferences", () => {
         name: "worktree",
         options: {},
         keyPath: ["projects", "ops", "workspace"],
+        location: undefined,
+      },
+      {
+        slot: "terminal",
+        name: "tmux-attach",
+        options: {},
+        keyPath: ["projects", "ops", "terminal"],
+        location: undefined,
+      },
+      {
+        slot: "lifecycle",
+        name: "core",
+        options: {},
+        keyPath: ["projects", "ops", "lifecycle"],
         location: undefined,
       },
       {
@@ -126,7 +155,7 @@ describe("listPluginReferences", () => {
   it("lists the default desktop notifier for unrouted priorities, without a location", async () => {
     const dir = makeTempDir("ao-config-");
     writeFileSync(join(dir, "agent-orchestrator.yaml"), "projects:\n  app:\n    path: .\n");
-    const loaded = await loadConfig({ cwd: dir, env: {} }, {});
+    const loaded = await loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {});
     const notifiers = (await listPluginReferences(loaded)).filter((ref) => ref.slot === "notifier");
     expect(notifiers).toEqual([
       {

@@ -7,6 +7,7 @@ import { positionPluginOptionsError } from "../../../src/core/config/plugin-opti
 import { mayGivePluginOptions, projectPluginOptions } from "../../../src/core/config/project-plugins.js";
 import { AoError, isAoError } from "../../../src/core/errors.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 const CONFIG = [
   "defaults:", //                                             1
@@ -27,7 +28,7 @@ const CONFIG = [
 async function load(text = CONFIG) {
   const dir = makeTempDir("ao-config-");
   writeFileSync(join(dir, "agent-orchestrator.yaml"), text);
-  return { dir, loaded: await loadConfig({ cwd: dir, env: {} }, {}) };
+  return { dir, loaded: await loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}) };
 }
 
 describe("projects' runtime, agent and workspace", () => {

@@ -5,6 +5,7 @@ import { loadConfig } from "../../../src/core/config/load-config.js";
 import { showConfig } from "../../../src/core/config/show-config.js";
 import { REDACTED } from "../../../src/core/redact.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 const CONFIG = [
   "projects:",
@@ -37,7 +38,7 @@ describe("showConfig", () => {
       OPS_HOOK_TOKEN: "https://ops.example/hook/abc",
       SHARED_SECRET: "s3cr3t",
     };
-    const shown = await showConfig({ cwd: dir, env }, {});
+    const shown = await showConfig({ catalog: builtinCatalog, cwd: dir, env }, {});
     const text = JSON.stringify(shown.config);
 
     expect(shown.path).toBe(join(dir, "agent-orchestrator.yaml"));
@@ -73,7 +74,7 @@ describe("showConfig", () => {
     const dir = makeTempDir("ao-config-");
     writeFileSync(join(dir, "agent-orchestrator.yaml"), CONFIG);
     const env = { LINEAR_TOKEN: "t", OPS_HOOK_TOKEN: "u", SHARED_SECRET: "v" };
-    const loaded = await loadConfig({ cwd: dir, env }, {});
+    const loaded = await loadConfig({ catalog: builtinCatalog, cwd: dir, env }, {});
     expect(loaded.config.notifiers["ops"]).toEqual({ plugin: "webhook", url: "u" });
   });
 });

@@ -5,6 +5,7 @@ import { loadConfig } from "../../../src/core/config/load-config.js";
 import { expandEnv } from "../../../src/core/config/substitute-env.js";
 import { isAoError } from "../../../src/core/errors.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 describe("expandEnv", () => {
   const env = { NAME: "ao", EMPTY: "" };
@@ -42,7 +43,7 @@ describe("expandEnv", () => {
 async function load(text: string, env: Record<string, string>) {
   const dir = makeTempDir("ao-config-");
   writeFileSync(join(dir, "agent-orchestrator.yaml"), text);
-  return loadConfig({ cwd: dir, env }, {});
+  return loadConfig({ catalog: builtinCatalog, cwd: dir, env }, {});
 }
 
 describe("loadConfig: environment substitution", () => {

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/core/config/index.js";
@@ -13,7 +14,10 @@ import { removeSandbox } from "../../../src/core/demo/remove-sandbox.js";
 import { sandboxContext } from "../../../src/core/demo/sandbox-context.js";
 import type { AoContext } from "../../../src/core/context.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
+import { checkProcess, processRef } from "../../../src/core/process-identity.js";
+import { eventually } from "../../contracts/eventually.js";
 import { runGit } from "../../helpers/git-repo.js";
+import { killTmuxServer, runTmux } from "../../helpers/tmux.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 
@@ -90,6 +94,42 @@ describe("the demo's sandbox", () => {
     expect(await removeSandbox(ctx, sandbox)).toEqual([]);
     expect(existsSync(sandbox.root)).toBe(false);
     expect(existsSync(tmp)).toBe(true);
+  });
+
+  it("has the plugins it uses stop what they started there (tmux server, CI in flight), and only there", async () => {
+    const { ctx } = context();
+    const sandbox = await buildSandbox(ctx, { notifyUrl: "http://127.0.0.1:9/notifications" });
+    // What runtime/tmux and scm/local leave running in a sandbox: a server with a pane, a CI runner.
+    const sandboxSocket = join(sandbox.home, "tmux.sock");
+    runTmux(sandboxSocket, ["new-session", "-d", "-s", "ao-demo", "sleep 60"]);
+    const server = Number(runTmux(sandboxSocket, ["display-message", "-p", "#{pid}"]).trim());
+    const runner = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], {
+      detached: true,
+      stdio: "ignore",
+    });
+    const runDir = join(sandbox.home, "projects", "demo", "ci", "feat~x", "a1");
+    mkdirSync(runDir, { recursive: true });
+    writeFileSync(join(runDir, "run.json"), JSON.stringify({ owner: processRef(runner.pid!) }));
+    // The caller's own tmux server (another AO_HOME) must survive whatever context removeSandbox gets.
+    const callerSocket = join(ctx.paths.home, "tmux.sock");
+    runTmux(callerSocket, ["new-session", "-d", "-s", "mine", "sleep 60"]);
+    try {
+      expect(await removeSandbox(ctx, sandbox)).toEqual([]);
+      expect(existsSync(sandbox.root)).toBe(false);
+      await eventually(
+        () => (checkProcess(runner.pid!, "").kind === "gone" ? true : undefined),
+        "the CI runner",
+      );
+      await eventually(
+        () => (checkProcess(server, "").kind === "gone" ? true : undefined),
+        "the tmux server",
+      );
+      expect(runTmux(callerSocket, ["list-sessions", "-F", "#{session_name}"]).trim()).toBe("mine");
+    } finally {
+      killTmuxServer(callerSocket);
+      killTmuxServer(sandboxSocket);
+      runner.kill("SIGKILL");
+    }
   });
 
   it("hands the agent and its CI none of the caller's credentials", () => {

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { checkAoHome } from "../../../src/core/doctor/check-ao-home.js";
 import { checkGit } from "../../../src/core/doctor/check-git.js";
 import { checkNode, compareVersions } from "../../../src/core/doctor/check-node.js";
-import { checkTmux } from "../../../src/core/doctor/check-tmux.js";
 import { aoPaths } from "../../../src/core/paths.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
@@ -33,35 +32,25 @@ describe("checkNode", () => {
   });
 });
 
-describe("checkGit and checkTmux", () => {
-  it("report the real git and tmux with their versions", async () => {
-    const ctx = makeTestContext({ env: { PATH: makeBinDir({ link: ["git", "tmux"] }) } });
+describe("checkGit (tmux is the runtime's own check: test/plugins/runtime/tmux-capabilities.test.ts)", () => {
+  it("reports the real git with its version", async () => {
+    const ctx = makeTestContext({ env: { PATH: makeBinDir({ link: ["git"] }) } });
     const git = await checkGit(ctx, linux);
-    const tmux = await checkTmux(ctx, linux, true);
     expect(git).toMatchObject({ id: "git", status: "ok" });
     expect(git.detail).toMatch(/^git version \d+\.\d+/);
-    expect(tmux).toMatchObject({ id: "tmux", status: "ok" });
-    expect(tmux.detail).toMatch(/^tmux \d/);
   });
 
-  it("fail with the install command when the tool is not on PATH", async () => {
-    const ctx = makeTestContext({ env: { PATH: makeBinDir({ link: ["git"] }) } });
-    expect(await checkTmux(ctx, linux, true)).toMatchObject({
-      status: "fail",
-      detail: "tmux not found on PATH",
-      fix: "sudo apt-get install -y tmux",
-    });
-    expect((await checkTmux(ctx, mac, true)).fix).toBe("brew install tmux");
-  });
-
-  it("only warns about a missing tmux nobody needs", async () => {
+  it("fails with the install command when git is not on PATH", async () => {
     const ctx = makeTestContext({ env: { PATH: makeBinDir() } });
-    const check = await checkTmux(ctx, linux, false);
-    expect(check.status).toBe("warn");
-    expect(check.detail).toContain("no project uses the tmux runtime");
+    expect(await checkGit(ctx, linux)).toMatchObject({
+      status: "fail",
+      detail: "git not found on PATH",
+      fix: "sudo apt-get install -y git",
+    });
+    expect((await checkGit(ctx, mac)).fix).toBe("brew install git");
   });
 
-  it("fail when the tool is there but broken", async () => {
+  it("fails when the tool is there but broken", async () => {
     const ctx = makeTestContext({ env: { PATH: makeBinDir({ fake: { git: "echo broken >&2; exit 3" } }) } });
     const check = await checkGit(ctx, linux);
     expect(check.status).toBe("fail");

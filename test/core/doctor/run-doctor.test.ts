@@ -1,13 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { DoctorHost } from "../../../src/core/doctor/check.js";
 import { runDoctor } from "../../../src/core/doctor/run-doctor.js";
 import type { PluginCatalog } from "../../../src/core/registry/catalog.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { makeBinDir } from "../../helpers/bin-dir.js";
-import { INIT_PLUGINS, stubCatalog } from "./stub-catalog.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 const host: DoctorHost = { nodeVersion: "20.19.0", platform: "linux" };
 const TOKEN = "ghp_runDoctorSecret0123456789abcdefABCDEF";
@@ -31,7 +32,8 @@ function setup(options: {
   const PATH = makeBinDir(options.bin ?? { link: ["git", "tmux"], fake: { claude: "exit 0" } });
   return makeTestContext({
     cwd: dir,
-    catalog: options.catalog ?? stubCatalog(INIT_PLUGINS),
+    // The real plugins: tmux, the agents' CLIs and the credentials are their own checks now.
+    catalog: options.catalog ?? builtinCatalog,
     // HOME is the temp dir too, so a real ~/.agent-orchestrator/config.yaml is never found.
     env: {
       HOME: dir,
@@ -164,11 +166,7 @@ describe("runDoctor", () => {
   });
 
   it("points bad agent options at each option: file:line:column and key path", async () => {
-    const stubs = stubCatalog(INIT_PLUGINS);
-    const catalog = {
-      ...stubs,
-      agent: { ...stubs.agent, command: () => import("../../../src/plugins/agent/command.js") },
-    };
+    const catalog = builtinCatalog;
     const yaml = GITHUB_PROJECT.replace(
       "agent: claude-code",
       "agent:\n      plugin: command\n      argv: []",
@@ -197,6 +195,47 @@ describe("runDoctor", () => {
     const ctx = setup({});
     const report = await runDoctor(ctx, { host, configPath: "missing.yaml" });
     expect(report.checks.find((check) => check.id === "config")).toMatchObject({ status: "fail" });
+  });
+
+  it("fails a webhook notifier whose secret is unset once, by its own check, at its key", async () => {
+    const yaml = `${GITHUB_PROJECT}notifiers:\n  ops:\n    plugin: webhook\n    url: https://ops.example/ao\n    secretEnv: OPS_SECRET\n`;
+    const report = await runDoctor(setup({ yaml, env: { GITHUB_TOKEN: TOKEN, OPS_SECRET: undefined } }), {
+      host,
+    });
+    const secret = report.checks.find((check) => check.id === "notifier:webhook:OPS_SECRET");
+    expect(secret).toMatchObject({
+      status: "fail",
+      source: { keyPath: "notifiers.ops.secretEnv", file: "agent-orchestrator.yaml", line: 11, column: 16 },
+    });
+    expect(secret?.detail).toContain("OPS_SECRET is not set");
+    // Its `create` would refuse for the same reason: doctor does not report it a second time.
+    expect(report.checks.filter((check) => check.status === "fail").map((check) => check.id)).toEqual([
+      "notifier:webhook:OPS_SECRET",
+    ]);
+    expect(statusOf(report)["plugins"]).toBe("ok");
+  });
+
+  it("reports a plugin whose own check throws as that plugin's failure, not a crash", async () => {
+    const broken = {
+      slot: "notifier",
+      name: "broken",
+      description: "a notifier whose doctor throws",
+      options: z.looseObject({}),
+      doctor: () => {
+        throw new Error("boom");
+      },
+      create: () => ({ notify: () => Promise.resolve() }),
+    };
+    const catalog = {
+      ...builtinCatalog,
+      notifier: { ...builtinCatalog.notifier, broken: () => Promise.resolve({ plugin: broken }) },
+    };
+    const yaml = `${GITHUB_PROJECT}notificationRouting:\n  urgent: [broken]\n`;
+    const report = await runDoctor(setup({ yaml, catalog, env: { GITHUB_TOKEN: TOKEN } }), { host });
+    expect(report.checks.find((check) => check.id === "plugin:notifier/broken:doctor")).toMatchObject({
+      status: "fail",
+      detail: "notifier/broken's own check failed: boom",
+    });
   });
 
   it("fails an old Node.js", async () => {

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { emptyCatalog, SLOTS, type PluginCatalog, type Slot } from "../../../src/core/registry/catalog.js";
 import { REQUIRED_METHODS } from "../../../src/core/slots/required-methods.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 /**
  * A catalog in which each listed `slot: [names]` resolves to a plugin that has every required
  * method and accepts any options, except tracker/scm `github`, which checks `apiUrl` is a URL (so a
- * test can provoke the registry's option error). Doctor only resolves plugins, it never calls them.
+ * test can provoke the registry's option error), with the built-in defaults. The stubs offer no
+ * capabilities: doctor resolves them and has nothing else to ask.
  */
 export function stubCatalog(names: Partial<Record<Slot, string[]>>): PluginCatalog {
   const catalog = emptyCatalog() as Record<Slot, Record<string, () => Promise<unknown>>>;
@@ -14,7 +16,7 @@ export function stubCatalog(names: Partial<Record<Slot, string[]>>): PluginCatal
       catalog[slot][name] = () => Promise.resolve({ plugin: stubPlugin(slot, name) });
     }
   }
-  return catalog;
+  return { ...catalog, defaults: builtinCatalog.defaults };
 }
 
 function stubPlugin(slot: Slot, name: string) {
@@ -31,4 +33,6 @@ export const INIT_PLUGINS: Partial<Record<Slot, string[]>> = {
   tracker: ["github", "local", "linear"],
   scm: ["github", "local"],
   notifier: ["desktop"],
+  terminal: ["tmux-attach"],
+  lifecycle: ["core"],
 };

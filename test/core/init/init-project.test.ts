@@ -10,6 +10,7 @@ import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeBinDir } from "../../helpers/bin-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 
 interface WrittenProject {
   path: string;
@@ -47,7 +48,11 @@ describe("initProject", () => {
       originUrl: "git@github.com:acme/widgets.git",
       files: { "package.json": "{}", "package-lock.json": "{}", "src/index.ts": "" },
     });
-    const ctx = makeTestContext({ cwd: join(repo.dir, "src"), env: { PATH: binWith("codex", "claude") } });
+    const ctx = makeTestContext({
+      catalog: builtinCatalog,
+      cwd: join(repo.dir, "src"),
+      env: { PATH: binWith("codex", "claude") },
+    });
     const result = await initProject(ctx, { auto: true });
     expect(result.path).toBe(join(repo.dir, "agent-orchestrator.yaml"));
     const text = readFileSync(result.path, "utf8");
@@ -79,7 +84,7 @@ describe("initProject", () => {
 
   it("points tracker and scm at the API of a GitHub Enterprise host", async () => {
     const repo = makeTestRepo({ originUrl: "https://ci:s3cr3t-pass@github.acme.corp/platform/api.git" });
-    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
     const project = readProjects(result.path)["work"];
     expect(project?.tracker).toEqual({ plugin: "github", apiUrl: "https://github.acme.corp/api/v3" });
@@ -98,10 +103,10 @@ describe("initProject", () => {
       originUrl: "git@gitlab.com:group/sub/proj.git",
       files: { "Cargo.toml": "", "Cargo.lock": "" },
     });
-    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
     const text = readFileSync(result.path, "utf8");
-    expect(text).toContain("origin is gitlab.com, not GitHub");
+    expect(text).toContain("origin is gitlab.com, which no tracker or scm plugin serves");
     expect(readProjects(result.path)["work"]).toMatchObject({
       tracker: { plugin: "local" },
       scm: { plugin: "local", ci: ["cargo test"] },
@@ -112,7 +117,7 @@ describe("initProject", () => {
 
   it("offers an unlocked install only as a comment", async () => {
     const repo = makeTestRepo({ files: { "requirements.txt": "requests\n" } });
-    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
     expect(readFileSync(result.path, "utf8")).toContain("    #   - pip install -r requirements.txt\n");
     expect(readProjects(result.path)["work"]?.postCreate).toBeUndefined();
@@ -126,7 +131,7 @@ describe("initProject", () => {
     runGit(dir, ["init", "-q", "--initial-branch=main"]);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ scripts: { test: "vitest run" } }));
     writeFileSync(join(dir, "package-lock.json"), "{}");
-    const ctx = makeTestContext({ cwd: dir, env: { PATH: binWith() } });
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
     const text = readFileSync(result.path, "utf8");
     const project = readProjects(result.path)["my-widgets-v2"];
@@ -148,7 +153,7 @@ describe("initProject", () => {
       files: { "package.json": '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}' },
     });
     runGit(repo.dir, ["remote", "remove", "origin"]);
-    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
     expect(readProjects(result.path)["work"]?.scm).toEqual({ plugin: "local" });
     expect(readFileSync(result.path, "utf8")).toContain("      # ci:\n      #   - make test\n");
@@ -159,7 +164,7 @@ describe("initProject", () => {
     const repo = makeTestRepo({ originUrl: "git@github.com:acme/widgets.git" });
     const existing = join(repo.dir, "agent-orchestrator.yml");
     writeFileSync(existing, "# mine\n");
-    const ctx = makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } });
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
     const refusal = await initProject(ctx, { auto: true }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AoError);
     expect(refusal).toMatchObject({ code: "E_EXISTS", exitCode: 1 });
@@ -173,14 +178,17 @@ describe("initProject", () => {
   });
 
   it("fails outside a repository", async () => {
-    const ctx = makeTestContext({ cwd: makeTempDir("ao-not-repo-") });
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: makeTempDir("ao-not-repo-") });
     await expect(initProject(ctx, { auto: true })).rejects.toMatchObject({ code: "E_NOT_A_REPO" });
   });
 
   it("asks a person for id, branch and agent with the detected defaults", async () => {
     const repo = makeTestRepo({ defaultBranch: "trunk" });
     const ask = answers({ "project id": "shop", "default branch": "release/1.0", agent: "aider" });
-    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith("aider") } }), ask };
+    const ctx = {
+      ...makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith("aider") } }),
+      ask,
+    };
     const result = await initProject(ctx);
     expect(ask.questions).toHaveLength(3);
     expect(readProjects(result.path)["shop"]).toMatchObject({ defaultBranch: "release/1.0", agent: "aider" });
@@ -191,7 +199,10 @@ describe("initProject", () => {
     const repo = makeTestRepo();
     const replies = ["Not Valid!", "ok-id"];
     const ask: Ask = (_question, defaultValue) => Promise.resolve(replies.shift() ?? defaultValue);
-    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    const ctx = {
+      ...makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } }),
+      ask,
+    };
     const result = await initProject(ctx);
     expect(result.project.id).toBe("ok-id");
     expect(ctx.stderr.text()).toContain("lower-case letters");
@@ -200,7 +211,10 @@ describe("initProject", () => {
   it("gives up with a usage error after three invalid answers", async () => {
     const repo = makeTestRepo();
     const ask = answers({ agent: "not-an-agent" });
-    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    const ctx = {
+      ...makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } }),
+      ask,
+    };
     await expect(initProject(ctx)).rejects.toMatchObject({
       code: "E_USAGE",
       message: "no valid agent after 3 attempts",
@@ -212,7 +226,10 @@ describe("initProject", () => {
   it("never asks with --auto", async () => {
     const repo = makeTestRepo();
     const ask = answers({});
-    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    const ctx = {
+      ...makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } }),
+      ask,
+    };
     await initProject(ctx, { auto: true });
     expect(ask.questions).toEqual([]);
   });
@@ -220,7 +237,10 @@ describe("initProject", () => {
   it("quotes values YAML would otherwise misread", async () => {
     const repo = makeTestRepo({ defaultBranch: "1.0" });
     const ask = answers({ "project id": "123" });
-    const ctx = { ...makeTestContext({ cwd: repo.dir, env: { PATH: binWith() } }), ask };
+    const ctx = {
+      ...makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } }),
+      ask,
+    };
     const result = await initProject(ctx);
     const projects = readProjects(result.path);
     expect(projects["123"]?.defaultBranch).toBe("1.0");

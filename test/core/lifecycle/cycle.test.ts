@@ -9,6 +9,7 @@ import {
 } from "../../../src/core/lifecycle/cycle-steps.js";
 import { openLifecycleEngine } from "../../../src/core/lifecycle/index.js";
 import { readLastCycle } from "../../../src/core/lifecycle/last-cycle.js";
+import type { PluginDefinition } from "../../../src/core/registry/define-plugin.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
 
 describe("a lifecycle cycle as one object", () => {
@@ -91,6 +92,38 @@ describe("a lifecycle cycle as one object", () => {
     expect(report.sessions).toBe(0);
     expect(report.errors).toEqual([expect.stringContaining("lifecycle")]);
     expect(readLastCycle(engine.store)?.error).toContain("lifecycle");
+    engine.close();
+  });
+
+  it("decides a project's sessions with the project's own lifecycle plugin (`lifecycle:`)", async () => {
+    const f = makeLifecycleFixture();
+    const decided: string[] = [];
+    const core = f.ctx.catalog.lifecycle["core"]!;
+    const watching = async () => {
+      const { plugin } = (await core()) as { plugin: PluginDefinition<"lifecycle"> };
+      return {
+        plugin: {
+          ...plugin,
+          name: "watching",
+          create: async (options: unknown, ctx: Parameters<typeof plugin.create>[1]) => {
+            const inner = await plugin.create(options, ctx);
+            return {
+              decide: (...args: Parameters<typeof inner.decide>) => {
+                decided.push(args[0].sessionId);
+                return inner.decide(...args);
+              },
+            };
+          },
+        },
+      };
+    };
+    f.writeConfig("lifecycle: watching");
+    const ctx = { ...f.ctx, catalog: { ...f.ctx.catalog, lifecycle: { core, watching } } };
+    const session = await f.addSession();
+    const engine = await openLifecycleEngine(ctx, {});
+    const report = await createCycle(ctx, engine, {}).run();
+    expect(report.errors).toEqual([]);
+    expect(decided).toEqual([session.id]);
     engine.close();
   });
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { emptyCatalog, type PluginCatalog } from "../../../src/core/registry/catalog.js";
+import type { PluginCatalog, Slot } from "../../../src/core/registry/catalog.js";
 import { definePlugin } from "../../../src/core/registry/define-plugin.js";
 import {
   openLifecycleEngine,
@@ -28,7 +28,7 @@ import { FakeRuntime, type FakeProgram } from "../../fakes/runtime.js";
 import { FakeScm } from "../../fakes/scm.js";
 import { makeTestRepo, type TestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { makeTestContext, type TestContext } from "../../helpers/test-context.js";
+import { defaultsOnlyCatalog, makeTestContext, type TestContext } from "../../helpers/test-context.js";
 import { manualClock, type ManualClock } from "../store/store-fixture.js";
 import { prOpened, sessionCreated } from "../../helpers/events.js";
 
@@ -60,7 +60,7 @@ afterEach(() => {
   for (const engine of engines.splice(0)) engine.close();
 });
 
-function fixed<S extends keyof PluginCatalog>(slot: S, instance: unknown) {
+function fixed<S extends Slot>(slot: S, instance: unknown) {
   return () =>
     Promise.resolve(
       definePlugin({
@@ -95,7 +95,7 @@ export function makeLifecycleFixture(options: { program?: FakeProgram } = {}): L
     closingReference: (issue) => `Closes #${issue.id}`,
   };
   const catalog: PluginCatalog = {
-    ...emptyCatalog(),
+    ...defaultsOnlyCatalog(),
     runtime: { fake: fixed("runtime", runtime) },
     agent: { fake: fixed("agent", agent) },
     scm: { fake: fixed("scm", scm) },

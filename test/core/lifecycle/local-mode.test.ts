@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openLifecycleEngine, runCycle, type LifecycleEngine } from "../../../src/core/lifecycle/index.js";
 import { definePlugin } from "../../../src/core/registry/define-plugin.js";
-import type { PluginCatalog } from "../../../src/core/registry/catalog.js";
+import type { PluginCatalog, Slot } from "../../../src/core/registry/catalog.js";
 import {
   insertSession,
   listEvents,
@@ -21,7 +21,7 @@ import { makeTestContext } from "../../helpers/test-context.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
 import { sessionCreated } from "../../helpers/events.js";
 
-function fixed<S extends keyof PluginCatalog>(slot: S, instance: unknown) {
+function fixed<S extends Slot>(slot: S, instance: unknown) {
   return () =>
     Promise.resolve(
       definePlugin({

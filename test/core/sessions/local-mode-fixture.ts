@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { definePlugin } from "../../../src/core/registry/define-plugin.js";
-import { emptyCatalog, type PluginCatalog, type PluginLoader } from "../../../src/core/registry/catalog.js";
+import type { PluginCatalog, PluginLoader } from "../../../src/core/registry/catalog.js";
 import { openProjectForge } from "../../../src/core/sessions/project-forge.js";
 import type { PullRequest, Scm } from "../../../src/core/slots/index.js";
 import {
@@ -16,7 +16,7 @@ import {
 } from "../../../src/core/store/index.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { makeTestContext, type TestContext } from "../../helpers/test-context.js";
+import { defaultsOnlyCatalog, makeTestContext, type TestContext } from "../../helpers/test-context.js";
 import { prOpened, sessionCreated } from "../../helpers/events.js";
 
 export interface LocalModeFixture {
@@ -50,7 +50,7 @@ function localCatalog(extraScm: Record<string, Scm>): PluginCatalog {
       ),
   ]);
   return {
-    ...emptyCatalog(),
+    ...defaultsOnlyCatalog(),
     tracker: { local: () => import("../../../src/plugins/tracker/local.js") },
     scm: { local: () => import("../../../src/plugins/scm/local.js"), ...Object.fromEntries(fixed) },
   };

@@ -86,7 +86,7 @@ describe("ao review (core, local mode)", () => {
     const options = { configPath: fixture.configPath };
     const noScm = await failure(reviewSession(fixture.ctx, "app-1", { approve: true }, options));
     expect(noScm).toMatchObject({ code: "E_CONFIG_INVALID", exitCode: 2 });
-    expect(noScm.hint).toContain("scm: local");
+    expect(noScm.hint).toContain("set `scm: <plugin>` in the project (built-in: local");
     const unknown = await failure(reviewSession(fixture.ctx, "app-9", { approve: true }, options));
     expect(unknown.code).toBe("E_NOT_FOUND");
   });

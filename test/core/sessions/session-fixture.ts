@@ -4,12 +4,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { definePlugin } from "../../../src/core/registry/define-plugin.js";
-import {
-  emptyCatalog,
-  type PluginCatalog,
-  type PluginLoader,
-  type Slot,
-} from "../../../src/core/registry/catalog.js";
+import { type PluginCatalog, type PluginLoader, type Slot } from "../../../src/core/registry/catalog.js";
 import type { Spawner } from "../../../src/core/sessions/spawner.js";
 import {
   closeStore,
@@ -25,7 +20,7 @@ import { FakeTracker } from "../../fakes/tracker.js";
 import { FakeWorkspace } from "../../fakes/workspace.js";
 import { makeTestRepo, type TestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { makeTestContext, type TestContext } from "../../helpers/test-context.js";
+import { defaultsOnlyCatalog, makeTestContext, type TestContext } from "../../helpers/test-context.js";
 
 export interface SessionFixture {
   ctx: TestContext;
@@ -43,7 +38,7 @@ export interface SessionFixture {
 }
 
 /** A definition whose instance is the given object: the registry loads, validates and wraps it like any plugin. */
-function fixed<S extends keyof PluginCatalog>(slot: S, name: string, instance: unknown) {
+function fixed<S extends Slot>(slot: S, name: string, instance: unknown) {
   return () =>
     Promise.resolve(
       definePlugin({
@@ -75,7 +70,7 @@ export function makeSessionFixture(
   const workspace = overrides.workspace ?? new FakeWorkspace();
   const tracker = new FakeTracker();
   const catalog: PluginCatalog = {
-    ...emptyCatalog(),
+    ...defaultsOnlyCatalog(),
     runtime: { fake: fixed("runtime", "fake", runtime) },
     agent: {
       fake: fixed("agent", "fake", agent),

@@ -73,7 +73,7 @@ describe("scm/github in the built-in catalog", () => {
       "",
     ].join("\n");
     writeFileSync(join(dir, "agent-orchestrator.yaml"), yaml);
-    const loaded = await loadConfig({ cwd: dir, env: {} }, {});
+    const loaded = await loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {});
     const options = loaded.config.projects["app"]?.scm;
     const { plugin: _plugin, ...raw } = options as { plugin: string };
     const registry = createPluginRegistry(makeTestContext({ catalog: builtinCatalog }), {

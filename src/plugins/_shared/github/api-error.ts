@@ -1,4 +1,5 @@
 import { AoError } from "../../../core/plugin-api.js";
+import { GITHUB_ERRORS } from "./error-codes.js";
 
 /** The HTTP status of an Octokit RequestError, or undefined for anything else. */
 export function statusOf(error: unknown): number | undefined {
@@ -21,7 +22,7 @@ export function gitHubApiError(error: unknown, doing: string): AoError {
         ? "check that the token can see the repository (repo scope) and that the repo name is right"
         : "GitHub may be having trouble; ao retries on the next poll";
   return new AoError(
-    "E_GITHUB_API",
+    GITHUB_ERRORS.E_GITHUB_API,
     `github: ${doing} failed${status === undefined ? "" : ` (${String(status)})`}: ${message ?? ""}`,
     {
       hint,

@@ -1,4 +1,5 @@
 import { AoError, type PluginContext } from "../../../core/plugin-api.js";
+import { GITHUB_ERRORS } from "./error-codes.js";
 import { ghHostnameFor, resolveApiUrl } from "./endpoints.js";
 
 /**
@@ -21,7 +22,11 @@ export async function resolveGitHubToken(
   const token = gh.failed ? "" : gh.stdout.trim();
   if (token !== "") return token;
   const why = gh.notFound ? "gh is not installed" : `gh has no login for ${hostname}`;
-  throw new AoError("E_GITHUB_AUTH", `no GitHub token: GITHUB_TOKEN and GH_TOKEN are unset and ${why}`, {
-    hint: "export GITHUB_TOKEN=<a token with repo access>, or run gh auth login",
-  });
+  throw new AoError(
+    GITHUB_ERRORS.E_GITHUB_AUTH,
+    `no GitHub token: GITHUB_TOKEN and GH_TOKEN are unset and ${why}`,
+    {
+      hint: "export GITHUB_TOKEN=<a token with repo access>, or run gh auth login",
+    },
+  );
 }

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
-import { AoError, type AoPaths, type Exec } from "../../../core/plugin-api.js";
+import { AoError, checkProcess, type AoPaths, type Exec } from "../../../core/plugin-api.js";
 import { pollUntil, type Waits } from "../_shared/poll-until.js";
 import { fifoHasReader } from "./fifo-writer.js";
-import { checkProcess } from "../../_shared/process-identity.js";
 import { runDir } from "../_shared/run-dir.js";
 import { sessionLogDir, type SessionFiles } from "./session-files.js";
 

@@ -1,6 +1,5 @@
 import { closeSync, existsSync } from "node:fs";
-import { AoError, type RuntimeKey } from "../../../core/plugin-api.js";
-import { checkProcess } from "../../_shared/process-identity.js";
+import { AoError, checkProcess, signalProcessGroup, type RuntimeKey } from "../../../core/plugin-api.js";
 import type { Waits } from "../_shared/poll-until.js";
 import { openFifoForWriting, writeAll } from "./fifo-writer.js";
 import type { LauncherProcess } from "./read-liveness.js";
@@ -25,7 +24,7 @@ export async function pressKey(
   if (key === "C-c") {
     if (launcher === undefined || checkProcess(launcher.pid, launcher.startTime).kind !== "same")
       throw notRunning(id);
-    process.kill(-launcher.pid, "SIGINT");
+    signalProcessGroup(launcher.pid, "SIGINT");
     return;
   }
   const opened = openFifoForWriting(files.fifo);

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Liveness, RuntimeHandle } from "../../../core/plugin-api.js";
-import { checkProcess } from "../../_shared/process-identity.js";
+import { checkProcess, type Liveness, type RuntimeHandle } from "../../../core/plugin-api.js";
 import type { SessionFiles } from "./session-files.js";
 
 /** The launcher as the handle remembers it: pid plus start time (empty where there is no /proc). */

@@ -1,5 +1,5 @@
+import { checkProcess, signalProcessGroup } from "../../../core/plugin-api.js";
 import { pollUntil, type Waits } from "../_shared/poll-until.js";
-import { checkProcess } from "../../_shared/process-identity.js";
 
 /**
  * SIGTERM to the launcher's process group (it was started detached, so its pid is the group id and
@@ -14,18 +14,10 @@ export async function stopProcessGroup(
   waits: Waits,
 ): Promise<void> {
   const gone = () => Promise.resolve(checkProcess(pid, startTime).kind === "same" ? undefined : true);
-  signalGroup(pid, "SIGTERM");
+  signalProcessGroup(pid, "SIGTERM");
   if ((await pollUntil(gone, { timeoutMs: graceMs, intervalMs: 50 }, waits)) === undefined) {
-    signalGroup(pid, "SIGKILL");
+    signalProcessGroup(pid, "SIGKILL");
     await pollUntil(gone, { timeoutMs: 5_000, intervalMs: 50 }, waits);
   }
-  signalGroup(pid, "SIGKILL");
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: the group is already empty, which is what we want.
-  }
+  signalProcessGroup(pid, "SIGKILL");
 }

@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { AoError, git } from "../../../core/plugin-api.js";
+import { GITHUB_ERRORS } from "../../_shared/github/error-codes.js";
 import { resolveApiUrl } from "../../_shared/github/endpoints.js";
 import { formatGitHubRepo, type GitHubRepo } from "../../_shared/github/repo.js";
 import { readUrlRewrites, rewritePushUrl } from "./rewrite-push-url.js";
@@ -80,14 +81,18 @@ function classifyRemote(env: GitHubScmEnv, url: string, expected: string): PushT
   const parsed = parseRemote(url);
   if (parsed === "local") return checkLocalAllowed(env, url);
   if (parsed === undefined || parsed.host !== expected)
-    throw new AoError("E_GITHUB_API", `remote ${env.remote} pushes to ${url}, not to ${expected}`, {
-      hint: `point ${env.remote} back at ${expected} (git remote set-url --push ${env.remote} …) and check url.*.insteadOf in your git config (git config --show-origin --get-regexp '^url')`,
-      details: { remote: env.remote, url, expected },
-    });
+    throw new AoError(
+      GITHUB_ERRORS.E_GITHUB_API,
+      `remote ${env.remote} pushes to ${url}, not to ${expected}`,
+      {
+        hint: `point ${env.remote} back at ${expected} (git remote set-url --push ${env.remote} …) and check url.*.insteadOf in your git config (git config --show-origin --get-regexp '^url')`,
+        details: { remote: env.remote, url, expected },
+      },
+    );
   if (!namesRepository(parsed.path, env.repo)) {
     const repository = formatGitHubRepo(env.repo);
     throw new AoError(
-      "E_GITHUB_API",
+      GITHUB_ERRORS.E_GITHUB_API,
       `remote ${env.remote} pushes to ${url}, not to the project's repository ${repository}`,
       {
         hint: `point ${env.remote} at https://${expected}/${repository}.git (git remote set-url --push ${env.remote} …), or set scm/github's repo option if ${repository} is not the right one`,
@@ -105,7 +110,7 @@ function classifyRemote(env: GitHubScmEnv, url: string, expected: string): PushT
 function checkLocalAllowed(env: GitHubScmEnv, url: string): PushTransport {
   if (env.allowLocalRemote) return "local";
   throw new AoError(
-    "E_GITHUB_API",
+    GITHUB_ERRORS.E_GITHUB_API,
     `remote ${env.remote} pushes to ${url}, a path on this machine, not to GitHub`,
     {
       hint: `point ${env.remote} at https://${gitHostFor(env)}/${formatGitHubRepo(env.repo)}.git, or set allowLocalRemote: true in scm/github's options if pushing to a local mirror is intended`,

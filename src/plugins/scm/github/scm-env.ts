@@ -1,5 +1,5 @@
 import type { MergeMethod, PluginContext } from "../../../core/plugin-api.js";
-import { createGitHubClient, type GitHubClient } from "../../_shared/github/client.js";
+import type { GitHubClient } from "../../_shared/github/client.js";
 import type { GitHubRepo } from "../../_shared/github/repo.js";
 import type { TrustedAuthors } from "../../_shared/github/trusted-authors.js";
 import { resolveGitHubToken } from "../../_shared/github/token.js";
@@ -44,7 +44,10 @@ export const DEFAULT_TUNING: Required<GitHubScmTuning> = {
   fullRefreshEvery: 10,
 };
 
-/** The token and client are made on first use: a command that never talks to GitHub never asks gh. */
+/**
+ * The token and client are made on first use: a command that never talks to GitHub never asks gh,
+ * and one that only reads the definition (doctor, `ao config validate`) never loads Octokit.
+ */
 export function githubScmEnv(
   ctx: GitHubScmCtx,
   settings: Omit<GitHubScmEnv, "ctx" | "tuning" | "token" | "client">,
@@ -55,13 +58,14 @@ export function githubScmEnv(
   let client: Promise<GitHubClient> | undefined;
   const getToken = () => (token ??= resolveGitHubToken(ctx, { apiUrl: settings.apiUrl }));
   const getClient = () =>
-    (client ??= getToken().then((value) =>
-      createGitHubClient(ctx, {
-        token: value,
-        apiUrl: settings.apiUrl,
-        retryAfterBaseMs: full.retryAfterBaseMs,
-        writeSpacingMs: full.writeSpacingMs,
-      }),
+    (client ??= Promise.all([getToken(), import("../../_shared/github/client.js")]).then(
+      ([value, { createGitHubClient }]) =>
+        createGitHubClient(ctx, {
+          token: value,
+          apiUrl: settings.apiUrl,
+          retryAfterBaseMs: full.retryAfterBaseMs,
+          writeSpacingMs: full.writeSpacingMs,
+        }),
     ));
   return { ...settings, ctx, tuning: full, token: getToken, client: getClient };
 }

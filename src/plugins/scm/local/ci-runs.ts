@@ -1,10 +1,15 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { CiRun, CiRunCheck } from "../../../core/plugin-api.js";
+import {
+  checkProcess,
+  processRef,
+  type CiRun,
+  type CiRunCheck,
+  type ProcessRef,
+} from "../../../core/plugin-api.js";
 import { createFileExclusive, readJsonFile, writeJsonAtomic } from "../../_shared/local-files.js";
 import { spawnCiRunner } from "./ci-runner.js";
-import { isRunning, processRef, type ProcessRef } from "./process-alive.js";
 import { branchKey } from "./state-paths.js";
 
 /**
@@ -88,6 +93,12 @@ export async function readRun(ciDir: string, branch: string, sha: string): Promi
     result = (await readJsonFile<ResultFile>(join(dir, "result.json"))) ?? (await recordCrash(dir, run));
   }
   return toCiRun(run, result);
+}
+
+/** `unknown` (e.g. no permission to signal it) counts as running: a live run is never declared crashed. */
+function isRunning(owner: ProcessRef): boolean {
+  const identity = checkProcess(owner.pid, owner.startTime);
+  return identity.kind === "same" || identity.kind === "unknown";
 }
 
 /** Every run of a branch, newest first. */

@@ -1,5 +1,6 @@
 import type { LinearClient, LinearError } from "@linear/sdk";
 import { AoError, type PluginContext } from "../../../core/plugin-api.js";
+import { LINEAR_ERRORS } from "./error-codes.js";
 
 export const LINEAR_API_KEY_ENV = "LINEAR_API_KEY";
 export const DEFAULT_LINEAR_API_URL = "https://api.linear.app/graphql";
@@ -37,9 +38,13 @@ export function linearRequester(
 async function makeClient(ctx: Pick<PluginContext, "env">, apiUrl: string): Promise<LinearClient> {
   const apiKey = ctx.env[LINEAR_API_KEY_ENV];
   if (apiKey === undefined || apiKey.trim() === "") {
-    throw new AoError("E_LINEAR_AUTH", `${LINEAR_API_KEY_ENV} is not set; tracker/linear needs an API key`, {
-      hint: `create a personal API key in Linear (Settings → Security & access) and export ${LINEAR_API_KEY_ENV}=…`,
-    });
+    throw new AoError(
+      LINEAR_ERRORS.E_LINEAR_AUTH,
+      `${LINEAR_API_KEY_ENV} is not set; tracker/linear needs an API key`,
+      {
+        hint: `create a personal API key in Linear (Settings → Security & access) and export ${LINEAR_API_KEY_ENV}=…`,
+      },
+    );
   }
   const { LinearClient } = await import("@linear/sdk");
   try {
@@ -74,7 +79,7 @@ export function linearFailure(error: unknown, apiUrl: string): AoError {
   // Compared as text: the SDK's LinearErrorType enum is a runtime value, and the SDK loads lazily.
   if (type === "AuthenticationError" || type === "Forbidden") {
     return new AoError(
-      "E_LINEAR_AUTH",
+      LINEAR_ERRORS.E_LINEAR_AUTH,
       `Linear rejected the key in ${LINEAR_API_KEY_ENV}: ${linear.message}`,
       {
         hint: `check ${LINEAR_API_KEY_ENV}: a personal API key from Linear (Settings → Security & access)`,

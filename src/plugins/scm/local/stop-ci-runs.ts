@@ -1,27 +1,50 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  checkProcess,
+  hasProcFs,
+  isPidAlive,
+  readProcessStat,
+  signalProcessGroup,
+  type PluginCleanupContext,
+  type ProcessRef,
+} from "../../../core/plugin-api.js";
 
 /**
- * scm/local runs CI in a detached runner (its own session), one process group per command, so a
- * demo that ends while a run is in flight has to stop it itself: removing the sandbox would leave
- * the run going in a deleted checkout. Only processes recorded in the sandbox's own run files are
+ * scm/local runs CI in a detached runner (its own session), one process group per command, so an
+ * AO_HOME thrown away while a run is in flight (`ao demo` removing its sandbox) would leave the run
+ * going in a deleted checkout. Only processes recorded in the AO_HOME's own run files are
  * signalled, and only while they are still the processes that were recorded (same start time).
  */
 export interface UnfinishedRun {
   dir: string;
-  runner: { pid: number; startTime: string };
+  runner: ProcessRef;
   /** The pid (= process group) of the command running last, from `<n>.pid`. */
   command?: number;
 }
 
-/** Runs under `<home>/projects/*\/ci/<branch>/<sha>/` without a result whose runner is still running. */
-export function liveRuns(home: string): UnfinishedRun[] {
+/** How long a CI run in flight may take to finish on its own before it is killed. */
+const CI_GRACE_MS = 5_000;
+const POLL_MS = 100;
+
+/** scm/local's cleanup capability: waits a little for runs in flight, then kills what is left. */
+export async function stopCiRuns(ctx: Pick<PluginCleanupContext, "paths" | "clock">): Promise<string[]> {
+  const deadline = ctx.clock.now() + CI_GRACE_MS;
+  while (liveRuns(ctx.paths.projects).length > 0 && ctx.clock.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  for (const run of liveRuns(ctx.paths.projects)) killRun(run);
+  return [];
+}
+
+/** Runs under `<projects>/*\/ci/<branch>/<sha>/` without a result whose runner is still running. */
+export function liveRuns(projects: string): UnfinishedRun[] {
   const runs: UnfinishedRun[] = [];
-  for (const ciDir of subdirs(join(home, "projects")).map((project) => join(project, "ci"))) {
+  for (const ciDir of subdirs(projects).map((project) => join(project, "ci"))) {
     for (const dir of subdirs(ciDir).flatMap(subdirs)) {
       if (existsSync(join(dir, "result.json"))) continue;
       const owner = readOwner(dir);
-      if (owner !== undefined && isSameProcess(owner.pid, owner.startTime))
+      if (owner !== undefined && checkProcess(owner.pid, owner.startTime).kind === "same")
         runs.push({ dir, runner: owner, ...lastCommand(dir) });
     }
   }
@@ -37,11 +60,11 @@ export function liveRuns(home: string): UnfinishedRun[] {
  */
 export function killRun(run: UnfinishedRun): void {
   const runner = run.runner.pid;
-  if (!isSignallable(runner) || !isSameProcess(runner, run.runner.startTime) || !leadsOwnSession(runner))
-    return;
+  if (!isSignallable(runner) || checkProcess(runner, run.runner.startTime).kind !== "same") return;
+  if (!leadsOwnSession(runner)) return;
   if (run.command !== undefined && isSignallable(run.command) && isRunnersCommand(run.command, runner))
-    signalGroup(run.command);
-  signalGroup(runner);
+    signalProcessGroup(run.command, "SIGKILL");
+  signalProcessGroup(runner, "SIGKILL");
 }
 
 function isSignallable(pid: number): boolean {
@@ -58,7 +81,7 @@ function subdirs(dir: string): string[] {
   }
 }
 
-function readOwner(dir: string): UnfinishedRun["runner"] | undefined {
+function readOwner(dir: string): ProcessRef | undefined {
   try {
     const run = JSON.parse(readFileSync(join(dir, "run.json"), "utf8")) as {
       owner?: { pid?: unknown; startTime?: unknown };
@@ -82,53 +105,16 @@ function lastCommand(dir: string): { command?: number } {
   return Number.isInteger(pid) && pid > 0 ? { command: pid } : {};
 }
 
-/**
- * Fields of /proc/<pid>/stat after the command name: [0] state, [1] parent, [2] process group,
- * [3] session, [19] start time.
- */
-function procStat(pid: number): string[] | undefined {
-  try {
-    const text = readFileSync(`/proc/${String(pid)}/stat`, "utf8");
-    return text.slice(text.lastIndexOf(")") + 2).split(" ");
-  } catch {
-    return undefined;
-  }
-}
-
-function isSameProcess(pid: number, startTime: string): boolean {
-  const stat = procStat(pid);
-  if (stat !== undefined) return stat[0] !== "Z" && (startTime === "" || stat[19] === startTime);
-  // Without /proc (macOS) the pid is all there is.
-  return existsSync("/proc/self") ? false : signalZero(pid);
-}
-
 /** The runner was started detached (setsid): it leads its own session and group. */
 function leadsOwnSession(pid: number): boolean {
-  const stat = procStat(pid);
-  if (stat === undefined) return !existsSync("/proc/self") && signalZero(pid);
-  return stat[2] === String(pid) && stat[3] === String(pid);
+  const stat = readProcessStat(pid);
+  if (stat === undefined) return !hasProcFs() && isPidAlive(pid);
+  return stat.groupId === pid && stat.sessionId === pid;
 }
 
 /** Each command is the runner's child, started detached too: it leads its own group. */
 function isRunnersCommand(pid: number, runner: number): boolean {
-  const stat = procStat(pid);
-  if (stat === undefined) return !existsSync("/proc/self") && signalZero(pid);
-  return stat[1] === String(runner) && stat[2] === String(pid);
-}
-
-function signalZero(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function signalGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Already gone: what we wanted.
-  }
+  const stat = readProcessStat(pid);
+  if (stat === undefined) return !hasProcFs() && isPidAlive(pid);
+  return stat.parentPid === runner && stat.groupId === pid;
 }

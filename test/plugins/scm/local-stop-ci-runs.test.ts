@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { killRun, liveRuns } from "../../../src/core/demo/stop-ci-runs.js";
-import { processStartTime } from "../../../src/plugins/_shared/process-identity.js";
+import { processStartTime } from "../../../src/core/process-identity.js";
+import { plugin as localScm } from "../../../src/plugins/scm/local.js";
+import { killRun, liveRuns } from "../../../src/plugins/scm/local/stop-ci-runs.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { makeTestContext } from "../../helpers/test-context.js";
 
 const children: ChildProcess[] = [];
 const commands: number[] = [];
@@ -68,7 +70,7 @@ function runDir(
   return dir;
 }
 
-describe("stopping the sandbox's CI runs", () => {
+describe("scm/local stopping its CI runs in flight", () => {
   it("finds a run in flight and kills its command's group and its runner", async () => {
     const home = makeTempDir("ao-ci-home-");
     const { runner, command } = await runnerWithCommand();
@@ -78,7 +80,7 @@ describe("stopping the sandbox's CI runs", () => {
       { pid: runner, startTime: processStartTime(runner) },
       { "1.pid": String(command) },
     );
-    const runs = liveRuns(home);
+    const runs = liveRuns(join(home, "projects"));
     expect(runs).toEqual([{ dir, runner: { pid: runner, startTime: processStartTime(runner) }, command }]);
     for (const run of runs) killRun(run);
     await eventually(() => !isAlive(runner) || undefined, "the runner to die");
@@ -91,7 +93,7 @@ describe("stopping the sandbox's CI runs", () => {
     runDir(home, "b1", { pid: finished, startTime: processStartTime(finished) }, { "result.json": "{}" });
     const reused = sleeper();
     runDir(home, "b2", { pid: reused, startTime: "1" });
-    expect(liveRuns(home)).toEqual([]);
+    expect(liveRuns(join(home, "projects"))).toEqual([]);
     expect(isAlive(finished) && isAlive(reused)).toBe(true);
   });
 
@@ -109,7 +111,7 @@ describe("stopping the sandbox's CI runs", () => {
       const runner = sleeper();
       const startTime = processStartTime(runner);
       runDir(home, `c${forged}`, { pid: runner, startTime }, { "1.pid": forged });
-      const run = liveRuns(home).find((found) => found.runner.pid === runner)!;
+      const run = liveRuns(join(home, "projects")).find((found) => found.runner.pid === runner)!;
       killRun(run);
       await eventually(() => !isAlive(runner) || undefined, "the runner to die");
     }
@@ -128,5 +130,24 @@ describe("stopping the sandbox's CI runs", () => {
     });
     for (const pid of [1, process.pid]) killRun({ dir: home, runner: { pid, startTime: "" } });
     expect(signalled.filter((pid) => pid < 0)).toEqual([]);
+  });
+});
+
+describe("scm/local: its cleanup capability", () => {
+  it("stops the runs in flight under the AO_HOME it is given, and leaves another AO_HOME's alone", async () => {
+    const mine = makeTempDir("ao-ci-home-");
+    const other = makeTempDir("ao-ci-home-");
+    const { runner, command } = await runnerWithCommand();
+    runDir(mine, "d1", { pid: runner, startTime: processStartTime(runner) }, { "1.pid": String(command) });
+    const stranger = sleeper();
+    runDir(other, "d2", { pid: stranger, startTime: processStartTime(stranger) });
+    // A clock past the grace period at its second look: the runs are killed without waiting 5 s.
+    let reads = 0;
+    const clock = { now: () => (reads++ === 0 ? 0 : 60_000) };
+    const ctx = { ...makeTestContext({ home: mine }), clock };
+    expect(await localScm.cleanup!(ctx)).toEqual([]);
+    await eventually(() => !isAlive(runner) || undefined, "the runner to die");
+    await eventually(() => !isAlive(command) || undefined, "the command to die");
+    expect(isAlive(stranger)).toBe(true);
   });
 });

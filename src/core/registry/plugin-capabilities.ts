@@ -1,0 +1,125 @@
+import type { Exec } from "../exec.js";
+import type { PluginContext } from "./define-plugin.js";
+
+/*
+ * What a plugin definition may offer besides `create`. These live on the definition, not on the
+ * instance, because each must work where an instance cannot be made or should not be: doctor checks
+ * a webhook notifier whose secret is unset (its `create` refuses), `ao config validate` runs offline
+ * without creating anything, and cleaning up after a thrown-away AO_HOME must not depend on options
+ * or a project that may no longer load. Core asks every configured plugin; it never asks by name.
+ */
+
+export type CheckStatus = "ok" | "warn" | "fail";
+
+/**
+ * One finding about whether a plugin can work here: `fail` makes `ao doctor` exit 1 (and is printed
+ * by `ao start` before its first cycle), `warn` is worth knowing. Never put a secret's value in it.
+ */
+export interface PluginCheck {
+  /**
+   * Stable, for `--json`. Two plugins that check the same thing use the same id (tracker and scm
+   * on one GitHub host, two plugins needing tmux): doctor keeps one line, the worst of them.
+   */
+  readonly id: string;
+  readonly title: string;
+  readonly status: CheckStatus;
+  readonly detail: string;
+  /** How to fix it, as a command where there is one. */
+  readonly fix?: string | undefined;
+  /** The option this is about, relative to the plugin's options (["secretEnv"]): core points at it in the file. */
+  readonly option?: readonly (string | number)[] | undefined;
+}
+
+/** What a check may look at. It changes nothing: no files written, no services called to act. */
+export interface PluginCheckContext extends Pick<
+  PluginContext,
+  "env" | "cwd" | "paths" | "baseDir" | "project"
+> {
+  /**
+   * Undefined in an offline check (`ao config validate`): look only at the options, the
+   * environment and the file system; start no process, reach no network. A check that cannot
+   * decide offline returns nothing rather than guess.
+   */
+  readonly exec: Exec | undefined;
+  /** `process.platform` of the machine checked: install commands differ. */
+  readonly platform: string;
+}
+
+/** What a plugin may use to stop what it started: AO_HOME's layout and the process seams. */
+export type PluginCleanupContext = Pick<PluginContext, "env" | "paths" | "exec" | "clock" | "logger">;
+
+/** A command per platform (`process.platform`), with one for the rest. */
+export interface PlatformCommand {
+  readonly darwin?: string | undefined;
+  readonly linux?: string | undefined;
+  readonly other: string;
+}
+
+/**
+ * The executable a plugin runs (an agent's CLI, tmux): facts, not behaviour. `ao init` finds the
+ * installed agents by them, doctor checks them, and the control plane will list installed agents
+ * from the same facts.
+ */
+export interface PluginProgram {
+  /** Looked up on PATH. */
+  readonly binary: string;
+  /** Arguments that make it print its version on stdout. */
+  readonly versionArgs: readonly string[];
+  /** The command that installs it. */
+  readonly install: string | PlatformCommand;
+}
+
+/** What `ao init` learned about a repository, for tracker and scm plugins to propose themselves. */
+export interface InitRepository {
+  /** Where `origin` points (credentials removed); undefined without one or for a local path. */
+  readonly origin: { readonly host: string; readonly owner: string; readonly repo: string } | undefined;
+  /** The project's test command when one was detected (`npm test`), and from which file. */
+  readonly test: { readonly command: string; readonly evidence: string } | undefined;
+  /** The environment (a plugin may read a host list from it, e.g. GH_HOST); never a secret's value. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** A plugin's offer to serve a repository `ao init` writes a configuration for. */
+export interface InitProposal {
+  /** `hosted`: origin is this plugin's service, and wins; `fallback`: it works anywhere (local mode). */
+  readonly fit: "hosted" | "fallback";
+  /** Written beside `plugin:` (an Enterprise host's apiUrl, local CI commands). */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** `owner/name` for the project's `repo:` key, when the plugin serves a hosted repository. */
+  readonly repo?: string | undefined;
+  /** What kind of host origin is (`github-enterprise`), for init's summary. */
+  readonly hostKind?: string | undefined;
+  /** Comment lines written before the options: what they do. */
+  readonly comment?: readonly string[] | undefined;
+  /** YAML lines written commented out after the options: an example to uncomment. */
+  readonly example?: readonly string[] | undefined;
+}
+
+/** The optional capabilities of a definition, typed by its options. */
+export interface PluginCapabilities<Options> {
+  readonly program?: PluginProgram | undefined;
+  /**
+   * Whether this plugin, with these (validated) options, can work on this machine: credentials,
+   * secrets in the environment, programs it needs. Runs without creating the instance.
+   */
+  doctor?(
+    options: Options,
+    ctx: PluginCheckContext,
+  ): readonly PluginCheck[] | Promise<readonly PluginCheck[]>;
+  /**
+   * Stops everything this plugin started under `ctx.paths.home` that would outlive ao (a tmux
+   * server, CI runs in flight), when that AO_HOME is thrown away (`ao demo` removing its sandbox).
+   * Resolves to what it could not stop; never throws.
+   */
+  cleanup?(ctx: PluginCleanupContext): Promise<readonly string[]>;
+  /** Offers this tracker or scm for a repository `ao init` configures; undefined: not for this one. */
+  init?(repository: InitRepository): InitProposal | undefined;
+}
+
+/** The command of `install` for `platform`. */
+export function installCommandFor(install: string | PlatformCommand, platform: string): string {
+  if (typeof install === "string") return install;
+  if (platform === "darwin" && install.darwin !== undefined) return install.darwin;
+  if (platform === "linux" && install.linux !== undefined) return install.linux;
+  return install.other;
+}
