@@ -15,6 +15,7 @@ import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromHooks, sessionIdFromHooks } from "./claude-code/hook-activity.js";
 import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
 import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
+import { claudeTurns } from "./claude-code/turns.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -25,7 +26,8 @@ export const CLAUDE_BYPASS_FLAG = "--dangerously-skip-permissions";
  * agent/claude-code (the default). The task reaches Claude as an `@file` mention in the first prompt
  * (Claude Code reads the file into the conversation itself). Hooks in the worktree's
  * `.claude/settings.local.json` append every event to `.ao/agent-events.jsonl`, which gives the
- * session id to resume and the activity; the screen adds the dialogs hooks cannot see (folder trust).
+ * session id to resume, the activity and the turns (with the transcript); the screen adds the
+ * dialogs hooks cannot see (folder trust).
  */
 export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: string): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
@@ -34,6 +36,7 @@ export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: stri
     ...options.args,
   ];
   return {
+    ...claudeTurns(),
     launch: (input) =>
       spec([options.command, ...shared(input), taskInstruction(atMention(input.promptFile))]),
     resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
@@ -77,7 +80,7 @@ function claudeActivity(probe: ActivityProbe): ActivityReport {
 export const plugin = definePlugin({
   slot: "agent",
   name: "claude-code",
-  description: "Claude Code (claude): hooks for session id and activity, resume by session id",
+  description: "Claude Code (claude): hooks for session id, activity and turns, resume by session id",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),
   defaults: { command: "claude", args: [] },

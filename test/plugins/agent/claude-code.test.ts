@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Liveness } from "../../../src/core/slots/index.js";
 import { agentEventsFile } from "../../../src/plugins/agent/_shared/agent-events.js";
+import { RECEIVED_AT_KEY } from "../../../src/plugins/agent/_shared/hook-recorder.js";
 import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { CLAUDE_HOOK_EVENTS } from "../../../src/plugins/agent/claude-code/settings-hooks.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
@@ -90,8 +91,15 @@ describe("claude-code workspace hooks", () => {
     };
     const command = settings.hooks["SessionStart"]?.[0]?.hooks[0]?.command ?? "";
     const payload = fixture("claude", "hook-events.jsonl").split("\n")[0] ?? "";
+    const before = Date.now();
     execFileSync("/bin/sh", ["-c", command], { input: `${payload}\n`, cwd: worktree });
-    expect(readFileSync(agentEventsFile(worktree), "utf8")).toBe(`${payload}\n`);
+    const lines = readFileSync(agentEventsFile(worktree), "utf8").split("\n");
+    expect(lines).toHaveLength(2);
+    const { [RECEIVED_AT_KEY]: receivedAt, ...event } = JSON.parse(lines[0] ?? "") as Record<string, unknown>;
+    // The payload as Claude Code sent it, stamped with its arrival (hook payloads carry no time).
+    expect(event).toEqual(JSON.parse(payload));
+    expect(receivedAt).toBeGreaterThanOrEqual(before);
+    expect(receivedAt).toBeLessThanOrEqual(Date.now());
   });
 
   it("hides only its own files in .ao/: the local tracker's issues there stay visible to git", async () => {
