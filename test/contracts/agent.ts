@@ -3,9 +3,12 @@ import { join, relative } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AGENT_ACTIVITIES,
+  REPLY_SOURCES,
   type Agent,
   type AgentLaunchInput,
   type Liveness,
+  type TurnProbe,
+  type TurnSignal,
 } from "../../src/core/slots/index.js";
 import { runGit } from "../helpers/git-repo.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
@@ -18,7 +21,23 @@ export interface AgentSubject {
   bypassFlags: string[];
   /** What the agent's screen looks like in each state, when it reads activity from the screen. */
   screens?: { working: string; idle: string; needsInput: string };
+  /** Required when the agent offers `observeTurn`: writes the agent's own turn signals. */
+  turns?: TurnDriver;
   cleanup(): Promise<void>;
+}
+
+/**
+ * Plays the signals a real CLI writes for one turn (hook payloads, transcript or rollout lines, as
+ * recorded in test/fixtures/agents/<agent>/turns/) into the subject's worktree or agent home, so the
+ * turn section of the contract can watch the plugin read them.
+ */
+export interface TurnDriver {
+  /** What the CLI writes when the delivered message starts a turn. */
+  start(): void | Promise<void>;
+  /** What it writes when the turn ends with `reply`. */
+  end(reply: string): void | Promise<void>;
+  /** The screen while the turn runs, for observers that also read the screen. */
+  workingScreen?: string;
 }
 
 const PROMPT = 'PROMPT-MARKER fix "the bug" $(rm -rf ~) `id`\nsecond line of the task\n';
@@ -111,6 +130,75 @@ export function agentContract(name: string, makeSubject: () => Promise<AgentSubj
       if (cost === null) return;
       expect(cost.inputTokens).toBeGreaterThanOrEqual(0);
       expect(cost.outputTokens).toBeGreaterThanOrEqual(0);
+    });
+  });
+}
+
+const ALIVE: Liveness = { state: "alive" };
+
+/**
+ * The turn capability (agents that offer `observeTurn`): waiting before any signal, running after a
+ * start, ended with the reply after an end, and never a throw over missing files. Each observation
+ * gets the cursor the previous one returned, as core stores it.
+ */
+export function agentTurnContract(name: string, makeSubject: () => Promise<AgentSubject>): void {
+  describe(`agent turn contract: ${name}`, () => {
+    let subject: AgentSubject;
+    afterEach(() => subject.cleanup());
+
+    async function open(worktree?: string) {
+      subject = await makeSubject();
+      const agent = subject.agent;
+      if (!agent.turnCursor || !agent.observeTurn)
+        throw new Error(`${name} offers no turnCursor/observeTurn`);
+      const probe = { sessionId: "contract-1", worktree: worktree ?? subject.worktree, liveness: ALIVE };
+      let cursor = await agent.turnCursor(probe);
+      const observe = async (overrides: Partial<TurnProbe> = {}): Promise<TurnSignal> => {
+        const message = { sha256: "0".repeat(64), bytes: 5 };
+        const signal = await agent.observeTurn!({
+          ...probe,
+          cursor,
+          message,
+          deliveredAt: 1,
+          now: 2,
+          ...overrides,
+        });
+        expect(typeof signal.cursor).toBe("string");
+        cursor = signal.cursor;
+        return signal;
+      };
+      return { observe, driver: subject.turns };
+    }
+
+    it("waits before any signal", async () => {
+      const { observe } = await open();
+      expect((await observe()).state).toBe("waiting");
+      expect((await observe()).state).toBe("waiting");
+    });
+
+    it("runs after the agent's start signal, and ends with the reply after its end signal", async () => {
+      const { observe, driver } = await open();
+      if (!driver) throw new Error(`${name} offers observeTurn: give its contract subject a TurnDriver`);
+      await driver.start();
+      const screen = driver.workingScreen === undefined ? {} : { screen: driver.workingScreen };
+      expect((await observe(screen)).state).toBe("running");
+      await driver.end("CONTRACT-REPLY done");
+      const ended = await observe(screen);
+      expect(ended).toMatchObject({ state: "ended", outcome: "completed", reply: "CONTRACT-REPLY done" });
+      expect(REPLY_SOURCES).toContain(ended.state === "ended" ? ended.source : "");
+    });
+
+    it("never throws when the worktree and the agent's files are missing", async () => {
+      const { observe } = await open("/nonexistent/ao-contract-worktree");
+      expect((await observe()).state).toBe("waiting");
+    });
+
+    it("interrupts with runtime keys, when it names any", async () => {
+      subject = await makeSubject();
+      const keys = subject.agent.interruptKeys;
+      if (keys === undefined) return;
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(["Escape", "C-c", "Enter"]).toContain(key);
     });
   });
 }
