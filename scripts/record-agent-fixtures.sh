@@ -172,6 +172,11 @@ KEY=${CLAUDE_ENV[1]#ANTHROPIC_API_KEY=}
 node -e 'const [dir, key] = process.argv.slice(1); console.log(JSON.stringify({ hasCompletedOnboarding: true, theme: "dark", customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [dir]: { hasTrustDialogAccepted: true } } }))' \
   "$H/project" "$KEY" >"$H/.claude.json"
 claude_hooks "$H" SessionStart UserPromptSubmit PreToolUse PostToolUse Notification Stop StopFailure SessionEnd
+# A second Stop hook, as a person's own may be: it blocks the stop once when ~/block-next exists
+# ({"decision":"block"}), and Claude goes on with the same turn.
+printf '%s\n' 'cat >/dev/null' "if [ -e $H/block-next ]; then rm $H/block-next; echo '{\"decision\":\"block\",\"reason\":\"Run the tests first.\"}'; fi" >"$H/block-once.sh"
+node -e 'const [file, cmd] = process.argv.slice(1); const fs = require("fs"); const s = JSON.parse(fs.readFileSync(file, "utf8")); s.hooks.Stop.push({ matcher: "", hooks: [{ type: "command", command: cmd }] }); fs.writeFileSync(file, JSON.stringify(s, null, 2));' \
+  "$H/project/.claude/settings.local.json" "sh $H/block-once.sh"
 T="$OUT/claude/turns"; mkdir -p "$T"
 start_pane "$S" "$H" claude "${CLAUDE_ENV[@]}"
 wait_for "$S" "? for shortcuts" 60; sleep 2
@@ -189,6 +194,8 @@ record_turn "$S" "$T" interrupted-before-reply "Think it over" "$STREAMS" Escape
 # Interrupted before its first word, the prompt is back in the input box: clear it.
 keys "$S" C-u; sleep 1; snap "$S" "$T/interrupted-before-reply.cleared.txt"
 record_turn "$S" "$T" after-interrupt "Say hello in one word" "$STREAMS" ""
+touch "$H/block-next"
+record_turn "$S" "$T" stop-hook-blocked "Say hello in one word" "$STREAMS" ""
 tmux -S "$S" kill-server
 
 fi
