@@ -156,6 +156,33 @@ describe("claude-code turns from the recorded Claude Code signals", () => {
     });
   });
 
+  it("stop-hook-blocked: another Stop hook blocks the first stop, so the turn ends at the second", async () => {
+    const w = world();
+    await w.begin();
+    const { start, rest } = recorded("stop-hook-blocked");
+    w.hooks(start.hooks);
+    w.entries(start.entries);
+    const feedback = rest.entries.findIndex((entry) => JSON.stringify(entry).includes("Stop hook feedback"));
+    const summary = rest.entries.findIndex((entry) => entry["subtype"] === "stop_hook_summary") + 1;
+    const working = { screen: turnScreen("claude", "stop-hook-blocked", "working") };
+    // The first Stop, while the other Stop hook still runs (the screen says so): not an end yet.
+    w.hooks(rest.hooks.slice(0, 1));
+    w.entries(rest.entries.slice(0, feedback));
+    expect(await w.observe({ ...working, now: 10_000 })).toMatchObject({ state: "running" });
+    expect(await w.observe({ ...working, now: 60_000 })).toMatchObject({ state: "running" });
+    // It blocked: its feedback entry, and Claude goes on.
+    w.entries(rest.entries.slice(feedback, summary));
+    expect(await w.observe({ ...working, now: 61_000 })).toMatchObject({ state: "running" });
+    w.hooks(rest.hooks.slice(1));
+    w.entries(rest.entries.slice(summary));
+    expect(await w.observe({ now: 62_000 })).toMatchObject({
+      state: "ended",
+      outcome: "completed",
+      reply: "Hello from the mock model.",
+      source: "hook",
+    });
+  });
+
   it("the turn after an interruption is found from its own cursor", async () => {
     const { after } = await play("after-interrupt");
     expect(after).toMatchObject({ outcome: "completed", reply: "Hello from the mock model." });
@@ -168,12 +195,54 @@ describe("claude-code turns: older or partial signals", () => {
     await w.begin();
     const { start, rest } = recorded("completed");
     w.hooks(start.hooks);
-    w.entries(start.entries);
+    w.entries([...start.entries, ...rest.entries]);
     const stop = JSON.stringify({ ...rest.hooks[0], transcript_path: w.transcript });
     appendFileSync(w.events, stop.slice(0, 40));
     expect(await w.observe()).toMatchObject({ state: "running" });
     appendFileSync(w.events, `${stop.slice(40)}\n`);
     expect(await w.observe()).toMatchObject({ state: "ended", reply: "Hello from the mock model." });
+  });
+
+  it("a Stop the transcript has not confirmed (no turn_duration yet) ends once the screen shows no work", async () => {
+    const w = world();
+    await w.begin();
+    const { start, rest } = recorded("completed");
+    w.hooks([...start.hooks, ...rest.hooks]);
+    const done = rest.entries.findIndex((entry) => entry["subtype"] === "turn_duration");
+    w.entries([...start.entries, ...rest.entries.slice(0, done)]);
+    const working = turnScreen("claude", "completed", "working");
+    const idle = turnScreen("claude", "completed", "screen");
+    expect(await w.observe({ screen: working, now: 10_000 })).toMatchObject({ state: "running" });
+    expect(await w.observe({ screen: idle, now: 60_000 })).toMatchObject({ state: "running" });
+    expect(await w.observe({ screen: idle, now: 60_000 + QUIET_MS })).toMatchObject({
+      state: "ended",
+      outcome: "completed",
+      reply: "Hello from the mock model.",
+      source: "hook",
+    });
+  });
+
+  it("ends at the Stop when there is no transcript to confirm it", async () => {
+    const w = world();
+    await w.begin();
+    const { start, rest } = recorded("completed");
+    w.hooks([...start.hooks, ...rest.hooks]);
+    expect(await w.observe()).toMatchObject({ state: "ended", reply: "Hello from the mock model." });
+  });
+
+  it("a next prompt before any end means this turn was dropped: interrupted", async () => {
+    const w = world();
+    await w.begin();
+    const first = recorded("interrupted-before-reply");
+    const next = recorded("after-interrupt");
+    w.hooks([...first.start.hooks, ...next.start.hooks, ...next.rest.hooks]);
+    w.entries([...first.start.entries, ...next.start.entries, ...next.rest.entries]);
+    expect(await w.observe()).toMatchObject({
+      state: "ended",
+      outcome: "interrupted",
+      reply: "",
+      source: "hook",
+    });
   });
 
   it("takes the reply from the transcript when Stop carries none", async () => {

@@ -5,21 +5,10 @@ import { fixture } from "./fixtures.js";
 
 /**
  * The turn fixtures recorded from the real CLIs (test/fixtures/agents/<agent>/turns/): per case, the
- * lines each signal stream gained during that one turn (`<case>.<stream>.jsonl`) and its screens.
+ * lines each signal stream gained during that one turn (`<case>.<stream>.jsonl`) and its screens
+ * (`<case>.working.txt`, `<case>.screen.txt`). The cases are listed in that folder's README.
+ * This is the parsed lines one stream gained in one case ([] for an empty file).
  */
-export const TURN_CASES = [
-  "completed",
-  "empty",
-  "failed-model",
-  "failed-auth",
-  "interrupted",
-  "interrupted-ctrl-c",
-  "interrupted-before-reply",
-  "after-interrupt",
-] as const;
-export type TurnCase = (typeof TURN_CASES)[number];
-
-/** The parsed lines one stream gained in one recorded case ([] for an empty file). */
 export function turnLines(agent: string, name: string, stream: string): Record<string, unknown>[] {
   return fixture(agent, join("turns", `${name}.${stream}.jsonl`))
     .split("\n")

@@ -4,41 +4,42 @@ import { numberField, withDefined } from "../_shared/turn-cursor.js";
 
 /**
  * A turn as Claude Code's hooks tell it (recorded from 2.1.197, test/fixtures/agents/claude/turns/):
- * `UserPromptSubmit` starts it; `Stop` ends it, with `last_assistant_message` (absent when the
- * model wrote no text); `StopFailure` ends it instead of Stop when an API error did (`error` is a
- * code such as `model_not_found`, `last_assistant_message` the words Claude showed). An interrupted
- * turn runs no hook at all.
+ * `UserPromptSubmit` starts it; `Stop` runs when Claude stops, with `last_assistant_message`
+ * (absent when the model wrote no text) — more than once in one turn when another Stop hook
+ * blocked the stop and Claude went on; `StopFailure` runs instead of Stop when an API error ended
+ * the turn (`error` a code such as `model_not_found`, `last_assistant_message` the words Claude
+ * showed). An interrupted turn runs no hook at all.
  */
 export interface HookTurnStart {
   at?: number;
-  /** Also on the turn's user entry in the transcript (`promptId`). */
+  /** Also on the turn's user entries in the transcript (`promptId`). */
   promptId?: string;
   transcript?: string;
 }
 
-export interface HookTurnEnd {
-  outcome: "completed" | "failed";
-  reply?: string;
-  error?: string;
-  at?: number;
+export interface HookTurn {
+  start?: HookTurnStart;
+  /** Stop hooks since the start. */
+  stops: number;
+  lastStop?: { reply?: string; at?: number };
+  failure?: { error: string; at?: number };
+  /** The next prompt's UserPromptSubmit came: what follows is another turn's. */
+  nextPrompt?: boolean;
 }
 
-/** The start (unless already `started`) and the end found in `events`, oldest first. */
-export function foldHookEvents(
-  events: readonly Record<string, unknown>[],
-  started: HookTurnStart | undefined,
-): { start?: HookTurnStart; end?: HookTurnEnd } {
-  let start = started;
+/** `turn` after `events` (oldest first): the first prompt starts it, the next one closes it. */
+export function foldHookEvents(events: readonly Record<string, unknown>[], turn: HookTurn): HookTurn {
+  let next = turn;
   for (const event of events) {
+    if (next.failure !== undefined || next.nextPrompt === true) break;
     const name = stringField(event, "hook_event_name");
-    if (start === undefined) {
-      if (name === "UserPromptSubmit") start = startOf(event);
-      continue;
-    }
-    const end = endOf(name, event);
-    if (end) return { start, end };
+    if (name === "UserPromptSubmit")
+      next = next.start === undefined ? { ...next, start: startOf(event) } : { ...next, nextPrompt: true };
+    else if (next.start === undefined) continue;
+    else if (name === "Stop") next = { ...next, stops: next.stops + 1, lastStop: stopOf(event) };
+    else if (name === "StopFailure") next = { ...next, failure: failureOf(event) };
   }
-  return start === undefined ? {} : { start };
+  return next;
 }
 
 function startOf(event: Record<string, unknown>): HookTurnStart {
@@ -49,11 +50,18 @@ function startOf(event: Record<string, unknown>): HookTurnStart {
   });
 }
 
-function endOf(name: string | undefined, event: Record<string, unknown>): HookTurnEnd | undefined {
-  const at = numberField(event, RECEIVED_AT_KEY);
-  const words = stringField(event, "last_assistant_message");
-  if (name === "Stop") return withDefined({ outcome: "completed" as const, reply: words, at });
-  if (name !== "StopFailure") return undefined;
-  const error = words ?? stringField(event, "error_details") ?? stringField(event, "error") ?? "API error";
-  return withDefined({ outcome: "failed" as const, error, at });
+function stopOf(event: Record<string, unknown>): NonNullable<HookTurn["lastStop"]> {
+  return withDefined({
+    reply: stringField(event, "last_assistant_message"),
+    at: numberField(event, RECEIVED_AT_KEY),
+  });
+}
+
+function failureOf(event: Record<string, unknown>): NonNullable<HookTurn["failure"]> {
+  const words =
+    stringField(event, "last_assistant_message") ??
+    stringField(event, "error_details") ??
+    stringField(event, "error") ??
+    "API error";
+  return withDefined({ error: words, at: numberField(event, RECEIVED_AT_KEY) });
 }

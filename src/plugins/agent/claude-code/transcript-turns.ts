@@ -4,10 +4,12 @@ import { timeField } from "../_shared/turn-cursor.js";
 
 /**
  * What Claude Code's transcript (`~/.claude/projects/<cwd>/<session>.jsonl`) adds to the hooks,
- * recorded from 2.1.197: the assistant's text entries (the reply when Stop carries none), an
- * assistant entry with `isApiErrorMessage` when an API error ended the turn, and a user entry
- * "[Request interrupted by user]" after a person pressed Escape while Claude was answering — the
- * only trace of an interruption, since no hook runs for it.
+ * recorded from 2.1.197: the assistant's text entries (the reply when Stop carries none); a
+ * `system` `turn_duration` entry once a turn is over (after its Stop hooks ran); a user entry
+ * "Stop hook feedback: …" when a Stop hook blocked the stop and Claude went on; an assistant entry
+ * with `isApiErrorMessage` when an API error ended the turn; and a user entry "[Request interrupted
+ * by user]" after a person pressed Escape while Claude was answering — the only trace of an
+ * interruption, since no hook runs for it.
  */
 export interface TranscriptState {
   /** Bytes read so far. */
@@ -18,16 +20,23 @@ export interface TranscriptState {
   closed?: boolean;
   /** Where the newest assistant entry with text starts. */
   replyAt?: number;
+  /** Stops a Stop hook blocked ("Stop hook feedback" entries). */
+  feedbacks?: number;
+  /** The turn's `turn_duration` entry was written: Claude is done with it. */
+  done?: boolean;
+  interrupted?: { at?: number };
+  apiError?: { words: string; at?: number };
 }
 
 export interface TranscriptFindings {
   /** Where the next scan goes on. */
   state: TranscriptState;
-  interrupted?: { at?: number };
-  apiError?: { words: string; at?: number };
+  /** The file is not there (any more). */
+  missing: boolean;
 }
 
 const INTERRUPTED = "[Request interrupted by user";
+const STOP_FEEDBACK = "Stop hook feedback:";
 
 /**
  * Reads what the transcript gained since `state`. Every user entry of a turn carries the
@@ -37,28 +46,30 @@ const INTERRUPTED = "[Request interrupted by user";
 export function scanTranscript(file: string, state: TranscriptState, promptId?: string): TranscriptFindings {
   const since = readJsonlSince(file, state.scanned);
   const next: TranscriptState = { ...state, scanned: since.offset };
-  const found: TranscriptFindings = { state: next };
+  const found: TranscriptFindings = { state: next, missing: since.missing };
   for (const { value: entry, start } of since.entries) {
     if (next.closed === true || entry["isSidechain"] === true) continue;
     const type = stringField(entry, "type");
     const ours = promptId === undefined || entry["promptId"] === promptId;
     if (!next.seenPrompt) next.seenPrompt = type === "user" && ours;
     else if (type === "user" && !ours && typeof entry["promptId"] === "string") next.closed = true;
-    else note(found, entry, start);
+    else note(next, entry, start);
   }
   return found;
 }
 
-/** What one entry of the turn says: an interruption, an API error, or text of the reply. */
-function note(found: TranscriptFindings, entry: Record<string, unknown>, start: number): void {
+/** What one entry of the turn says: its end, a blocked stop, an interruption, an API error, reply text. */
+function note(state: TranscriptState, entry: Record<string, unknown>, start: number): void {
   const type = stringField(entry, "type");
   const text = textOf(entry);
   const at = timeField(entry, "timestamp");
   const when = at === undefined ? {} : { at };
-  if (type === "user" && text.startsWith(INTERRUPTED)) found.interrupted = when;
+  if (type === "system" && stringField(entry, "subtype") === "turn_duration") state.done = true;
+  if (type === "user" && text.startsWith(STOP_FEEDBACK)) state.feedbacks = (state.feedbacks ?? 0) + 1;
+  if (type === "user" && text.startsWith(INTERRUPTED)) state.interrupted = when;
   if (type !== "assistant" || text === "") return;
-  if (entry["isApiErrorMessage"] === true) found.apiError = { words: text, ...when };
-  else found.state.replyAt = start;
+  if (entry["isApiErrorMessage"] === true) state.apiError = { words: text, ...when };
+  else state.replyAt = start;
 }
 
 /** The text of the assistant entry at `offset` (what `replyAt` points to). */

@@ -2,20 +2,16 @@ import type { AgentTurns, TurnCursorProbe, TurnProbe, TurnSignal } from "../../.
 import { agentEventsFile, readRecentEvents, stringField } from "../_shared/agent-events.js";
 import { fileSize, readJsonlSince } from "../_shared/jsonl-since.js";
 import { decodeCursor, encodeCursor, withDefined } from "../_shared/turn-cursor.js";
-import { foldHookEvents, type HookTurnEnd, type HookTurnStart } from "./hook-turns.js";
+import { foldHookEvents, type HookTurnStart } from "./hook-turns.js";
 import { endedSignal, quietOrRunning, type ClaudeCursor, type TurnEnd } from "./turn-signals.js";
-import {
-  replyTextAt,
-  scanTranscript,
-  type TranscriptFindings,
-  type TranscriptState,
-} from "./transcript-turns.js";
+import { replyTextAt, scanTranscript } from "./transcript-turns.js";
 
 /**
- * Claude Code's turns: the hooks (`.ao/agent-events.jsonl`) say when a turn started and ended and
- * carry its reply; the transcript adds the reply when Stop has none, an API error when no
- * StopFailure hook ran, and the interruption no hook reports. An Escape before Claude's first word
- * leaves a trace in neither: the screen tells that one (turn-signals.ts).
+ * Claude Code's turns: the hooks (`.ao/agent-events.jsonl`) say when a turn started, stopped or
+ * failed and carry its reply; the transcript says when Claude is really done (a Stop hook may
+ * block the stop), adds the reply when Stop has none, an API error when no StopFailure hook ran,
+ * and the interruption no hook reports. An Escape before Claude's first word leaves a trace in
+ * neither: the screen tells that one (turn-signals.ts).
  */
 const KIND = "claude-code/1" as const;
 
@@ -36,11 +32,14 @@ function cursorNow(probe: TurnCursorProbe): ClaudeCursor {
   const transcript = readRecentEvents(events)
     .map((event) => stringField(event, "transcript_path"))
     .findLast((path) => path !== undefined);
-  const scan: TranscriptState = {
-    scanned: transcript === undefined ? 0 : fileSize(transcript),
-    seenPrompt: false,
-  };
-  return withDefined({ kind: KIND, events: fileSize(events), transcript, scan });
+  const scanned = transcript === undefined ? 0 : fileSize(transcript);
+  return withDefined({
+    kind: KIND,
+    events: fileSize(events),
+    transcript,
+    scan: { scanned, seenPrompt: false },
+    hooks: { stops: 0 },
+  });
 }
 
 export function observeClaudeTurn(probe: TurnProbe): TurnSignal {
@@ -49,42 +48,23 @@ export function observeClaudeTurn(probe: TurnProbe): TurnSignal {
   const since = readJsonlSince(agentEventsFile(probe.worktree), cursor.events);
   const hooks = foldHookEvents(
     since.entries.map((entry) => entry.value),
-    cursor.started,
+    cursor.hooks,
   );
-  if (hooks.start === undefined)
-    return { state: "waiting", cursor: encodeCursor({ ...cursor, events: since.offset }) };
-  const next = { ...(cursor.started ? cursor : withStart(cursor, hooks.start)), events: since.offset };
-  const end = hooks.end;
-  if (end?.reply !== undefined) return endedSignal(next, { ...end, reply: end.reply, source: "hook" });
+  const read: ClaudeCursor = { ...cursor, events: since.offset, hooks };
+  if (hooks.start === undefined) return { state: "waiting", cursor: encodeCursor(read) };
+  const next = cursor.hooks.start === undefined ? withStart(read, hooks.start) : read;
   const found =
     next.transcript === undefined
       ? undefined
-      : scanTranscript(next.transcript, next.scan, next.started?.promptId);
+      : scanTranscript(next.transcript, next.scan, hooks.start.promptId);
   const scanned = found ? { ...next, scan: found.state } : next;
-  const ending = endFrom(scanned, end, found);
-  return ending ? endedSignal(scanned, ending) : quietOrRunning(scanned, probe);
-}
-
-/** The end of a turn Stop gave no reply for: the hook's, with the transcript's text, or the transcript's own. */
-function endFrom(
-  cursor: ClaudeCursor,
-  hookEnd: HookTurnEnd | undefined,
-  found: TranscriptFindings | undefined,
-): TurnEnd | undefined {
-  const reply = (): string =>
-    cursor.transcript === undefined ? "" : replyTextAt(cursor.transcript, cursor.scan.replyAt);
-  if (hookEnd?.outcome === "failed") return { ...hookEnd, reply: "", source: "hook" };
-  if (hookEnd) {
-    const text = reply();
-    return { ...hookEnd, reply: text, source: text === "" ? "hook" : "transcript" };
-  }
-  if (found?.apiError) {
-    const { words, at } = found.apiError;
-    return { outcome: "failed", reply: "", source: "transcript", error: words, at };
-  }
-  if (found?.interrupted)
-    return { outcome: "interrupted", reply: reply(), source: "transcript", at: found.interrupted.at };
-  return undefined;
+  const stop = standingStop(scanned);
+  // A Stop the transcript cannot confirm yet ends the turn once the screen shows no work either.
+  const confirmed = found === undefined || found.missing || scanned.scan.done === true;
+  if (stop && confirmed) return endedSignal(scanned, stop);
+  const ending = stop ? undefined : endFrom(scanned);
+  if (ending) return endedSignal(scanned, ending);
+  return quietOrRunning(scanned, probe, stop ?? { outcome: "interrupted", reply: "", source: "screen" });
 }
 
 /** The prompt's transcript, when it names another one than the cursor (after /clear), is read from its start. */
@@ -92,8 +72,38 @@ function withStart(cursor: ClaudeCursor, start: HookTurnStart): ClaudeCursor {
   const moved = start.transcript !== undefined && start.transcript !== cursor.transcript;
   return withDefined({
     ...cursor,
-    started: start,
     transcript: start.transcript ?? cursor.transcript,
     scan: moved ? { scanned: 0, seenPrompt: false } : cursor.scan,
   });
+}
+
+/**
+ * The completed end a Stop gives, when one stands: more Stops than "Stop hook feedback" entries
+ * (each blocked stop writes one). Its reply is Stop's `last_assistant_message`, else the
+ * transcript's last assistant text.
+ */
+function standingStop(cursor: ClaudeCursor): TurnEnd | undefined {
+  const { stops, lastStop } = cursor.hooks;
+  if (stops <= (cursor.scan.feedbacks ?? 0)) return undefined;
+  if (lastStop?.reply !== undefined)
+    return { outcome: "completed", reply: lastStop.reply, source: "hook", at: lastStop.at };
+  const text = replyOf(cursor);
+  return { outcome: "completed", reply: text, source: text === "" ? "hook" : "transcript", at: lastStop?.at };
+}
+
+/** StopFailure; the transcript's API error or interruption; the next prompt before any end. */
+function endFrom(cursor: ClaudeCursor): TurnEnd | undefined {
+  const { failure, nextPrompt } = cursor.hooks;
+  const { apiError, interrupted } = cursor.scan;
+  if (failure) return { outcome: "failed", reply: "", source: "hook", ...failure };
+  if (apiError)
+    return { outcome: "failed", reply: "", source: "transcript", error: apiError.words, at: apiError.at };
+  if (interrupted)
+    return { outcome: "interrupted", reply: replyOf(cursor), source: "transcript", at: interrupted.at };
+  if (nextPrompt === true) return { outcome: "interrupted", reply: "", source: "hook" };
+  return undefined;
+}
+
+function replyOf(cursor: ClaudeCursor): string {
+  return cursor.transcript === undefined ? "" : replyTextAt(cursor.transcript, cursor.scan.replyAt);
 }
