@@ -1,7 +1,11 @@
 // `npm run build`: two outputs, built side by side.
 //
-// - tsc → dist/<same layout as src>: the per-file modules that external plugins import
-//   (docs/plugins.md) and a few tests load in child processes. tsc also type-checks.
+// - tsc → dist/<same layout as src>: the per-file modules behind the package's
+//   `agent-orchestrator/plugin` entry (dist/core/plugin-api.js, package.json `exports`), which
+//   external plugins import, and that a few tests load in child processes. tsc also type-checks. A
+//   second tsc program (tsconfig.plugin-api.json) writes the declaration files of that entry and of
+//   the modules it reaches, and only those: they are the plugin API's types, and no other file of
+//   dist/ is public.
 // - esbuild → dist/bundle/: the CLI that bin/ao.js starts. One entry, ao.js, plus the chunks esbuild
 //   splits off at each dynamic `import()`, so node reads a handful of files per command instead of
 //   hundreds of small modules (docs/performance.md).
@@ -79,9 +83,10 @@ const dynamicPackagesExternal = {
   },
 };
 
-function typecheckAndEmit() {
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const child = spawn(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+/** One tsc program; resolves to whether it succeeded (its errors go to stderr as they are). */
+function tsc(project) {
+  const bin = join(root, "node_modules", "typescript", "bin", "tsc");
+  const child = spawn(process.execPath, [bin, "-p", project], { cwd: root, stdio: "inherit" });
   return new Promise((resolve) => child.on("close", (code) => resolve(code === 0)));
 }
 
@@ -156,8 +161,9 @@ function writeOutputs(files) {
   }
 }
 
-const [typesOk, bundled] = await Promise.all([
-  typecheckAndEmit(),
+const [typesOk, declarationsOk, bundled] = await Promise.all([
+  tsc("tsconfig.build.json"),
+  tsc("tsconfig.plugin-api.json"),
   bundle().catch((error) => {
     process.stderr.write(`build: bundling failed, dist/bundle/ left as it was: ${error.message}\n`);
     return undefined;
@@ -165,4 +171,4 @@ const [typesOk, bundled] = await Promise.all([
 ]);
 if (bundled !== undefined)
   process.stderr.write(`build: bundled the CLI into ${bundled} files in dist/bundle/\n`);
-process.exitCode = typesOk && bundled !== undefined ? 0 : 1;
+process.exitCode = typesOk && declarationsOk && bundled !== undefined ? 0 : 1;

@@ -79,8 +79,15 @@ export class AoError extends Error {
   }
 }
 
+/**
+ * An AoError from this copy of ao or from another one: an external plugin runs its own copy of
+ * `agent-orchestrator/plugin` beside the CLI's bundle, so an error the CLI's `ctx.exec` throws is no
+ * instance of the plugin's AoError class, and a plugin's error none of the CLI's. Name and code decide.
+ */
 export function isAoError(value: unknown): value is AoError {
-  return value instanceof AoError;
+  if (value instanceof AoError) return true;
+  const { name, code } = (value ?? {}) as { name?: unknown; code?: unknown };
+  return value instanceof Error && name === "AoError" && typeof code === "string" && code.startsWith("E_");
 }
 
 /** The words of anything thrown: an Error's message, or the value itself as text. */

@@ -1,27 +1,42 @@
 /**
  * `agent-orchestrator/plugin`: everything a plugin may use from ao, in one curated entry. External
- * plugins import this package path; the built-in plugins in src/plugins import this very module (a
- * lint rule keeps them off the rest of core), so the entry is proven by every plugin ao ships.
+ * plugins import this package path (package.json `exports`, built to dist/core/plugin-api.js with
+ * its declaration files); the built-in plugins in src/plugins import this very module (a lint rule
+ * keeps them off the rest of core), so the entry is proven by every plugin ao ships.
  *
- * What is here, and why: `definePlugin` and the slot interfaces to write a plugin against; `AoError`
- * so a plugin's failures reach the person with a hint; the exec and git helpers, because processes
- * start only through the context's `exec` (argument arrays, never a shell); and the small text and
- * time helpers several plugins need. Nothing here reaches the store, the config loader or the CLI.
+ * To add something: put it in the section it belongs to (or a new section), with a line saying why
+ * a plugin needs it. Only what a plugin cannot do without: nothing here may reach the store, the
+ * config loader, the CLI or a built-in plugin, and nothing may load a package at import
+ * (test/core/plugin-api.test.ts fails when the entry's imports do), because every `ao` command that
+ * resolves a plugin pays for what this module imports.
  */
 
-// Declaring plugins and catalogs.
+// ── Declaring a plugin ──────────────────────────────────────────────────────────────────────────
+// definePlugin: the `export const plugin = definePlugin({ … })` of every plugin module; TypeScript
+// then checks that `create` returns the slot's interface and infers `options` from the zod schema.
 export { definePlugin } from "./registry/define-plugin.js";
+// The definition's parts and what `create(options, ctx)` receives: the context is the plugin's only
+// way to the environment, processes, clock, logs and paths, so it can be tested without mocking.
 export type {
   PluginContext,
   PluginDefinition,
   PluginOptionsSchema,
   PluginProject,
 } from "./registry/define-plugin.js";
+// The seams inside PluginContext, named so a plugin's helpers can take just the part they use.
+export type { Clock, OutputStream } from "./context.js";
+export type { Logger, LogLevel } from "./logger.js";
+export type { AoPaths } from "./paths.js";
+// A package of several plugins, or a test, builds a catalog (slot → name → lazy loader) from these.
 export { SLOTS, emptyCatalog } from "./registry/catalog.js";
 export type { PluginCatalog, PluginLoader, Slot } from "./registry/catalog.js";
 
-// The slot interfaces and their vocabularies.
+// ── The slot interfaces ─────────────────────────────────────────────────────────────────────────
+// What core calls on each slot (Runtime, Agent, Workspace, Tracker, Scm, Notifier, Terminal,
+// Lifecycle), the data crossing them, and `SlotInterfaces` mapping a slot to its interface.
 export type * from "./slots/index.js";
+// Their closed vocabularies as values, so a plugin validates or switches over them without
+// repeating the lists; REQUIRED_METHODS is what the registry checks an instance for.
 export {
   AGENT_ACTIVITIES,
   ENDED_TURN_STATUSES,
@@ -34,23 +49,30 @@ export {
   isSessionStatus,
 } from "./slots/index.js";
 
-// Errors.
+// ── Errors ──────────────────────────────────────────────────────────────────────────────────────
+// AoError reaches the person as it is, hint included (the registry recognises one from another copy
+// of this package by its name and code); anything else a plugin throws is wrapped as E_PLUGIN_FAILED.
 export { AoError, isAoError, messageOf } from "./errors.js";
 export type { AoErrorCode, AoErrorOptions } from "./errors.js";
 
-// Processes: the context's exec, git with a parsable locale and no prompts.
+// ── Processes ───────────────────────────────────────────────────────────────────────────────────
+// A plugin starts processes only through `ctx.exec` (argument arrays, never a shell, the context's
+// environment); these are its types and the error it throws, for a plugin that inspects failures.
 export { execError } from "./exec.js";
 export type { Exec, ExecOptions, ExecResult } from "./exec.js";
+// git through ctx.exec with a parsable locale and no credential prompts (workspaces, scms, trackers).
 export { GIT_ENV, git, gitText } from "./git.js";
+// Whether a program is installed, from the context's PATH (a plugin checking its CLI before use).
 export { findOnPath } from "./init/find-on-path.js";
 
-// The seams a plugin's factory receives (through PluginContext).
-export type { Clock } from "./context.js";
-export type { AoPaths } from "./paths.js";
-
-// Small helpers.
+// ── Small helpers several plugins need ──────────────────────────────────────────────────────────
+// Secrets never reach logs, events or messages: redact text a plugin got from outside.
 export { REDACTED, redactText } from "./redact.js";
+// Durations written in options the way the config writes them ("30s", "10m").
 export { DURATION_PATTERN, parseDuration } from "./config/duration.js";
+// "did you mean …?" for a misspelt name in a plugin's options or input.
 export { didYouMean } from "./did-you-mean.js";
+// Branch names for trackers, with the same slug rules as the sessions ao names itself.
 export { branchNameFor, slugify } from "./sessions/branch-name.js";
+// The reactions' defaults, for a lifecycle plugin that decides with the same thresholds.
 export { DEFAULT_REACTIONS } from "./config/default-reactions.js";

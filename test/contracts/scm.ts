@@ -15,6 +15,13 @@ export interface ScmSubject {
   /** The forge's other actors, when the subject can play them (a fake server, a fake forge). */
   setCi?(pr: number, ci: CiStatus): Promise<void>;
   setReview?(pr: number, review: ReviewStatus): Promise<void>;
+  /** Required when the scm offers parseWebhook: a delivery as the forge would send it. */
+  webhook?: {
+    /** The body of an event about this branch and pull request. */
+    about(branch: string, pr: number): Buffer;
+    /** The headers the forge sends with `body`, signed with `secret`. */
+    headers(secret: string, body: Buffer): Record<string, string>;
+  };
   cleanup(): Promise<void>;
 }
 
@@ -172,6 +179,34 @@ export function scmContract(name: string, makeSubject: () => Promise<ScmSubject>
       const before = await observeOne(pr.number);
       await subject.scm.merge(pr, { sha: before!.headSha });
       expect((await observeOne(pr.number))?.state).toBe("merged");
+    });
+
+    it("verifies the webhooks it parses: a signed one is read, a forged or altered one refused", async () => {
+      subject = await makeSubject();
+      if (subject.scm.parseWebhook === undefined) return;
+      const { webhook } = subject;
+      expect(webhook, "a subject whose scm parses webhooks says how the forge sends one").toBeDefined();
+      if (webhook === undefined) return;
+      const secret = "contract-secret";
+      const body = webhook.about("ao/hook-1", 5);
+      const parse = (headers: Record<string, string>, sent = body) =>
+        subject.scm.parseWebhook!({ headers, body: sent, secret });
+      const verified = await parse(webhook.headers(secret, body));
+      expect(verified.verified).toBe(true);
+      if (verified.verified) {
+        expect(verified.about.branches.includes("ao/hook-1") || verified.about.pullRequests.includes(5)).toBe(
+          true,
+        );
+      }
+      expect(await parse(webhook.headers("another secret", body))).toMatchObject({
+        verified: false,
+        status: 401,
+      });
+      const altered = webhook.about("ao/hook-2", 6);
+      expect(await parse(webhook.headers(secret, body), altered)).toMatchObject({
+        verified: false,
+        status: 401,
+      });
     });
 
     it("answers a fresh observe like a plain one", async () => {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { signGithubPayload } from "../../src/core/daemon/verify-signature.js";
+import { signGitHubPayload } from "../../src/plugins/scm/github/webhook-signature.js";
 import { aoPaths } from "../../src/core/paths.js";
 import { closeStore, insertSession, openStore, writeTransaction } from "../../src/core/store/index.js";
 import { httpRequest } from "../core/daemon/http-client.js";
@@ -46,7 +46,8 @@ function makeWorld(pollInterval = "1h") {
       `    path: ${repo.dir}`,
       "    repo: acme/widgets",
       "    tracker: local",
-      "    scm: local",
+      // On GitHub, so the daemon mounts POST /webhooks/github; no test here reaches the API.
+      "    scm: github",
       "",
     ].join("\n"),
   );
@@ -145,7 +146,7 @@ describe("ao start / stop / status / events (built binary)", { timeout: 120_000 
       "x-github-event": "pull_request",
     });
     const bad = await httpRequest(daemon.port, "POST", "/webhooks/github", {
-      headers: headers(signGithubPayload("wrong", body)),
+      headers: headers(signGitHubPayload("wrong", body)),
       body,
     });
     expect(bad.status).toBe(401);
@@ -156,7 +157,7 @@ describe("ao start / stop / status / events (built binary)", { timeout: 120_000 
     expect(world.log()).not.toContain("feat/login");
 
     const good = await httpRequest(daemon.port, "POST", "/webhooks/github", {
-      headers: headers(signGithubPayload(SECRET, body)),
+      headers: headers(signGitHubPayload(SECRET, body)),
       body,
     });
     expect(good).toMatchObject({ status: 202, body: { sessions: ["app-1"] } });

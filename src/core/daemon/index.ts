@@ -14,9 +14,8 @@ export {
   type DaemonInfo,
 } from "./daemon-files.js";
 export { acquireDaemonLock, isDaemonLockHeld, type DaemonLock } from "./daemon-lock.js";
-export { verifyGithubSignature, signGithubPayload } from "./verify-signature.js";
-export { webhookTargets, type WebhookTargets } from "./webhook-targets.js";
 export { matchWebhookSessions } from "./match-webhook-sessions.js";
+export type { DaemonMountContext, RouteMount } from "./daemon-mount.js";
 export type {
   CycleOptions,
   CycleReport,

@@ -1,30 +1,25 @@
 import type { AoConfig } from "../config/index.js";
+import type { WebhookSubject } from "../slots/index.js";
 import type { Session } from "../store/index.js";
-import type { WebhookTargets } from "./webhook-targets.js";
 
 /**
- * The active sessions a webhook is about: their project's `repo` is the payload's repository
- * (GitHub compares owner/name case-insensitively, so do we), and their branch or PR number is one
- * the payload names. `project` narrows to the one project the daemon watches.
+ * The active sessions a verified webhook is about: among `projects` (those the receiving scm serves
+ * in this daemon), the ones whose `repo` is the event's repository (compared case-insensitively,
+ * as forges compare owner/name), and of their sessions those whose branch or PR number it names.
  */
 export function matchWebhookSessions(
   config: Pick<AoConfig, "projects">,
   sessions: readonly Session[],
-  targets: WebhookTargets,
-  project?: string,
+  about: WebhookSubject,
+  projects: readonly string[],
 ): string[] {
-  if (targets.repo === undefined) return [];
-  const repo = targets.repo.toLowerCase();
-  const projects = new Set(
-    Object.values(config.projects)
-      .filter((candidate) => candidate.repo?.toLowerCase() === repo)
-      .filter((candidate) => project === undefined || candidate.id === project)
-      .map((candidate) => candidate.id),
-  );
-  const branches = new Set(targets.branches);
-  const pullRequests = new Set(targets.pullRequests);
+  if (about.repository === undefined) return [];
+  const repository = about.repository.toLowerCase();
+  const matching = new Set(projects.filter((id) => config.projects[id]?.repo?.toLowerCase() === repository));
+  const branches = new Set(about.branches);
+  const pullRequests = new Set(about.pullRequests);
   return sessions
-    .filter((session) => projects.has(session.project))
+    .filter((session) => matching.has(session.project))
     .filter(
       (session) =>
         branches.has(session.branch) || (session.prNumber !== null && pullRequests.has(session.prNumber)),

@@ -12,6 +12,7 @@ import {
   type DaemonInfo,
 } from "./daemon-files.js";
 import { acquireDaemonLock } from "./daemon-lock.js";
+import type { RouteMount } from "./daemon-mount.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
 import { createCycleQueue, runDaemonLoop } from "./daemon-loop.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
@@ -27,6 +28,11 @@ export interface RunDaemonOptions {
   readonly version: string;
   readonly onReady?: ((info: DaemonInfo) => void) | undefined;
   readonly onCycle?: ((report: CycleReport) => void) | undefined;
+  /**
+   * Route sets to mount beside core's own (health, cycle, scm webhooks): the dashboard, the
+   * control plane. Each gets the daemon's engine, queue and log (DaemonMountContext).
+   */
+  readonly mounts?: readonly RouteMount[] | undefined;
   /** For tests: the engine and its cycle, instead of src/core/lifecycle. */
   readonly openEngine?: EngineOpener | undefined;
   readonly runCycle?: CycleRunner | undefined;
@@ -80,6 +86,7 @@ async function serveAndPoll(
     log,
     project: options.project,
     pid: options.pid,
+    mounts: options.mounts,
   });
   try {
     const info: DaemonInfo = {

@@ -1,92 +1,107 @@
 import { parseDuration } from "../config/duration.js";
-import type { AoContext } from "../context.js";
-import { sessionPluginOptions } from "../sessions/session-plugins.js";
-import type { Lifecycle, ObserveOptions } from "../slots/index.js";
+import type { ReactionTable } from "../config/index.js";
+import { messageOf } from "../errors.js";
 import { isTerminalStatus, listSessions, writeTransaction, type Session } from "../store/index.js";
 import { applyDecision } from "./apply-decision.js";
-import { enginePlugins, type LifecycleEngine } from "./engine.js";
+import type { CycleScope, StepResult } from "./cycle-scope.js";
+import type { ProjectPlugins } from "./engine-plugins.js";
 import { insertPlanned } from "./insert-planned.js";
-import { observeProject } from "./observe-sessions.js";
+import { observeProject, type ProjectObservation } from "./observe-sessions.js";
 import { planAllComplete } from "./plan-all-complete.js";
-import type { CycleReport } from "./run-cycle.js";
-import { messageOf } from "../errors.js";
+
+/** What a project's decisions are made with: its reaction table and base branch. */
+interface ProjectRules {
+  readonly projectId: string;
+  readonly reactions: ReactionTable;
+  readonly baseBranch: string;
+  readonly stuckAfterMs: number;
+}
 
 /**
  * One project's part of a cycle: observe its sessions, then decide, persist and plan per session;
- * all-complete once a session of it ended. Failures go to `report.errors`.
+ * all-complete once a session of it ended. What failed is in the result's `errors`.
  */
 export async function cycleProject(
-  ctx: AoContext,
-  engine: LifecycleEngine,
-  lifecycle: Lifecycle,
+  scope: CycleScope,
   projectId: string,
-  sessions: Session[],
-  at: number,
-  report: CycleReport,
-  scmObserve: ObserveOptions = {},
-): Promise<void> {
-  const plugins = enginePlugins(ctx, engine).forProject(projectId);
-  const reactions = plugins?.project.reactions ?? engine.config.config.reactions;
-  const baseBranch = plugins?.project.defaultBranch ?? "main";
-  const stuckAfterMs = parseDuration(reactions["agent-stuck"].threshold ?? "10m");
-  let ended = false;
+  sessions: readonly Session[],
+): Promise<StepResult> {
+  const plugins = scope.plugins.forProject(projectId);
+  const rules = rulesOf(scope, projectId, plugins);
+  let observed: ProjectObservation;
   try {
-    const observed = await observeProject(
-      ctx,
-      engine.store,
-      sessions,
-      plugins,
-      enginePlugins(ctx, engine).shared,
-      sessionPluginOptions(engine.config.config),
-      scmObserve,
-    );
-    report.errors.push(...observed.errors);
-    for (const session of sessions) {
-      const observation = observed.observations.get(session.id);
-      if (observation === undefined) continue;
-      try {
-        const applied = applyDecision({
-          store: engine.store,
-          lifecycle,
-          sessionId: session.id,
-          observation,
-          at,
-          stuckAfterMs,
-          reactions,
-          baseBranch,
-        });
-        report.events += applied.events;
-        report.planned += applied.planned;
-        if (applied.session && isFinished(applied.session) && applied.from !== applied.session.status)
-          ended = true;
-      } catch (error) {
-        report.errors.push(`${session.id}: ${messageOf(error)}`);
-      }
-    }
+    observed = await observeProject(scope, plugins, sessions);
   } catch (error) {
-    report.errors.push(`${projectId}: ${messageOf(error)}`);
+    return { errors: [`${projectId}: ${messageOf(error)}`] };
   }
-  if (ended) report.planned += planProjectComplete(ctx, engine, projectId, at, baseBranch);
+  const decided = decideAll(scope, rules, sessions, observed);
+  const completion = decided.ended ? planProjectComplete(scope, rules) : {};
+  return {
+    events: decided.events,
+    planned: decided.planned + (completion.planned ?? 0),
+    errors: [...observed.errors, ...decided.errors, ...(completion.errors ?? [])],
+  };
 }
 
-function planProjectComplete(
-  ctx: AoContext,
-  engine: LifecycleEngine,
-  projectId: string,
-  at: number,
-  baseBranch: string,
-): number {
-  const reactions =
-    enginePlugins(ctx, engine).forProject(projectId)?.project.reactions ?? engine.config.config.reactions;
-  return writeTransaction(engine.store, (tx) => {
-    const all = listSessions(tx, { project: projectId });
-    const planned = planAllComplete(projectId, all, reactions, {
-      at,
-      baseBranch,
-      isOver: isFinished,
+function rulesOf(scope: CycleScope, projectId: string, plugins: ProjectPlugins | undefined): ProjectRules {
+  const reactions = plugins?.project.reactions ?? scope.config.reactions;
+  return {
+    projectId,
+    reactions,
+    baseBranch: plugins?.project.defaultBranch ?? "main",
+    stuckAfterMs: parseDuration(reactions["agent-stuck"].threshold ?? "10m"),
+  };
+}
+
+/** Decide + persist + plan, one write transaction per session (apply-decision.ts). */
+function decideAll(
+  scope: CycleScope,
+  rules: ProjectRules,
+  sessions: readonly Session[],
+  observed: ProjectObservation,
+): { events: number; planned: number; ended: boolean; errors: string[] } {
+  const decided = { events: 0, planned: 0, ended: false, errors: [] as string[] };
+  for (const session of sessions) {
+    const observation = observed.observations.get(session.id);
+    if (observation === undefined) continue;
+    try {
+      const applied = applyDecision({
+        store: scope.store,
+        lifecycle: scope.lifecycle,
+        sessionId: session.id,
+        observation,
+        at: scope.at,
+        stuckAfterMs: rules.stuckAfterMs,
+        reactions: rules.reactions,
+        baseBranch: rules.baseBranch,
+      });
+      decided.events += applied.events;
+      decided.planned += applied.planned;
+      if (applied.session && isFinished(applied.session) && applied.from !== applied.session.status)
+        decided.ended = true;
+    } catch (error) {
+      decided.errors.push(`${session.id}: ${messageOf(error)}`);
+    }
+  }
+  return decided;
+}
+
+/** all-complete, planned in its own transaction once a session of the project ended this cycle. */
+function planProjectComplete(scope: CycleScope, rules: ProjectRules): StepResult {
+  try {
+    const planned = writeTransaction(scope.store, (tx) => {
+      const all = listSessions(tx, { project: rules.projectId });
+      const complete = planAllComplete(rules.projectId, all, rules.reactions, {
+        at: scope.at,
+        baseBranch: rules.baseBranch,
+        isOver: isFinished,
+      });
+      return insertPlanned(tx, complete);
     });
-    return insertPlanned(tx, planned);
-  });
+    return { planned };
+  } catch (error) {
+    return { errors: [`${rules.projectId}: all-complete: ${messageOf(error)}`] };
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
-import type { SessionPluginOptions } from "../sessions/session-plugins.js";
+import { sessionPluginOptions } from "../sessions/session-plugins.js";
 import type {
   ActivityReport,
   Liveness,
@@ -10,6 +10,7 @@ import type {
   Scm,
 } from "../slots/index.js";
 import type { Session, Store } from "../store/index.js";
+import type { CycleScope } from "./cycle-scope.js";
 import type { ProjectPlugins } from "./engine-plugins.js";
 import { ensurePullRequest } from "./ensure-pull-request.js";
 import { messageOf } from "../errors.js";
@@ -37,16 +38,14 @@ export interface ProjectObservation {
  * their PR status), never fails the cycle.
  */
 export async function observeProject(
-  ctx: AoContext,
-  store: Store,
-  sessions: readonly Session[],
+  scope: Pick<CycleScope, "ctx" | "store" | "config" | "plugins" | "options">,
   plugins: ProjectPlugins | undefined,
-  shared: ProjectPlugins["registry"],
-  optionsFor: SessionPluginOptions,
-  scmObserve: ObserveOptions = {},
+  sessions: readonly Session[],
 ): Promise<ProjectObservation> {
+  const { ctx, store } = scope;
   const errors: string[] = [];
-  const probes = await probeSessions(sessions, plugins?.registry ?? shared, optionsFor);
+  const registry = plugins?.registry ?? scope.plugins.shared;
+  const probes = await probeSessions(sessions, registry, sessionPluginOptions(scope.config));
   const observations = new Map<string, SessionObservation>();
   for (const session of sessions) {
     const probe = probes.get(session.id);
@@ -65,7 +64,7 @@ export async function observeProject(
   if (plugins === undefined || scm === undefined) return { observations, errors };
   const numbers = await pullRequestNumbers(ctx, store, sessions, plugins, scm, observations, errors);
   const branches = new Map(sessions.map((session) => [session.id, session.branch]));
-  const ask = { scm, options: scmObserve, projectId: plugins.project.id };
+  const ask = { scm, options: { fresh: scope.options.fresh === true }, projectId: plugins.project.id };
   await observePullRequests(ask, numbers, branches, observations, errors);
   return { observations, errors };
 }

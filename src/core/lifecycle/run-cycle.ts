@@ -1,10 +1,6 @@
 import type { AoContext } from "../context.js";
-import { listSessions, type Session } from "../store/index.js";
-import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
-import { enginePlugins, type LifecycleEngine } from "./engine.js";
-import { cycleProject } from "./cycle-project.js";
-import { recordLastCycle, summarizeCycle } from "./last-cycle.js";
-import { messageOf } from "../errors.js";
+import { createCycle } from "./cycle.js";
+import type { LifecycleEngine } from "./engine.js";
 
 export interface CycleOptions {
   /** Only these sessions (webhooks); default all non-terminal sessions. */
@@ -39,71 +35,10 @@ export interface CycleReport {
  * One lifecycle cycle: observe → decide → persist → plan → deliver (docs/lifecycle.md). A failure
  * in one project or session is reported in `errors` and the rest of the cycle goes on.
  */
-export async function runCycle(
+export function runCycle(
   ctx: AoContext,
   engine: LifecycleEngine,
   options: CycleOptions = {},
 ): Promise<CycleReport> {
-  const at = ctx.clock.now();
-  const report: CycleReport = {
-    at,
-    durationMs: 0,
-    sessions: 0,
-    events: 0,
-    planned: 0,
-    delivered: 0,
-    failed: 0,
-    escalated: 0,
-    errors: [],
-  };
-  try {
-    const lifecycle = await enginePlugins(ctx, engine).lifecycle();
-    const sessions = sessionsToWatch(engine, options);
-    report.sessions = sessions.length;
-    for (const [projectId, group] of groupByProject(sessions))
-      await cycleProject(ctx, engine, lifecycle, projectId, group, at, report, {
-        fresh: options.fresh === true,
-      });
-    if (options.deliver !== false) {
-      const delivery = await deliverReactions(ctx, engine, deliveryScope(options));
-      report.delivered = delivery.delivered;
-      report.failed = delivery.failed;
-      report.escalated = delivery.escalated;
-      report.errors.push(...delivery.errors);
-    }
-  } catch (error) {
-    report.errors.push(messageOf(error));
-  }
-  report.durationMs = Math.max(0, ctx.clock.now() - at);
-  recordCycle(engine, report);
-  for (const error of report.errors) ctx.logger.warn("lifecycle cycle", { error });
-  return report;
-}
-
-/** A scoped cycle delivers only within its scope: another project's agents are not its business. */
-function deliveryScope(options: CycleOptions): DeliveryScope {
-  if (options.project !== undefined) return { project: options.project };
-  return options.sessionIds === undefined ? {} : { sessionIds: options.sessionIds };
-}
-
-function sessionsToWatch(engine: LifecycleEngine, options: CycleOptions): Session[] {
-  const active = listSessions(engine.store, { activeOnly: true, project: options.project });
-  if (options.sessionIds === undefined) return active;
-  const wanted = new Set(options.sessionIds);
-  return active.filter((session) => wanted.has(session.id));
-}
-
-function groupByProject(sessions: readonly Session[]): Map<string, Session[]> {
-  const groups = new Map<string, Session[]>();
-  for (const session of sessions)
-    groups.set(session.project, [...(groups.get(session.project) ?? []), session]);
-  return groups;
-}
-
-function recordCycle(engine: LifecycleEngine, report: CycleReport): void {
-  try {
-    recordLastCycle(engine.store, summarizeCycle(report));
-  } catch {
-    // A store that cannot take this small write has already reported why in `errors`.
-  }
+  return createCycle(ctx, engine, options).run();
 }

@@ -1,12 +1,17 @@
 import { SLOTS, type PluginCatalog, type Slot } from "./catalog.js";
 import { checkDefinition } from "./check-definition.js";
-import { loadPluginModule } from "./load-plugin-module.js";
+import { isLocalPluginPath, loadPluginModule } from "./load-plugin-module.js";
+
+/** Where a listed plugin comes from: ao itself, an installed npm package, or a file by its path. */
+export type PluginOrigin = "built-in" | "package" | "file";
 
 export interface PluginListing {
   slot: Slot;
+  /** As the configuration writes it: a built-in's name, a package name or a path. */
   name: string;
   description: string;
-  /** Set when the built-in could not be loaded (a broken install); it is listed anyway. */
+  origin: PluginOrigin;
+  /** Set when the plugin could not be loaded (a broken install, a wrong export); it is listed anyway. */
   error?: string;
 }
 
@@ -18,6 +23,7 @@ export interface SlotListing {
 /**
  * Every built-in plugin with its description. This loads the whole catalog, which only
  * `ao plugin ls` may do; everything else resolves one plugin at a time through the registry.
+ * (Built-ins never consult the base directory, hence "/".)
  */
 export async function listPlugins(catalog: PluginCatalog): Promise<PluginListing[]> {
   const entries = SLOTS.flatMap((slot) =>
@@ -25,15 +31,30 @@ export async function listPlugins(catalog: PluginCatalog): Promise<PluginListing
       .sort()
       .map((name) => ({ slot, name })),
   );
-  return Promise.all(entries.map(({ slot, name }) => describePlugin(catalog, slot, name)));
+  return Promise.all(entries.map(({ slot, name }) => describePlugin(catalog, slot, name, "/")));
 }
 
-/** `listPlugins` per slot, in slot order; a slot without built-ins has an empty list. */
-export async function listPluginsBySlot(catalog: PluginCatalog): Promise<SlotListing[]> {
-  return groupBySlot(await listPlugins(catalog));
+/**
+ * The plugins a configuration names that are not built-ins (npm packages, local files), each once
+ * per slot, loaded from `baseDir` (the configuration's directory) exactly as a command would load
+ * them; one that does not load is listed with its error.
+ */
+export async function listExternalPlugins(
+  catalog: PluginCatalog,
+  references: readonly { slot: Slot; name: string }[],
+  baseDir: string,
+): Promise<PluginListing[]> {
+  const seen = new Set<string>();
+  const external = references.filter(({ slot, name }) => {
+    const key = `${slot}\u0000${name}`;
+    if (Object.hasOwn(catalog[slot], name) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return Promise.all(external.map(({ slot, name }) => describePlugin(catalog, slot, name, baseDir)));
 }
 
-/** The listings per slot, in slot order; a slot without built-ins has an empty list. */
+/** The listings per slot, in slot order (built-ins first); a slot without plugins has an empty list. */
 export function groupBySlot(listings: readonly PluginListing[]): SlotListing[] {
   return SLOTS.map((slot) => ({
     slot,
@@ -41,12 +62,28 @@ export function groupBySlot(listings: readonly PluginListing[]): SlotListing[] {
   }));
 }
 
-async function describePlugin(catalog: PluginCatalog, slot: Slot, name: string): Promise<PluginListing> {
+async function describePlugin(
+  catalog: PluginCatalog,
+  slot: Slot,
+  name: string,
+  baseDir: string,
+): Promise<PluginListing> {
+  const origin = originOf(catalog, slot, name);
   try {
-    // Only built-ins are listed, so the base directory for external names is never consulted.
-    const loaded = await loadPluginModule(slot, name, { catalog, baseDir: "/" });
-    return { slot, name, description: checkDefinition(slot, name, loaded).description };
+    const loaded = await loadPluginModule(slot, name, { catalog, baseDir });
+    return { slot, name, description: checkDefinition(slot, name, loaded).description, origin };
   } catch (error) {
-    return { slot, name, description: "", error: error instanceof Error ? error.message : String(error) };
+    return {
+      slot,
+      name,
+      description: "",
+      origin,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
+}
+
+function originOf(catalog: PluginCatalog, slot: Slot, name: string): PluginOrigin {
+  if (Object.hasOwn(catalog[slot], name)) return "built-in";
+  return isLocalPluginPath(name) ? "file" : "package";
 }

@@ -1,4 +1,4 @@
-import { AoError, isAoError, type AoErrorCode } from "../errors.js";
+import { AoError, isAoError } from "../errors.js";
 
 /**
  * Wraps a plugin instance once so that whatever a method throws or rejects with becomes an AoError
@@ -44,9 +44,8 @@ function rethrow(error: unknown, where: string): never {
 
 /** The error a caller sees when `where` (e.g. `runtime/tmux.deliver`) failed with `error`. */
 export function asPluginError(error: unknown, where: string): AoError {
-  if (isAoError(error)) return error;
-  const foreign = fromForeignAoError(error);
-  if (foreign) return foreign;
+  if (error instanceof AoError) return error;
+  if (isAoError(error)) return fromForeignAoError(error);
   const reason = error instanceof Error ? error.message : String(error);
   return new AoError("E_PLUGIN_FAILED", `${where} failed: ${reason}`, {
     cause: error,
@@ -55,20 +54,14 @@ export function asPluginError(error: unknown, where: string): AoError {
 }
 
 /**
- * An external plugin may bundle its own copy of AoError; `instanceof` fails across copies, but the
- * error still says exactly what the plugin meant, so keep its code, message and hint.
+ * An external plugin throws the AoError of its own copy of the package; `instanceof` fails across
+ * copies, but the error still says exactly what the plugin meant, so keep its code, message and
+ * hint, as an AoError of this copy (the cause keeps the original).
  */
-function fromForeignAoError(error: unknown): AoError | undefined {
-  const candidate = error as { name?: unknown; code?: unknown; message?: unknown; hint?: unknown } | null;
-  if (
-    candidate?.name !== "AoError" ||
-    typeof candidate.code !== "string" ||
-    !candidate.code.startsWith("E_")
-  ) {
-    return undefined;
-  }
-  return new AoError(candidate.code as AoErrorCode, String(candidate.message), {
-    hint: typeof candidate.hint === "string" ? candidate.hint : undefined,
+function fromForeignAoError(error: AoError): AoError {
+  return new AoError(error.code, error.message, {
+    hint: typeof error.hint === "string" ? error.hint : undefined,
+    details: error.details,
     cause: error,
   });
 }

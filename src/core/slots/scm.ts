@@ -131,6 +131,40 @@ export interface CiRun {
   reason?: string;
 }
 
+/** A webhook delivery as the daemon received it on `POST /webhooks/<scm name>`. */
+export interface WebhookRequest {
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body byte for byte, as a signature covers it. Never log it. */
+  readonly body: Buffer;
+  /** The shared secret (config `daemon.webhookSecretEnv`); the daemon refuses before asking when unset. */
+  readonly secret: string;
+}
+
+/** What a verified delivery is about; core matches it against the active sessions. */
+export interface WebhookSubject {
+  /** The repository as a project's `repo` names it (owner/name); undefined when the event names none. */
+  readonly repository: string | undefined;
+  readonly branches: readonly string[];
+  readonly pullRequests: readonly number[];
+}
+
+/** The event's kind and delivery id (for the log line), when the request says them. */
+interface WebhookLabels {
+  readonly event?: string | undefined;
+  readonly delivery?: string | undefined;
+}
+
+export type WebhookVerdict =
+  | (WebhookLabels & { readonly verified: true; readonly about: WebhookSubject })
+  | (WebhookLabels & {
+      readonly verified: false;
+      /** 401: not provably from the forge (bad or missing signature); 400: signed but unreadable. */
+      readonly status: 400 | 401;
+      /** For the sender and the daemon's log; never a part of the body. */
+      readonly error: string;
+    });
+
 export interface Scm {
   /** Pushes the branch from the workspace to its remote (never force). */
   push(worktree: string, branch: string): Promise<void>;
@@ -149,4 +183,10 @@ export interface Scm {
   ciRuns?(branch: string): Promise<CiRun[]>;
   /** The whole output of a branch's run for one head commit, check after check. */
   ciLog?(branch: string, sha: string): Promise<string>;
+  /**
+   * Verifies a webhook delivery with the forge's own signature scheme and reads what it is about
+   * from the forge's headers and payload shapes. Offering it mounts `POST /webhooks/<scm name>` on
+   * the daemon. Unknown event shapes are verified with empty lists, not refused.
+   */
+  parseWebhook?(request: WebhookRequest): Promise<WebhookVerdict>;
 }

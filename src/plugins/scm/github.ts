@@ -5,6 +5,7 @@ import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.j
 import { remoteUrl } from "../_shared/git-repo-info.js";
 import { mergePull } from "./github/merge-pull.js";
 import { PullPoller } from "./github/pull-poller.js";
+import { parseGitHubWebhook } from "./github/parse-webhook.js";
 import { findPull, openPull } from "./github/pulls.js";
 import { pushBranch } from "./github/push-branch.js";
 import { resolvePullThread, reviewPull } from "./github/review-pull.js";
@@ -54,7 +55,8 @@ export const plugin = definePlugin({
 });
 
 /** The Scm with the optional capabilities scm/github has, plus the poller's log-fetch counter. */
-export type GitHubScm = Scm & Required<Pick<Scm, "review" | "resolveThread">> & { logFetches(): number };
+export type GitHubScm = Scm &
+  Required<Pick<Scm, "review" | "resolveThread" | "parseWebhook">> & { logFetches(): number };
 
 export function createGitHubScm(
   ctx: GitHubScmCtx,
@@ -93,6 +95,7 @@ export function createGitHubScm(
       poller.invalidate(ref.number);
       return resolvePullThread(env, threadId);
     },
+    parseWebhook: (request) => Promise.resolve(parseGitHubWebhook(request)),
     logFetches: () => poller.logs.fetches,
   };
 }

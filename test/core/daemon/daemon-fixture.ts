@@ -1,5 +1,6 @@
 import { afterEach } from "vitest";
 import { parseConfig } from "../../../src/core/config/parse-config.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 import type {
   CycleOptions,
   CycleReport,
@@ -24,14 +25,14 @@ afterEach(() => {
 });
 
 /**
- * A real store and a real parsed config, without the lifecycle engine's plugins: the daemon only
- * needs `store`, `config` and `close`, and its cycle is injected.
+ * A real store and a real parsed config: the daemon only needs `store`, `config` and `close`, and
+ * its cycle is injected. The built-in catalog is there for the scm webhooks the server mounts.
  */
 export function makeDaemonWorld(
   yaml = defaultYaml(),
   env: Record<string, string> = {},
 ): { ctx: TestContext; engine: LifecycleEngine } {
-  const ctx = makeTestContext({ env });
+  const ctx = makeTestContext({ env, catalog: builtinCatalog });
   const config = parseConfig(yaml, `${makeTempDir("ao-cfg-")}/agent-orchestrator.yaml`, ctx);
   const store = openStore(ctx);
   const engine: LifecycleEngine = { store, config, close: () => closeStore(store) };
@@ -59,6 +60,11 @@ export function defaultYaml(): string {
     "    scm: local",
     "",
   ].join("\n");
+}
+
+/** defaultYaml with `app` on scm/github, whose webhooks the daemon then receives; `tools` stays local. */
+export function githubAppYaml(): string {
+  return defaultYaml().replace("    scm: local\n  tools:", "    scm: github\n  tools:");
 }
 
 export function addSession(

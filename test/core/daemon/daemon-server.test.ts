@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { CycleQueue } from "../../../src/core/daemon/cycle-queue.js";
+import type { CycleOptions } from "../../../src/core/daemon/cycle-types.js";
 import { createDaemonLog } from "../../../src/core/daemon/daemon-log.js";
+import type { RouteMount } from "../../../src/core/daemon/daemon-mount.js";
 import { startDaemonServer, type DaemonServer } from "../../../src/core/daemon/daemon-server.js";
-import { signGithubPayload } from "../../../src/core/daemon/verify-signature.js";
-import { createWebhookHandler } from "../../../src/core/daemon/webhook-route.js";
-import type { WebhookTargets } from "../../../src/core/daemon/webhook-targets.js";
+import { serveDaemon } from "../../../src/core/daemon/serve-daemon.js";
+import { signGitHubPayload } from "../../../src/plugins/scm/github/webhook-signature.js";
 import { makeTestContext } from "../../helpers/test-context.js";
+import { addSession, githubAppYaml, makeDaemonWorld, report } from "./daemon-fixture.js";
 import { httpRequest } from "./http-client.js";
 
 const SECRET = "s3cret-for-tests";
@@ -15,29 +18,32 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
 
-async function serve(env: Record<string, string> = { HOOK_SECRET: SECRET }) {
-  const ctx = makeTestContext();
+/** The daemon's real route sets (core's, the scm webhooks) over a queue that records its cycles. */
+async function serve(
+  options: { env?: Record<string, string>; yaml?: string; mounts?: RouteMount[]; project?: string } = {},
+) {
+  const yaml = (options.yaml ?? githubAppYaml()).replace(
+    "daemon:\n",
+    "daemon:\n  webhookSecretEnv: HOOK_SECRET\n",
+  );
+  const { ctx, engine } = makeDaemonWorld(yaml, options.env ?? { HOOK_SECRET: SECRET });
+  addSession(engine.store, "app-1", { branch: "feat/x" });
+  const cycles: CycleOptions[] = [];
+  const queue = new CycleQueue((asked) => {
+    cycles.push(asked);
+    return Promise.resolve(report(ctx.clock.now(), asked.sessionIds?.length ?? 0));
+  });
   const log = createDaemonLog(ctx);
-  const dispatched: WebhookTargets[] = [];
-  let cycles = 0;
-  const server = await startDaemonServer({
-    port: 0,
+  const server = await serveDaemon(ctx, engine, {
+    queue,
     token: TOKEN,
     log,
-    webhook: createWebhookHandler({
-      secretEnv: "HOOK_SECRET",
-      env,
-      log,
-      dispatch: (targets) => {
-        dispatched.push(targets);
-        return ["app-1"];
-      },
-    }),
-    runCycleNow: () => Promise.resolve({ cycle: ++cycles }),
-    health: () => ({ ok: true, pid: 42 }),
+    pid: 42,
+    project: options.project,
+    mounts: options.mounts,
   });
   servers.push(server);
-  return { ctx, server, dispatched, cycles: () => cycles };
+  return { ctx, server, cycles };
 }
 
 const payload = JSON.stringify({
@@ -45,47 +51,75 @@ const payload = JSON.stringify({
   pull_request: { number: 3, head: { ref: "feat/x" } },
 });
 
-function webhook(port: number, signature: string | undefined, body = payload) {
+function webhook(port: number, signature: string | undefined, body = payload, path = "/webhooks/github") {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "x-github-event": "pull_request",
   };
   if (signature !== undefined) headers["x-hub-signature-256"] = signature;
-  return httpRequest(port, "POST", "/webhooks/github", { headers, body });
+  return httpRequest(port, "POST", path, { headers, body });
 }
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 describe("daemon HTTP server", () => {
-  it("accepts a correctly signed webhook with 202 and dispatches its targets", async () => {
-    const { server, dispatched } = await serve();
-    const answer = await webhook(server.port, signGithubPayload(SECRET, payload));
+  it("accepts a correctly signed webhook with 202 and queues a fresh cycle for its sessions", async () => {
+    const { server, cycles } = await serve();
+    const answer = await webhook(server.port, signGitHubPayload(SECRET, payload));
     expect(answer).toEqual({
       status: 202,
       body: { accepted: true, event: "pull_request", sessions: ["app-1"] },
     });
-    expect(dispatched).toEqual([{ repo: "acme/widgets", branches: ["feat/x"], pullRequests: [3] }]);
+    await settle();
+    expect(cycles).toEqual([{ sessionIds: ["app-1"], fresh: true }]);
   });
 
   it("refuses a bad or missing signature with 401, logs it, and never logs the body", async () => {
-    const { ctx, server, dispatched } = await serve();
-    expect((await webhook(server.port, signGithubPayload("wrong", payload))).status).toBe(401);
+    const { ctx, server, cycles } = await serve();
+    expect((await webhook(server.port, signGitHubPayload("wrong", payload))).status).toBe(401);
     expect((await webhook(server.port, undefined)).status).toBe(401);
-    expect(dispatched).toEqual([]);
+    await settle();
+    expect(cycles).toEqual([]);
     const log = ctx.stderr.text();
-    expect(log.match(/webhook refused: bad signature/g)).toHaveLength(2);
+    expect(log.match(/webhook refused: bad signature \(event pull_request/g)).toHaveLength(2);
     expect(log).not.toContain("feat/x");
     expect(JSON.stringify(ctx.logger.records)).not.toContain("feat/x");
   });
 
   it("refuses webhooks with 401 and one hint when no secret is configured", async () => {
-    const { ctx, server } = await serve({});
-    expect((await webhook(server.port, signGithubPayload(SECRET, payload))).status).toBe(401);
-    expect((await webhook(server.port, signGithubPayload(SECRET, payload))).status).toBe(401);
+    const { ctx, server } = await serve({ env: {} });
+    expect((await webhook(server.port, signGitHubPayload(SECRET, payload))).status).toBe(401);
+    expect((await webhook(server.port, signGitHubPayload(SECRET, payload))).status).toBe(401);
     expect(ctx.stderr.text().match(/set HOOK_SECRET/g)).toHaveLength(1);
   });
 
   it("answers 400 to a signed body that is not JSON", async () => {
     const { server } = await serve();
-    expect((await webhook(server.port, signGithubPayload(SECRET, "a=b"), "a=b")).status).toBe(400);
+    expect((await webhook(server.port, signGitHubPayload(SECRET, "a=b"), "a=b")).status).toBe(400);
+  });
+
+  it("answers 413 to a webhook that says its body is over 25 MB, before reading it", async () => {
+    const { server } = await serve();
+    const headers = { "content-length": String(25 * 1024 * 1024 + 1) };
+    expect((await httpRequest(server.port, "POST", "/webhooks/github", { headers })).status).toBe(413);
+    // Larger than a control request may be (1 MB), well within what a forge sends.
+    const large = JSON.stringify({ ...JSON.parse(payload), padding: "x".repeat(2 * 1024 * 1024) });
+    expect((await webhook(server.port, signGitHubPayload(SECRET, large), large)).status).toBe(202);
+  });
+
+  it("mounts a webhook route only for a configured scm that parses webhooks", async () => {
+    // `tools` is on scm/local, which offers no parseWebhook; no project is on GitHub here.
+    const { server } = await serve({ yaml: githubAppYaml().replace("scm: github", "scm: local") });
+    expect((await webhook(server.port, signGitHubPayload(SECRET, payload))).status).toBe(404);
+    expect(
+      (await webhook(server.port, signGitHubPayload(SECRET, payload), payload, "/webhooks/local")).status,
+    ).toBe(404);
+  });
+
+  it("matches only the sessions of the project a scoped daemon watches", async () => {
+    const { server } = await serve({ project: "tools" });
+    // `app` is the GitHub project, and this daemon does not watch it: no receiver, no route.
+    expect((await webhook(server.port, signGitHubPayload(SECRET, payload))).status).toBe(404);
   });
 
   it("runs a cycle on POST /cycle only with the bearer token", async () => {
@@ -96,15 +130,15 @@ describe("daemon HTTP server", () => {
     const right = await httpRequest(server.port, "POST", "/cycle", {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
-    expect(right).toEqual({ status: 200, body: { ok: true, report: { cycle: 1 } } });
-    expect(cycles()).toBe(1);
+    expect(right).toMatchObject({ status: 200, body: { ok: true, report: { sessions: 0, errors: [] } } });
+    expect(cycles).toEqual([{}]);
   });
 
   it("answers health, 404 elsewhere, and 403 to a foreign Host header", async () => {
     const { server } = await serve();
     expect(await httpRequest(server.port, "GET", "/health")).toEqual({
       status: 200,
-      body: { ok: true, pid: 42 },
+      body: { ok: true, pid: 42, lastCycle: null },
     });
     const localhost = { host: `localhost:${server.port}` };
     expect((await httpRequest(server.port, "GET", "/health", { headers: localhost })).status).toBe(200);
@@ -119,20 +153,46 @@ describe("daemon HTTP server", () => {
       ).status,
     ).toBe(403);
   });
+
+  it("serves a mounted layer's routes behind the daemon token, with their parameters", async () => {
+    const sessions: RouteMount = (daemon) => ({
+      owner: "dashboard",
+      routes: [
+        {
+          method: "GET",
+          path: "/api/sessions/:id",
+          handle: (request) => ({ status: 200, body: { id: request.params["id"], pid: daemon.pid } }),
+        },
+      ],
+    });
+    const { server } = await serve({ mounts: [sessions] });
+    expect((await httpRequest(server.port, "GET", "/api/sessions/app-1")).status).toBe(401);
+    const answer = await httpRequest(server.port, "GET", "/api/sessions/app-1", {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(answer).toEqual({ status: 200, body: { id: "app-1", pid: 42 } });
+  });
+
+  it("refuses to mount a route that collides with core's, naming both owners", async () => {
+    const health: RouteMount = () => ({
+      owner: "dashboard",
+      routes: [{ method: "GET", path: "/health", auth: "none", handle: () => ({ status: 200, body: {} }) }],
+    });
+    await expect(serve({ mounts: [health] })).rejects.toThrow(
+      "route GET /health of dashboard collides with one of core",
+    );
+  });
 });
 
 describe("daemon HTTP server start", () => {
   it("says which port is taken instead of crashing", async () => {
     const { server } = await serve();
     const ctx = makeTestContext();
-    const log = createDaemonLog(ctx);
     const starting = startDaemonServer({
       port: server.port,
       token: TOKEN,
-      log,
-      webhook: () => ({ status: 500, body: {} }),
-      runCycleNow: () => Promise.resolve(undefined),
-      health: () => ({}),
+      log: createDaemonLog(ctx),
+      routes: [],
     });
     await expect(starting).rejects.toThrow(`port ${server.port} on 127.0.0.1 is in use`);
   });

@@ -3,16 +3,17 @@ import { describe, expect, it } from "vitest";
 import type { DaemonInfo } from "../../../src/core/daemon/daemon-files.js";
 import { daemonFiles, readDaemonToken } from "../../../src/core/daemon/daemon-files.js";
 import { isDaemonLockHeld } from "../../../src/core/daemon/daemon-lock.js";
+import type { RouteMount } from "../../../src/core/daemon/daemon-mount.js";
 import { readDaemonStatus } from "../../../src/core/daemon/daemon-status.js";
 import { runDaemon, type RunDaemonOptions } from "../../../src/core/daemon/run-daemon.js";
-import { signGithubPayload } from "../../../src/core/daemon/verify-signature.js";
+import { signGitHubPayload } from "../../../src/plugins/scm/github/webhook-signature.js";
 import {
   claimDueReactions,
   insertReactionIfNew,
   listReactions,
   writeTransaction,
 } from "../../../src/core/store/index.js";
-import { addSession, makeDaemonWorld, recordingCycle } from "./daemon-fixture.js";
+import { addSession, githubAppYaml, makeDaemonWorld, recordingCycle } from "./daemon-fixture.js";
 import { httpRequest } from "./http-client.js";
 
 const SECRET = "hook-secret";
@@ -52,7 +53,7 @@ describe("runDaemon", () => {
   });
 
   it("takes the lock, serves, answers webhooks with a cycle, and cleans up on abort", async () => {
-    const world = makeDaemonWorld(undefined, { AO_GITHUB_WEBHOOK_SECRET: SECRET });
+    const world = makeDaemonWorld(githubAppYaml(), { AO_GITHUB_WEBHOOK_SECRET: SECRET });
     addSession(world.engine.store, "app-1", { branch: "feat/x" });
     const daemon = startInProcess(world);
     const info = await daemon.readyInfo;
@@ -66,7 +67,7 @@ describe("runDaemon", () => {
     // Let the first (full) cycle finish, so the webhook's cycle is not absorbed by a queued full one.
     while (daemon.cycle.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const body = JSON.stringify({ repository: { full_name: "acme/widgets" }, ref: "refs/heads/feat/x" });
-    const headers = { "x-hub-signature-256": signGithubPayload(SECRET, body), "x-github-event": "push" };
+    const headers = { "x-hub-signature-256": signGitHubPayload(SECRET, body), "x-github-event": "push" };
     const hook = await httpRequest(info.port, "POST", "/webhooks/github", { headers, body });
     expect(hook).toMatchObject({ status: 202, body: { sessions: ["app-1"] } });
 
@@ -87,6 +88,26 @@ describe("runDaemon", () => {
     expect(isDaemonLockHeld(files.lock)).toBe(false);
     expect(await readDaemonStatus(world.ctx)).toMatchObject({ running: false });
     expect(world.ctx.stderr.text()).toContain("daemon stopped");
+  });
+
+  it("mounts the route sets it is given beside core's, behind the daemon token", async () => {
+    const world = makeDaemonWorld();
+    const ping: RouteMount = (daemon) => ({
+      owner: "control plane",
+      routes: [
+        { method: "GET", path: "/mcp/ping", handle: () => ({ status: 200, body: { pid: daemon.pid } }) },
+      ],
+    });
+    const daemon = startInProcess(world, { mounts: [ping] });
+    const info = await daemon.readyInfo;
+    expect((await httpRequest(info.port, "GET", "/mcp/ping")).status).toBe(401);
+    const token = await readDaemonToken(daemonFiles(world.ctx.paths));
+    const answer = await httpRequest(info.port, "GET", "/mcp/ping", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer).toEqual({ status: 200, body: { pid: 4242 } });
+    daemon.controller.abort();
+    expect(await daemon.done).toBe(0);
   });
 
   it("refuses a second daemon on the same AO_HOME, naming the first one's pid", async () => {

@@ -1,4 +1,5 @@
 import { scmContract } from "../../contracts/scm.js";
+import { signGitHubPayload } from "../../../src/plugins/scm/github/webhook-signature.js";
 import { makeGitHubScmFixture } from "./github-fixture.js";
 
 // scm/github against the fake GitHub, whose git side is the test's real bare origin.
@@ -12,6 +13,20 @@ scmContract("github (fake GitHub server)", async () => {
     remoteHead: (branch) => Promise.resolve(fixture.remoteHead(branch)),
     setCi: (pr, ci) => Promise.resolve(fixture.setCi(pr, ci)),
     setReview: (pr, review) => Promise.resolve(fixture.setReview(pr, review)),
+    webhook: {
+      about: (branch, pr) =>
+        Buffer.from(
+          JSON.stringify({
+            action: "synchronize",
+            repository: { full_name: "acme/widgets" },
+            pull_request: { number: pr, head: { ref: branch } },
+          }),
+        ),
+      headers: (secret, body) => ({
+        "x-github-event": "pull_request",
+        "x-hub-signature-256": signGitHubPayload(secret, body),
+      }),
+    },
     cleanup: () => Promise.resolve(),
   };
 });

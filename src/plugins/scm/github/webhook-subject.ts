@@ -1,19 +1,14 @@
-/** What a GitHub webhook payload says it is about: one repository, some branches and PR numbers. */
-export interface WebhookTargets {
-  /** `owner/name` from `repository.full_name`. */
-  readonly repo: string | undefined;
-  readonly branches: readonly string[];
-  readonly pullRequests: readonly number[];
-}
+import type { WebhookSubject } from "../../../core/plugin-api.js";
 
 type Json = Record<string, unknown>;
 
 /**
- * Reads the fields that name a branch or a pull request in the events a PR's life produces
- * (pull_request, pull_request_review[_comment|_thread], check_run, check_suite, workflow_run,
- * status, issue_comment on a PR, push). Unknown shapes give empty lists, never an error.
+ * What a GitHub webhook payload is about: `repository.full_name`, and the fields that name a branch
+ * or a pull request in the events a PR's life produces (pull_request,
+ * pull_request_review[_comment|_thread], check_run, check_suite, workflow_run, status, issue_comment
+ * on a PR, push). Unknown shapes give empty lists, never an error.
  */
-export function webhookTargets(payload: unknown): WebhookTargets {
+export function webhookSubject(payload: unknown): WebhookSubject {
   const root = asObject(payload);
   const branches = new Set<string>();
   const pullRequests = new Set<number>();
@@ -39,7 +34,7 @@ export function webhookTargets(payload: unknown): WebhookTargets {
   if (typeof ref === "string" && ref.startsWith("refs/heads/")) addBranch(ref.slice("refs/heads/".length));
   const fullName = asObject(root["repository"])["full_name"];
   return {
-    repo: typeof fullName === "string" ? fullName : undefined,
+    repository: typeof fullName === "string" ? fullName : undefined,
     branches: [...branches],
     pullRequests: [...pullRequests],
   };

@@ -1,25 +1,37 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { HttpRefusal } from "./route.js";
 
-/** GitHub caps webhook payloads at 25 MB; anything larger is not from GitHub. */
-export const MAX_BODY_BYTES = 25 * 1024 * 1024;
-
-export class BodyTooLarge extends Error {}
-
-export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/**
+ * The body, refused with 413 past `limit` bytes: at once when Content-Length says so, else as soon
+ * as the bytes read pass it (a chunked body has no length to trust).
+ */
+export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new BodyTooLarge(`request body over ${limit} bytes`);
+    if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function tooLarge(limit: number): HttpRefusal {
+  return new HttpRefusal(413, `payload too large (over ${limit} bytes)`);
+}
+
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const text = `${JSON.stringify(body)}\n`;
   response.writeHead(status, {
+    ...headers,
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),
   });

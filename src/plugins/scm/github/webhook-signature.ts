@@ -6,7 +6,7 @@ const PREFIX = "sha256=";
  * GitHub's `X-Hub-Signature-256`: `sha256=` + hex HMAC-SHA256 of the raw body with the webhook
  * secret. Compared in constant time, so the answer's timing says nothing about how close a guess was.
  */
-export function verifyGithubSignature(secret: string, body: Buffer, header: string | undefined): boolean {
+export function verifyGitHubSignature(secret: string, body: Buffer, header: string | undefined): boolean {
   if (header === undefined || !header.startsWith(PREFIX)) return false;
   const given = Buffer.from(header.slice(PREFIX.length), "hex");
   const expected = createHmac("sha256", secret).update(body).digest();
@@ -14,6 +14,6 @@ export function verifyGithubSignature(secret: string, body: Buffer, header: stri
 }
 
 /** The header value GitHub would send for `body`; for tests and for tools that forward events. */
-export function signGithubPayload(secret: string, body: Buffer | string): string {
+export function signGitHubPayload(secret: string, body: Buffer | string): string {
   return `${PREFIX}${createHmac("sha256", secret).update(body).digest("hex")}`;
 }

@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { messageOf } from "../errors.js";
+import { isLocalHost, readBody, sendJson } from "./http-io.js";
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  HttpRefusal,
+  type Route,
+  type RouteRequest,
+  type RouteSet,
+} from "./route.js";
+import { createRouteTable, type RouteTable } from "./route-table.js";
+
+export interface HttpServerOptions {
+  /** 0 = any free port. The address is always 127.0.0.1. */
+  readonly port: number;
+  readonly routes: readonly RouteSet[];
+  /** Whether the request shows the credentials an `auth: "token"` route needs. */
+  authorize(request: IncomingMessage): boolean;
+  /** Where a failed handler is told (method, path and message; never a body). */
+  readonly log: { error(message: string): void };
+}
+
+export interface HttpServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * An HTTP server for the routes of every mounted set, with the same defaults for all of them: it
+ * listens on 127.0.0.1 only, refuses a Host that is not loopback (DNS rebinding), asks for the token
+ * unless a route opts out, caps every body, and answers 404 and 405 without listing anything.
+ * Rejects with the listen error (EADDRINUSE, EACCES) as node gives it.
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  const table = createRouteTable(options.routes);
+  const server = createServer((request, response) => {
+    serve(table, options, request, response).catch((error: unknown) => {
+      if (error instanceof HttpRefusal && !response.headersSent)
+        return sendJson(response, error.status, { error: error.message }, closeIfUnread(request));
+      options.log.error(`http ${request.method ?? "?"} ${pathOf(request)} failed: ${messageOf(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { error: "internal error" });
+      else response.destroy();
+    });
+  });
+  await listen(server, options.port);
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections (and open event streams) would hold close() open until they end.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(
+  table: RouteTable,
+  options: HttpServerOptions,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const send = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) =>
+    sendJson(response, status, body, { ...headers, ...closeIfUnread(request) });
+  if (!isLocalHost(request.headers.host))
+    return send(403, { error: "host not allowed; use 127.0.0.1 or localhost" });
+  const method = request.method ?? "";
+  const path = pathOf(request);
+  const found = table.match(method, path);
+  if (found.kind === "no-route") return send(404, { error: `no route for ${method} ${path}` });
+  if (found.kind === "wrong-method")
+    return send(405, { error: `${method} is not allowed on ${path}` }, { allow: found.allow.join(", ") });
+  const { route, params } = found;
+  if (route.auth !== "none" && !options.authorize(request))
+    return send(401, { error: "bad or missing token" });
+  const answer = await route.handle(routeRequest(route, params, request, response));
+  if (answer !== undefined) return send(answer.status, answer.body, answer.headers);
+  if (!response.headersSent) throw new Error("the route gave no answer");
+}
+
+/**
+ * A body left unread (refused as too large, or not wanted) must not be taken for the next request
+ * on a kept-alive connection: the answer closes the connection instead.
+ */
+function closeIfUnread(request: IncomingMessage): Record<string, string> {
+  return request.complete ? {} : { connection: "close" };
+}
+
+function routeRequest(
+  route: Route,
+  params: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): RouteRequest {
+  let body: Promise<Buffer> | undefined;
+  return {
+    method: route.method,
+    path: pathOf(request),
+    params,
+    query: new URLSearchParams((request.url ?? "").split("?")[1] ?? ""),
+    headers: request.headers,
+    body: () => (body ??= readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)),
+    raw: { request, response },
+  };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.removeAllListeners("error");
+      resolve();
+    });
+  });
+}
+
+function pathOf(request: IncomingMessage): string {
+  return (request.url ?? "/").split("?")[0] ?? "/";
+}

@@ -1,0 +1,43 @@
+import type { Session } from "../store/index.js";
+import { cycleProject } from "./cycle-project.js";
+import type { CycleStep, StepResult } from "./cycle-scope.js";
+import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
+import type { CycleOptions } from "./run-cycle.js";
+import { sumResults } from "./cycle-report.js";
+
+/**
+ * Observe → decide → persist → plan, project by project: one batched look at each project's
+ * sessions, then one write transaction per session (cycle-project.ts).
+ */
+export const decideProjects: CycleStep = async (scope) => {
+  const results: StepResult[] = [];
+  for (const [projectId, sessions] of groupByProject(scope.sessions))
+    results.push(await cycleProject(scope, projectId, sessions));
+  return sumResults(results);
+};
+
+/** Deliver: claim the due reactions of the cycle's scope and carry each out (deliver-reactions.ts). */
+export const deliverDueReactions: CycleStep = async (scope) => {
+  if (scope.options.deliver === false) return {};
+  return deliverReactions(scope.ctx, scope.engine, deliveryScope(scope.options));
+};
+
+/**
+ * The steps of every cycle, in order. A step that throws is reported in `errors` and the next one
+ * still runs. A step that reads what the agents did since the last cycle (open turns) belongs
+ * between deciding and delivering; one that hands agents their queued work, with the delivery.
+ */
+export const CYCLE_STEPS: readonly CycleStep[] = [decideProjects, deliverDueReactions];
+
+/** A scoped cycle delivers only within its scope: another project's agents are not its business. */
+function deliveryScope(options: CycleOptions): DeliveryScope {
+  if (options.project !== undefined) return { project: options.project };
+  return options.sessionIds === undefined ? {} : { sessionIds: options.sessionIds };
+}
+
+function groupByProject(sessions: readonly Session[]): Map<string, Session[]> {
+  const groups = new Map<string, Session[]>();
+  for (const session of sessions)
+    groups.set(session.project, [...(groups.get(session.project) ?? []), session]);
+  return groups;
+}
