@@ -6,7 +6,7 @@ import {
   type AgentLaunchInput,
   type LaunchSpec,
 } from "../../core/plugin-api.js";
-import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents } from "./_shared/agent-events.js";
+import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
@@ -15,6 +15,7 @@ import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromHooks, sessionIdFromHooks } from "./claude-code/hook-activity.js";
 import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
 import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
+import { endsInterrupted } from "./claude-code/transcript-turns.js";
 import { claudeTurns } from "./claude-code/turns.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
@@ -72,9 +73,20 @@ function claudeActivity(probe: ActivityProbe): ActivityReport {
   // A dialog on screen outranks the hooks: the permission Notification fires seconds late, and the
   // folder-trust dialog comes before any hook runs at all.
   if (fromScreen?.activity === "needs_input") return withSessionId(fromScreen, agentSessionId);
-  const report = activityFromHooks(events) ??
+  const report = afterInterrupt(activityFromHooks(events), events) ??
     fromScreen ?? { activity: "unknown", detail: "no hook event and no recognisable screen yet" };
   return withSessionId(report, agentSessionId);
+}
+
+/** No hook runs when a person interrupts a turn: the transcript's interruption marker says it is over. */
+function afterInterrupt(
+  report: ActivityReport | undefined,
+  events: readonly Record<string, unknown>[],
+): ActivityReport | undefined {
+  if (report?.activity !== "working") return report;
+  const transcript = events.map((event) => stringField(event, "transcript_path")).findLast(Boolean);
+  if (transcript === undefined || !endsInterrupted(transcript)) return report;
+  return { activity: "idle", detail: "turn interrupted" };
 }
 
 export const plugin = definePlugin({

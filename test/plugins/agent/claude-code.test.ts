@@ -8,7 +8,9 @@ import { RECEIVED_AT_KEY } from "../../../src/plugins/agent/_shared/hook-recorde
 import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { CLAUDE_HOOK_EVENTS } from "../../../src/plugins/agent/claude-code/settings-hooks.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
 import { fixture, launchInput, screen } from "./fixtures.js";
+import { appendJsonl, turnLines } from "./turn-fixtures.js";
 import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
@@ -216,6 +218,23 @@ describe("claude-code activity", () => {
       liveness: { state: "unknown", reason: "tmux busy" },
     });
     expect(unknown.activity).toBe("unknown");
+  });
+
+  it("reads a turn a person interrupted (no hook runs, the transcript says so) as idle", async () => {
+    const transcript = join(makeTempDir("ao-claude-projects-"), "session.jsonl");
+    const hooks = turnLines("claude", "interrupted", "hooks").map((line) =>
+      JSON.stringify({ ...line, transcript_path: transcript }),
+    );
+    const worktree = worktreeWithEvents(hooks);
+    const entries = turnLines("claude", "interrupted", "transcript");
+    const marker = entries.findIndex((entry) =>
+      JSON.stringify(entry).includes("[Request interrupted by user"),
+    );
+    appendJsonl(transcript, entries.slice(0, marker));
+    const probe = () => agent().activity({ sessionId: "s", worktree, liveness: alive });
+    expect(await probe()).toMatchObject({ activity: "working" });
+    appendJsonl(transcript, entries.slice(marker));
+    expect(await probe()).toMatchObject({ activity: "idle", detail: "turn interrupted" });
   });
 
   it("ignores a torn last line in the events file", async () => {

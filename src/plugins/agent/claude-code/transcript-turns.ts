@@ -1,4 +1,4 @@
-import { stringField } from "../_shared/agent-events.js";
+import { readRecentEvents, stringField } from "../_shared/agent-events.js";
 import { readJsonlAt, readJsonlSince } from "../_shared/jsonl-since.js";
 import { timeField } from "../_shared/turn-cursor.js";
 
@@ -88,4 +88,17 @@ function textOf(entry: Record<string, unknown>): string {
     )
     .join("\n")
     .trim();
+}
+
+/**
+ * True when the transcript's newest conversation entry is the interruption marker: the turn the
+ * hooks last said was working was stopped (no hook runs for that), and Claude is idle.
+ */
+export function endsInterrupted(file: string): boolean {
+  const entries = readRecentEvents(file).filter((entry) => {
+    const type = stringField(entry, "type");
+    return (type === "user" || type === "assistant") && entry["isSidechain"] !== true;
+  });
+  const last = entries.at(-1);
+  return last !== undefined && stringField(last, "type") === "user" && textOf(last).startsWith(INTERRUPTED);
 }
