@@ -86,11 +86,14 @@ since() { tail -c +$(($2 + 1)) "$1" 2>/dev/null | grep -v '^$' || true; } # file
 
 # One turn per case, recorded as what each signal stream gained during it. Which case the mock plays
 # is chosen by the prompt's words (scripts/agent-fixture-mocks/scenario.mjs).
-#   record_turn socket dir name prompt streams interrupt-key-or-"" [timeout]
+#   record_turn socket dir name prompt streams interrupt-key-or-"" [timeout] [busy-prompt]
 # streams: "label=file label=file…", each file's lines appended during the turn go to <name>.<label>.jsonl.
+# With busy-prompt, that prompt is sent first and the case's prompt only while the agent is busy
+# answering it (as `ao send` may come while the task's own turn still runs).
 record_turn() {
-  local socket=$1 dir=$2 name=$3 prompt=$4 streams=$5 interrupt=$6 timeout=${7:-60}
+  local socket=$1 dir=$2 name=$3 prompt=$4 streams=$5 interrupt=$6 timeout=${7:-60} busy=${8:-}
   local -A offsets=()
+  if [ -n "$busy" ]; then keys "$socket" -l "$busy"; sleep 0.7; keys "$socket" Enter; sleep 8; fi
   for stream in $streams; do offsets[$stream]=$(size "${stream#*=}"); done
   keys "$socket" -l "$prompt"; sleep 0.7; keys "$socket" Enter
   # A turn to interrupt is given time for the mock's first words (it answers after its delay).
@@ -196,6 +199,7 @@ keys "$S" C-u; sleep 1; snap "$S" "$T/interrupted-before-reply.cleared.txt"
 record_turn "$S" "$T" after-interrupt "Say hello in one word" "$STREAMS" ""
 touch "$H/block-next"
 record_turn "$S" "$T" stop-hook-blocked "Say hello in one word" "$STREAMS" ""
+record_turn "$S" "$T" sent-while-busy "Say hello in one word" "$STREAMS" "" 150 "Take your time"
 tmux -S "$S" kill-server
 
 fi
@@ -261,6 +265,7 @@ record_turn "$S" "$T" interrupted "Take your time" "$STREAMS" Escape
 record_turn "$S" "$T" interrupted-ctrl-c "Take your time" "$STREAMS" C-c
 record_turn "$S" "$T" interrupted-before-reply "Think it over" "$STREAMS" Escape
 record_turn "$S" "$T" after-interrupt "Say hello in one word" "$STREAMS" ""
+record_turn "$S" "$T" sent-while-busy "Say hello in one word" "$STREAMS" "" 150 "Take your time"
 tmux -S "$S" kill-server
 
 fi
