@@ -183,6 +183,26 @@ describe("claude-code turns from the recorded Claude Code signals", () => {
     });
   });
 
+  it("sent-while-busy: the busy turn's Stop comes first; the queued message's own turn is the one followed", async () => {
+    const w = world();
+    await w.begin();
+    const hooks = turnLines("claude", "sent-while-busy", "hooks");
+    const entries = turnLines("claude", "sent-while-busy", "transcript");
+    const prompt = hooks.findIndex((line) => line["hook_event_name"] === "UserPromptSubmit");
+    const ours = entries.findIndex((entry) => entry["type"] === "user");
+    w.hooks(hooks.slice(0, prompt));
+    w.entries(entries.slice(0, ours));
+    const working = { screen: turnScreen("claude", "sent-while-busy", "working") };
+    expect(await w.observe(working)).toMatchObject({ state: "waiting" });
+    w.hooks(hooks.slice(prompt));
+    w.entries(entries.slice(ours));
+    expect(await w.observe()).toMatchObject({
+      state: "ended",
+      outcome: "completed",
+      reply: "Hello from the mock model.",
+    });
+  });
+
   it("the turn after an interruption is found from its own cursor", async () => {
     const { after } = await play("after-interrupt");
     expect(after).toMatchObject({ outcome: "completed", reply: "Hello from the mock model." });

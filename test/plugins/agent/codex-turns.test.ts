@@ -118,6 +118,24 @@ describe("codex turns from the recorded rollout lines", () => {
     },
   );
 
+  it("sent-while-busy: the message joins the running turn (no task_started), whose end is its end", async () => {
+    const w = world();
+    w.meta();
+    w.lines(recorded("interrupted").start); // a turn at work when the message is sent
+    await w.begin();
+    const lines = turnLines("codex", "sent-while-busy", "rollout");
+    expect(lines.some((line) => payloadType(line) === "task_started")).toBe(false);
+    const message = lines.findIndex((line) => payloadType(line) === "item_completed") + 1;
+    w.lines(lines.slice(0, message));
+    expect(await w.observe()).toMatchObject({ state: "running" });
+    w.lines(lines.slice(message));
+    expect(await w.observe()).toMatchObject({
+      state: "ended",
+      outcome: "completed",
+      reply: "Hello from the mock model.",
+    });
+  });
+
   it("the turn after an interruption is found from its own cursor", async () => {
     const { after } = await play("after-interrupt");
     expect(after).toMatchObject({ outcome: "completed", reply: "Hello from the mock model." });

@@ -17,9 +17,15 @@ import { harness, type Harness } from "./tmux-harness.js";
  * the signals the fakes write the way the real CLIs do (hooks and transcript; the rollout file).
  * FAKE_AGENT_TURNS_FILE sets each turn's outcome.
  */
-const AGENTS: [string, (home: string) => Agent][] = [
-  ["claude-code", () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath)],
-  ["codex", (home) => createCodexAgent(codexOptions.parse({}), join(home, ".codex"))],
+const AGENTS: [string, (home: string) => Agent, { joins: boolean }][] = [
+  // A message sent while Claude Code works is queued and becomes a turn of its own (recorded).
+  [
+    "claude-code",
+    () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+    { joins: false },
+  ],
+  // Codex adds it to the running turn, which then answers both (recorded).
+  ["codex", (home) => createCodexAgent(codexOptions.parse({}), join(home, ".codex")), { joins: true }],
 ];
 
 interface Session {
@@ -29,18 +35,21 @@ interface Session {
   turnsFile: string;
 }
 
-async function startSession(make: (home: string) => Agent): Promise<Session> {
+/** The agent started on its task; `taskMs` is how long the task's own turn works. */
+async function startSession(make: (home: string) => Agent, taskMs = 100): Promise<Session> {
   const worktree = makeTestRepo().dir;
   const home = makeTempDir("ao-turns-home-");
   const turnsFile = join(makeTempDir("ao-turns-"), "turns.json");
-  writeFileSync(turnsFile, JSON.stringify({ workMs: 100 }));
+  writeFileSync(turnsFile, JSON.stringify({ workMs: taskMs }));
   const agent = make(home);
   await agent.prepareWorkspace?.({ sessionId: "app-1", worktree });
   const pane = harness(worktree, home);
   pane.start(await agent.launch(launchInput(worktree)), { FAKE_AGENT_TURNS_FILE: turnsFile });
-  await eventually(() => pane.screen().includes("Working on: Fix the flaky test"), "the task's turn");
   return { agent, pane, worktree, turnsFile };
 }
+
+const taskDone = (session: Session) =>
+  eventually(() => session.pane.screen().includes("Working on: Fix the flaky test"), "the task's turn");
 
 /** One turn as core runs it: cursor, delivery (paste + Enter), then observations until it ends. */
 async function turn(
@@ -71,9 +80,10 @@ async function turn(
 const outcome = (signal: TurnSignal): TurnStatus | "open" =>
   signal.state === "ended" ? signal.outcome : "open";
 
-describe.each(AGENTS)("%s turns with the fake CLI in tmux", (_name, make) => {
+describe.each(AGENTS)("%s turns with the fake CLI in tmux", (_name, make, { joins }) => {
   it("running → ended with the reply; empty, failed and interrupted turns are told apart", async () => {
     const session = await startSession(make);
+    await taskDone(session);
 
     const done = await turn(session, { reply: "TURN-REPLY all green", workMs: 1500 });
     expect(done.seen).toContain("running");
@@ -93,5 +103,21 @@ describe.each(AGENTS)("%s turns with the fake CLI in tmux", (_name, make) => {
 
     const after = await turn(session, { reply: "TURN-REPLY again", workMs: 200 });
     expect(after.ended).toMatchObject({ outcome: "completed", reply: "TURN-REPLY again" });
+  });
+
+  it("a message sent while the task's own turn still works is followed to its end", async () => {
+    const session = await startSession(make, 3_000);
+    const { agent, pane, worktree } = session;
+    const activity = () =>
+      agent.activity({ sessionId: "app-1", worktree, liveness: pane.liveness(), screen: pane.screen() });
+    // Working by the agent's own signals (its prompt hook, its rollout), not just on screen.
+    await eventually(async () => (await activity()).activity === "working", "the task at work");
+    const sent = await turn(session, { reply: "TURN-REPLY after the task", workMs: 300 });
+    // Claude's queued message starts only after the task's turn; Codex's joins the running one at once.
+    if (!joins) expect(sent.seen).toContain("waiting");
+    expect(sent.ended).toMatchObject({
+      outcome: "completed",
+      reply: joins ? "Working on: Fix the flaky test in parser.ts $(rm -rf ~)" : "TURN-REPLY after the task",
+    });
   });
 });

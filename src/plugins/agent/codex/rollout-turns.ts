@@ -7,7 +7,9 @@ import { timeField, withDefined } from "../_shared/turn-cursor.js";
  * `event_msg` lines with `task_started` (its `turn_id`), `item_completed` for each agent message,
  * then `task_complete` (`last_agent_message`, null when the model wrote nothing; `error.message`
  * when the turn failed: a retired model, a rejected key after Codex's retries) or `turn_aborted`
- * (`reason: "interrupted"`, for Escape and Ctrl-C alike). Every line has its own `timestamp`.
+ * (`reason: "interrupted"`, for Escape and Ctrl-C alike). Every line has its own `timestamp`. A
+ * message sent while a turn runs starts no turn of its own: Codex adds it to the running one
+ * (an `item_completed` UserMessage with that turn's id), which then answers both.
  */
 export interface RolloutTurnState {
   turnId?: string;
@@ -34,12 +36,13 @@ export function foldRollout(
     const type = stringField(payload, "type");
     const turnId = stringField(payload, "turn_id");
     if (next.turnId === undefined) {
-      if (type === "task_started")
+      // A message sent while a turn runs joins that turn: its UserMessage is the first sign of it.
+      if (type === "task_started" || isItem(payload, "UserMessage"))
         next = withDefined({ turnId: turnId ?? "", startedAt: timeField(value, "timestamp") });
       continue;
     }
     if (turnId !== undefined && next.turnId !== "" && turnId !== next.turnId) continue;
-    if (isAgentMessage(payload)) next = { ...next, replyAt: start };
+    if (isItem(payload, "AgentMessage")) next = { ...next, replyAt: start };
     const end = endOf(type, payload, timeField(value, "timestamp"));
     if (end) return { state: next, end };
   }
@@ -63,9 +66,9 @@ function payloadOf(line: Record<string, unknown>): Record<string, unknown> | und
   return stringField(line, "type") === "event_msg" ? (line["payload"] as Record<string, unknown>) : undefined;
 }
 
-function isAgentMessage(payload: Record<string, unknown> | undefined): boolean {
+function isItem(payload: Record<string, unknown> | undefined, itemType: string): boolean {
   const item = payload?.["item"] as Record<string, unknown> | undefined;
-  return stringField(payload, "type") === "item_completed" && stringField(item, "type") === "AgentMessage";
+  return stringField(payload, "type") === "item_completed" && stringField(item, "type") === itemType;
 }
 
 /** The text of the `item_completed` AgentMessage on a rollout line. */
