@@ -104,6 +104,15 @@ record_turn() {
   snap "$socket" "$dir/$name.screen.txt"
   for stream in $streams; do since "${stream#*=}" "${offsets[$stream]}" >"$dir/$name.${stream%%=*}.jsonl"; done
 }
+# The cases both agents record after their first turn: no text, the two failures, the interruptions.
+record_cases() { # socket dir streams seconds-for-the-401
+  record_turn "$1" "$2" empty "Reply with nothing" "$3" ""
+  record_turn "$1" "$2" failed-model "Use a retired model" "$3" ""
+  record_turn "$1" "$2" failed-auth "Use a bad key" "$3" "" "$4"
+  record_turn "$1" "$2" interrupted "Take your time" "$3" Escape
+  record_turn "$1" "$2" interrupted-ctrl-c "Take your time" "$3" C-c
+  record_turn "$1" "$2" interrupted-before-reply "Think it over" "$3" Escape
+}
 
 echo "== help, versions, unknown flags"
 HELP_HOME=$(fresh_home)
@@ -187,13 +196,8 @@ cp "$H/hooks.jsonl" "$T/session-start.hooks.jsonl"
 TRANSCRIPT=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8").split("\n")[0]).transcript_path)' "$H/hooks.jsonl")
 STREAMS="hooks=$H/hooks.jsonl transcript=$TRANSCRIPT"
 record_turn "$S" "$T" completed "Say hello in one word" "$STREAMS" ""
-record_turn "$S" "$T" empty "Reply with nothing" "$STREAMS" ""
-record_turn "$S" "$T" failed-model "Use a retired model" "$STREAMS" ""
-# Claude Code retries a 401 ten times (about three and a half minutes) before it gives up.
-record_turn "$S" "$T" failed-auth "Use a bad key" "$STREAMS" "" 400
-record_turn "$S" "$T" interrupted "Take your time" "$STREAMS" Escape
-record_turn "$S" "$T" interrupted-ctrl-c "Take your time" "$STREAMS" C-c
-record_turn "$S" "$T" interrupted-before-reply "Think it over" "$STREAMS" Escape
+# Claude Code retries a 401 ten times (3½ to 4 minutes) before it gives up.
+record_cases "$S" "$T" "$STREAMS" 400
 # Interrupted before its first word, the prompt is back in the input box: clear it.
 keys "$S" C-u; sleep 1; snap "$S" "$T/interrupted-before-reply.cleared.txt"
 record_turn "$S" "$T" after-interrupt "Say hello in one word" "$STREAMS" ""
@@ -258,12 +262,7 @@ ROLLOUT=$(find "$H/.codex/sessions" -name 'rollout-*.jsonl' | head -1)
 head -1 "$ROLLOUT" >"$T/session-meta.rollout.jsonl"
 since "$ROLLOUT" "$(head -1 "$ROLLOUT" | wc -c)" >"$T/completed.rollout.jsonl"
 STREAMS="hooks=$H/hooks.jsonl rollout=$ROLLOUT"
-record_turn "$S" "$T" empty "Reply with nothing" "$STREAMS" ""
-record_turn "$S" "$T" failed-model "Use a retired model" "$STREAMS" ""
-record_turn "$S" "$T" failed-auth "Use a bad key" "$STREAMS" "" 120
-record_turn "$S" "$T" interrupted "Take your time" "$STREAMS" Escape
-record_turn "$S" "$T" interrupted-ctrl-c "Take your time" "$STREAMS" C-c
-record_turn "$S" "$T" interrupted-before-reply "Think it over" "$STREAMS" Escape
+record_cases "$S" "$T" "$STREAMS" 120
 record_turn "$S" "$T" after-interrupt "Say hello in one word" "$STREAMS" ""
 record_turn "$S" "$T" sent-while-busy "Say hello in one word" "$STREAMS" "" 150 "Take your time"
 tmux -S "$S" kill-server
