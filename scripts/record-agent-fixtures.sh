@@ -20,10 +20,12 @@ MOCKS="$ROOT/scripts/agent-fixture-mocks"
 CLI_DIR=${1:-/tmp/agent-clis}
 BIN="$CLI_DIR/node_modules/.bin"
 PIDS=()
+SOCKETS=()
 
+# Only the mocks and tmux servers this run started: another recording may be running next to it.
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for socket in /tmp/ao-rec-*.sock; do [ -e "$socket" ] && tmux -S "$socket" kill-server 2>/dev/null || true; done
+  for socket in "${SOCKETS[@]}"; do tmux -S "$socket" kill-server 2>/dev/null || true; done
 }
 trap cleanup EXIT
 
@@ -44,6 +46,7 @@ fresh_project() { mkdir -p "$1/project" && git -C "$1/project" init -q && echo h
 start_pane() { # socket home command [env...]
   local socket=$1 home=$2 command=$3
   shift 3
+  SOCKETS+=("$socket")
   env -u TMUX HOME="$home" PATH="$BIN:/usr/local/bin:/usr/bin:/bin" TERM=xterm-256color "$@" \
     tmux -S "$socket" -f /dev/null new-session -d -s rec -x 200 -y 50 -c "$home/project" "$command"
   tmux -S "$socket" set-option -t rec remain-on-exit on
@@ -57,6 +60,59 @@ wait_for() {
     if ((SECONDS > deadline)); then echo "warning: '$2' did not show within $3s" >&2; return 0; fi
     sleep 1
   done
+}
+# Waits (up to $3 seconds) until the pane no longer shows $2, e.g. a turn's "esc to interrupt".
+wait_gone() {
+  local deadline=$((SECONDS + $3))
+  while tmux -S "$1" capture-pane -p -t rec | grep -qF -- "$2"; do
+    if ((SECONDS > deadline)); then echo "warning: '$2' still showed after $3s" >&2; return 0; fi
+    sleep 1
+  done
+}
+size() { if [ -e "$1" ]; then wc -c <"$1"; else echo 0; fi; }
+HOOK_RECORDER='cat >> $HOME/hooks.jsonl; echo >> $HOME/hooks.jsonl' # each payload raw, as the CLI passes it
+# A settings.local.json whose hooks, for each event named, append the event's JSON to ~/hooks.jsonl.
+claude_hooks() { # home event...
+  local home=$1
+  shift
+  node -e 'const [cmd, ...events] = process.argv.slice(1); const hooks = {}; for (const e of events) hooks[e] = [{ matcher: "", hooks: [{ type: "command", command: cmd }] }]; console.log(JSON.stringify({ hooks }, null, 2));' \
+    "${HOOK_RECORDER//\$HOME/$home}" "$@" >"$home/project/.claude/settings.local.json"
+}
+codex_mock_config() { # home: Codex's model provider is the loopback mock
+  mkdir -p "$1/.codex"
+  printf '%s\n' 'model = "mock-model"' 'model_provider = "mock"' '' '[model_providers.mock]' 'name = "Mock"' \
+    'base_url = "http://127.0.0.1:8766/v1"' 'wire_api = "responses"' >"$1/.codex/config.toml"
+}
+since() { tail -c +$(($2 + 1)) "$1" 2>/dev/null | grep -v '^$' || true; } # file offset: lines appended after offset
+
+# One turn per case, recorded as what each signal stream gained during it. Which case the mock plays
+# is chosen by the prompt's words (scripts/agent-fixture-mocks/scenario.mjs).
+#   record_turn socket dir name prompt streams interrupt-key-or-"" [timeout] [busy-prompt]
+# streams: "label=file label=file…", each file's lines appended during the turn go to <name>.<label>.jsonl.
+# With busy-prompt, that prompt is sent first and the case's prompt only while the agent is busy
+# answering it (as `ao send` may come while the task's own turn still runs).
+record_turn() {
+  local socket=$1 dir=$2 name=$3 prompt=$4 streams=$5 interrupt=$6 timeout=${7:-60} busy=${8:-}
+  local -A offsets=()
+  if [ -n "$busy" ]; then keys "$socket" -l "$busy"; sleep 0.7; keys "$socket" Enter; sleep 8; fi
+  for stream in $streams; do offsets[$stream]=$(size "${stream#*=}"); done
+  keys "$socket" -l "$prompt"; sleep 0.7; keys "$socket" Enter
+  # A turn to interrupt is given time for the mock's first words (it answers after its delay).
+  if [ -n "$interrupt" ]; then sleep 8; else sleep 2; fi
+  snap "$socket" "$dir/$name.working.txt"
+  if [ -n "$interrupt" ]; then keys "$socket" "$interrupt"; fi
+  wait_gone "$socket" "esc to interrupt" "$timeout"; sleep 3
+  snap "$socket" "$dir/$name.screen.txt"
+  for stream in $streams; do since "${stream#*=}" "${offsets[$stream]}" >"$dir/$name.${stream%%=*}.jsonl"; done
+}
+# The cases both agents record after their first turn: no text, the two failures, the interruptions.
+record_cases() { # socket dir streams seconds-for-the-401
+  record_turn "$1" "$2" empty "Reply with nothing" "$3" ""
+  record_turn "$1" "$2" failed-model "Use a retired model" "$3" ""
+  record_turn "$1" "$2" failed-auth "Use a bad key" "$3" "" "$4"
+  record_turn "$1" "$2" interrupted "Take your time" "$3" Escape
+  record_turn "$1" "$2" interrupted-ctrl-c "Take your time" "$3" C-c
+  record_turn "$1" "$2" interrupted-before-reply "Think it over" "$3" Escape
 }
 
 echo "== help, versions, unknown flags"
@@ -87,7 +143,7 @@ HELP_HOME=$(fresh_home)
 if wants claude; then
 echo "== claude"
 node "$MOCKS/anthropic.mjs" 8765 4000 & PIDS+=($!)
-S=/tmp/ao-rec-claude.sock
+S=/tmp/ao-record-claude-$$.sock
 H=$(fresh_home); fresh_project "$H"
 start_pane "$S" "$H" claude
 sleep 10; snap "$S" "$OUT/claude/screens/first-run-offline.txt"
@@ -96,9 +152,7 @@ H=$(fresh_home); fresh_project "$H"
 # Onboarding (theme, login) is marked done so the folder-trust dialog and the session come next.
 echo '{"hasCompletedOnboarding":true,"theme":"dark"}' >"$H/.claude.json"
 mkdir -p "$H/project/.claude"
-HOOK="cat >> $H/hooks.jsonl; echo >> $H/hooks.jsonl"
-node -e 'const [cmd, ...events] = process.argv.slice(1); const hooks = {}; for (const e of events) hooks[e] = [{ matcher: "", hooks: [{ type: "command", command: cmd }] }]; console.log(JSON.stringify({ hooks }, null, 2));' \
-  "$HOOK" SessionStart UserPromptSubmit PreToolUse Notification Stop SessionEnd >"$H/project/.claude/settings.local.json"
+claude_hooks "$H" SessionStart UserPromptSubmit PreToolUse Notification Stop SessionEnd
 CLAUDE_ENV=(ANTHROPIC_BASE_URL=http://127.0.0.1:8765 ANTHROPIC_API_KEY=sk-ant-api03-offline-fixture-key-0000000000)
 start_pane "$S" "$H" claude "${CLAUDE_ENV[@]}"
 sleep 8; snap "$S" "$OUT/claude/screens/folder-trust.txt"
@@ -123,26 +177,47 @@ start_pane "$S" "$H" "claude 'Carry out the task described in @$H/prompts/task.m
 sleep 20; snap "$S" "$OUT/claude/screens/idle-after-prompt-file.txt"
 tmux -S "$S" kill-server
 
+echo "== claude turns"
+# A fresh HOME with the answers a person gives the trust and API-key dialogs already in ~/.claude.json,
+# and ao's hook events (with StopFailure) recorded raw, as Claude Code passes them.
+H=$(fresh_home); fresh_project "$H"; mkdir -p "$H/project/.claude"
+KEY=${CLAUDE_ENV[1]#ANTHROPIC_API_KEY=}
+node -e 'const [dir, key] = process.argv.slice(1); console.log(JSON.stringify({ hasCompletedOnboarding: true, theme: "dark", customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [dir]: { hasTrustDialogAccepted: true } } }))' \
+  "$H/project" "$KEY" >"$H/.claude.json"
+claude_hooks "$H" SessionStart UserPromptSubmit PreToolUse PostToolUse Notification Stop StopFailure SessionEnd
+# A second Stop hook, as a person's own may be: it blocks the stop once when ~/block-next exists
+# ({"decision":"block"}), and Claude goes on with the same turn.
+printf '%s\n' 'cat >/dev/null' "if [ -e $H/block-next ]; then rm $H/block-next; echo '{\"decision\":\"block\",\"reason\":\"Run the tests first.\"}'; fi" >"$H/block-once.sh"
+node -e 'const [file, cmd] = process.argv.slice(1); const fs = require("fs"); const s = JSON.parse(fs.readFileSync(file, "utf8")); s.hooks.Stop.push({ matcher: "", hooks: [{ type: "command", command: cmd }] }); fs.writeFileSync(file, JSON.stringify(s, null, 2));' \
+  "$H/project/.claude/settings.local.json" "sh $H/block-once.sh"
+T="$OUT/claude/turns"; mkdir -p "$T"
+start_pane "$S" "$H" claude "${CLAUDE_ENV[@]}"
+wait_for "$S" "? for shortcuts" 60; sleep 2
+cp "$H/hooks.jsonl" "$T/session-start.hooks.jsonl"
+TRANSCRIPT=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8").split("\n")[0]).transcript_path)' "$H/hooks.jsonl")
+STREAMS="hooks=$H/hooks.jsonl transcript=$TRANSCRIPT"
+record_turn "$S" "$T" completed "Say hello in one word" "$STREAMS" ""
+# Claude Code retries a 401 ten times (3½ to 4 minutes) before it gives up.
+record_cases "$S" "$T" "$STREAMS" 400
+# Interrupted before its first word, the prompt is back in the input box: clear it.
+keys "$S" C-u; sleep 1; snap "$S" "$T/interrupted-before-reply.cleared.txt"
+record_turn "$S" "$T" after-interrupt "Say hello in one word" "$STREAMS" ""
+touch "$H/block-next"
+record_turn "$S" "$T" stop-hook-blocked "Say hello in one word" "$STREAMS" ""
+record_turn "$S" "$T" sent-while-busy "Say hello in one word" "$STREAMS" "" 150 "Take your time"
+tmux -S "$S" kill-server
+
 fi
 
 if wants codex; then
 echo "== codex"
 node "$MOCKS/openai.mjs" 8766 5000 & PIDS+=($!)
-S=/tmp/ao-rec-codex.sock
+S=/tmp/ao-record-codex-$$.sock
 H=$(fresh_home); fresh_project "$H"
 start_pane "$S" "$H" "codex --no-daemon"
 sleep 30; snap "$S" "$OUT/codex/screens/sign-in.txt"
 tmux -S "$S" kill-server
-H=$(fresh_home); fresh_project "$H"; mkdir -p "$H/.codex"
-cat >"$H/.codex/config.toml" <<TOML
-model = "mock-model"
-model_provider = "mock"
-
-[model_providers.mock]
-name = "Mock"
-base_url = "http://127.0.0.1:8766/v1"
-wire_api = "responses"
-TOML
+H=$(fresh_home); fresh_project "$H"; codex_mock_config "$H"
 start_pane "$S" "$H" "codex --no-daemon"
 sleep 15; snap "$S" "$OUT/codex/screens/folder-trust.txt"
 keys "$S" Enter; sleep 6; snap "$S" "$OUT/codex/screens/idle.txt"
@@ -168,12 +243,37 @@ env -u TMUX HOME="$H" PATH="$BIN:/usr/local/bin:/usr/bin:/bin" TERM=xterm-256col
 sleep 4; snap "$S" "$OUT/codex/screens/pretrusted-start.txt"
 tmux -S "$S" kill-server
 
+echo "== codex turns"
+# The rollout file of one conversation, turn by turn, and what Codex's hooks (given with -c, so they
+# need the "Hooks need review" dialog once) receive for the same turns.
+H=$(fresh_home); fresh_project "$H"; codex_mock_config "$H"
+HOOK=$(node -e 'console.log(JSON.stringify(process.argv[1]))' "${HOOK_RECORDER//\$HOME/$H}")
+HOOKS=""
+for event in SessionStart UserPromptSubmit PreToolUse PostToolUse Stop Interrupt SessionEnd; do
+  HOOKS="$HOOKS$event=[{hooks=[{type=\"command\",command=$HOOK}]}],"
+done
+printf 'exec codex --no-daemon -c %s -c %s\n' "'projects={\"$H/project\"={trust_level=\"trusted\"}}'" "'hooks={${HOOKS%,}}'" >"$H/codex.sh"
+T="$OUT/codex/turns"; mkdir -p "$T"
+start_pane "$S" "$H" "sh $H/codex.sh"
+wait_for "$S" "Hooks need review" 60; snap "$S" "$T/hooks-need-review.txt"
+keys "$S" Down; sleep 0.5; keys "$S" Enter
+wait_for "$S" "? for shortcuts" 60; sleep 2
+record_turn "$S" "$T" completed "Say hello in one word" "hooks=$H/hooks.jsonl" ""
+ROLLOUT=$(find "$H/.codex/sessions" -name 'rollout-*.jsonl' | head -1)
+head -1 "$ROLLOUT" >"$T/session-meta.rollout.jsonl"
+since "$ROLLOUT" "$(head -1 "$ROLLOUT" | wc -c)" >"$T/completed.rollout.jsonl"
+STREAMS="hooks=$H/hooks.jsonl rollout=$ROLLOUT"
+record_cases "$S" "$T" "$STREAMS" 120
+record_turn "$S" "$T" after-interrupt "Say hello in one word" "$STREAMS" ""
+record_turn "$S" "$T" sent-while-busy "Say hello in one word" "$STREAMS" "" 150 "Take your time"
+tmux -S "$S" kill-server
+
 fi
 
 if wants gemini; then
 echo "== gemini"
 node "$MOCKS/gemini.mjs" 8767 4000 & PIDS+=($!)
-S=/tmp/ao-rec-gemini.sock
+S=/tmp/ao-record-gemini-$$.sock
 H=$(fresh_home); fresh_project "$H"
 start_pane "$S" "$H" gemini
 sleep 35; snap "$S" "$OUT/gemini/screens/folder-trust.txt"
@@ -207,7 +307,7 @@ fi
 
 if wants opencode; then
 echo "== opencode"
-S=/tmp/ao-rec-opencode.sock
+S=/tmp/ao-record-opencode-$$.sock
 H=$(fresh_home); fresh_project "$H"
 start_pane "$S" "$H" opencode
 wait_for "$S" "ctrl+p commands" 180; sleep 5; snap "$S" "$OUT/opencode/screens/idle.txt"

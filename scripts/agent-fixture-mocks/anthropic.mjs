@@ -1,18 +1,19 @@
 // Loopback stand-in for the Anthropic Messages API, so the real `claude` runs whole turns offline
-// while test fixtures are recorded (ANTHROPIC_BASE_URL=http://127.0.0.1:<port>). A prompt that
-// contains "create a file" is answered with a Bash tool call, to record the permission prompt.
+// while test fixtures are recorded (ANTHROPIC_BASE_URL=http://127.0.0.1:<port>). What it answers is
+// chosen by words in the newest human prompt (scenario.mjs): a text reply, a tool call, no text,
+// a 404 "model not found", a 401, or a reply slow enough to interrupt.
 // Usage: node anthropic.mjs <port> <delay-ms>
 import { createServer } from "node:http";
 import process from "node:process";
-import { setTimeout } from "node:timers";
+import { REPLY_TEXT, SLOW_MS, SLOW_START, later, scenarioFor } from "./scenario.mjs";
 
 const [port = "8765", delayMs = "4000"] = process.argv.slice(2);
 
-const sse = (res, events) => {
-  res.writeHead(200, { "content-type": "text/event-stream" });
+const sse = (res, events, { head = true, end = true } = {}) => {
+  if (head) res.writeHead(200, { "content-type": "text/event-stream" });
   for (const [type, data] of events)
     res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  res.end();
+  if (end) res.end();
 };
 
 const message = (model, stopReason, block, delta) => [
@@ -38,6 +39,80 @@ const message = (model, stopReason, block, delta) => [
   ["message_stop", {}],
 ];
 
+// The API's own error bodies (https://docs.anthropic.com/en/api/errors).
+const ERRORS = {
+  not_found: [404, "not_found_error", (model) => `model: ${model}`],
+  unauthorized: [401, "authentication_error", () => "invalid x-api-key"],
+};
+
+/** The newest prompt a person wrote (not a tool result, not Claude's own nudge). */
+function lastHumanText(messages) {
+  const last = messages.at(-1);
+  if (Array.isArray(last?.content) && last.content.some((block) => block.type === "tool_result")) return "";
+  for (const entry of [...messages].reverse()) {
+    if (entry.role !== "user") continue;
+    const blocks =
+      typeof entry.content === "string" ? [{ type: "text", text: entry.content }] : entry.content;
+    // Claude Code merges consecutive user messages: a failed turn's prompt shares one with the next
+    // prompt, and so does its own nudge after an answer without text. The newest block a person
+    // wrote is the newest prompt.
+    const text = blocks
+      .filter(
+        (block) =>
+          block.type === "text" &&
+          !/^(<system-reminder>|\[Your previous response had no visible output)/.test(block.text),
+      )
+      .at(-1)?.text;
+    if (text !== undefined && text !== "") return text;
+  }
+  return "";
+}
+
+function answer(res, request, scenario) {
+  const error = ERRORS[scenario];
+  if (error) {
+    const [status, type, words] = error;
+    res.writeHead(status, { "content-type": "application/json", "request-id": "req_fixture" });
+    res.end(
+      JSON.stringify({
+        type: "error",
+        error: { type, message: words(request.model) },
+        request_id: "req_fixture",
+      }),
+    );
+    return;
+  }
+  if (!request.stream) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        id: "msg_fixture",
+        type: "message",
+        role: "assistant",
+        model: request.model,
+        content: [{ type: "text", text: scenario === "empty" ? "" : REPLY_TEXT }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 5 },
+      }),
+    );
+    return;
+  }
+  if (scenario === "tool") {
+    const input = JSON.stringify({ command: "touch hello.txt", description: "Create hello.txt" });
+    const block = { type: "tool_use", id: "toolu_fixture", name: "Bash", input: {} };
+    sse(res, message(request.model, "tool_use", block, { type: "input_json_delta", partial_json: input }));
+    return;
+  }
+  const text = scenario === "empty" ? "" : REPLY_TEXT;
+  const events = message(request.model, "end_turn", { type: "text", text: "" }, { type: "text_delta", text });
+  if (scenario !== "slow") return sse(res, events);
+  // A turn that is busy for a long time: the first words at once, the rest after SLOW_MS.
+  const first = ["content_block_delta", { index: 0, delta: { type: "text_delta", text: `${SLOW_START} ` } }];
+  sse(res, [...events.slice(0, 2), first], { end: false });
+  later(res, SLOW_MS, () => sse(res, events.slice(2), { head: false }));
+}
+
 createServer((req, res) => {
   let body = "";
   req.on("data", (chunk) => (body += chunk));
@@ -48,43 +123,7 @@ createServer((req, res) => {
       return;
     }
     const request = JSON.parse(body || "{}");
-    const text = "Hello from the mock model.";
-    if (!request.stream) {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          id: "msg_fixture",
-          type: "message",
-          role: "assistant",
-          model: request.model,
-          content: [{ type: "text", text }],
-          stop_reason: "end_turn",
-          stop_sequence: null,
-          usage: { input_tokens: 10, output_tokens: 5 },
-        }),
-      );
-      return;
-    }
-    const last = JSON.stringify(request.messages?.at(-1) ?? {});
-    const wantsTool = last.includes("create a file") && !last.includes("tool_result");
-    setTimeout(() => {
-      if (wantsTool) {
-        const input = JSON.stringify({ command: "touch hello.txt", description: "Create hello.txt" });
-        sse(
-          res,
-          message(
-            request.model,
-            "tool_use",
-            { type: "tool_use", id: "toolu_fixture", name: "Bash", input: {} },
-            { type: "input_json_delta", partial_json: input },
-          ),
-        );
-      } else {
-        sse(
-          res,
-          message(request.model, "end_turn", { type: "text", text: "" }, { type: "text_delta", text }),
-        );
-      }
-    }, Number(delayMs));
+    const scenario = scenarioFor(lastHumanText(request.messages ?? []));
+    later(res, scenario === "silent" ? SLOW_MS : Number(delayMs), () => answer(res, request, scenario));
   });
 }).listen(Number(port), "127.0.0.1");

@@ -16,6 +16,7 @@ import { registerSpawnCommand } from "./commands/spawn.js";
 import { registerStartCommand } from "./commands/start.js";
 import { registerStatusCommand } from "./commands/status.js";
 import { registerStopCommand } from "./commands/stop.js";
+import { registerTurnsCommand } from "./commands/turns.js";
 
 /**
  * The command tree. Each group lives in src/cli/commands/<group>.ts and exports one
@@ -44,6 +45,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerPluginCommand(program, cli);
   registerSpawnCommand(program, cli);
   registerSendCommand(program, cli);
+  registerTurnsCommand(program, cli);
   registerStatusCommand(program, cli);
   registerSessionCommand(program, cli);
   registerStartCommand(program, cli);

@@ -102,6 +102,13 @@ export {
 } from "./process-identity.js";
 export type { ProcessIdentity, ProcessRef, ProcessStat } from "./process-identity.js";
 
+// ── Turns ───────────────────────────────────────────────────────────────────────────────────────
+// Core's screen-stability observer (`turnCursor` + `observeTurn` from the screen and `activity`):
+// what agents without hooks or transcripts get by default, for a plugin that builds on it (a
+// failure pattern, a quieter screen) instead of writing its own.
+export { DEFAULT_QUIET_MS, observeScreenTurn, screenTurnCursor, screenTurns } from "./turns/screen-turns.js";
+export type { ScreenTurnOptions } from "./turns/screen-turns.js";
+
 // ── Small helpers several plugins need ──────────────────────────────────────────────────────────
 // Secrets never reach logs, events or messages: redact text a plugin got from outside.
 export { REDACTED, redactText } from "./redact.js";

@@ -18,10 +18,15 @@ describe("ao events", () => {
       "session.spawn_step",
       "session.spawn_step",
       "session.status",
+      "turn.queued",
+      "turn.delivering",
+      "turn.delivered",
       "session.message_sent",
     ]);
     const family = JSON.parse((await f.ao(["events", "--type", "session", "--json"])).stdout) as EventsJson;
-    expect(family.events).toEqual(all.events);
+    expect(family.events).toEqual(all.events.filter((event) => event.type.startsWith("session.")));
+    const turns = JSON.parse((await f.ao(["events", "--type", "turn", "--json"])).stdout) as EventsJson;
+    expect(turns.events.map((event) => event.payload["turnId"])).toEqual(["t-1", "t-1", "t-1"]);
     const one = JSON.parse(
       (await f.ao(["events", "--type", "session.status", "--json"])).stdout,
     ) as EventsJson;

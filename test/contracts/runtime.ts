@@ -104,6 +104,28 @@ export function runtimeContract(name: string, makeSubject: () => Promise<Runtime
       expect(lastTwo.split("\n").length).toBeLessThanOrEqual(2);
     });
 
+    it("presses keys when it can: Enter submits an empty line, Escape is harmless, Ctrl-C ends a program that does not catch it", async () => {
+      const { handle, sessionId } = await start();
+      const press = subject.runtime.press?.bind(subject.runtime);
+      if (!press) return;
+      await subject.runtime.deliver(handle, "before enter");
+      await arrived(sessionId, "before enter");
+      await press(handle, "Enter");
+      await subject.runtime.deliver(handle, "after enter");
+      await arrived(sessionId, "after enter");
+      expect(await subject.received(sessionId)).toContain("before enter\n\nafter enter");
+      await press(handle, "Escape");
+      expect(await subject.runtime.liveness(handle)).toEqual({ state: "alive" });
+      await press(handle, "C-c");
+      await eventually(
+        async () => (await subject.runtime.liveness(handle)).state !== "alive",
+        "Ctrl-C to end the program",
+      );
+      await subject.runtime.stop(handle);
+      const error: unknown = await press(handle, "Enter").catch((e: unknown) => e);
+      expect(isAoError(error) && error.code).toBe("E_NOT_FOUND");
+    });
+
     it("reports a process that ended on its own as exited or missing, and an exited one can still be read", async () => {
       const { handle, sessionId } = await start();
       await subject.runtime.deliver(handle, "last words before exiting");

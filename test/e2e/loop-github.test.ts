@@ -238,10 +238,10 @@ describe("the GitHub loop (built binary, fake GitHub, scripted agent)", { timeou
       WAIT,
     );
     expect(settled.payload).toMatchObject({ reaction: "ci-failed" });
-    // Delivered: the new daemon found the killed attempt's marker on the agent's screen. (Cancelled
-    // only if the agent's fix had already moved the head: then nothing is due any more either.)
-    if (settled.type === "reaction.delivered")
-      expect(settled.payload).toMatchObject({ recovered: "the interrupted attempt had reached the agent" });
+    // Delivered: the new daemon recovered the killed delivery of the reaction's turn from the marker
+    // on the agent's screen. (Cancelled only if the agent's fix had already moved the head: then
+    // nothing is due any more either.)
+    if (settled.type === "reaction.delivered") expect(settled.payload).toMatchObject({ turnId: "t-1" });
     // Three more cycles of the new daemon: nothing is sent again.
     const since = await loop.lastCycleAt();
     for (let cycle = 0, at = since; cycle < 3; cycle++) {
@@ -252,10 +252,12 @@ describe("the GitHub loop (built binary, fake GitHub, scripted agent)", { timeou
       }, "another cycle");
     }
     expect(loop.messages()).toHaveLength(1);
-    // The recovered attempt found its marker on the agent's screen and pasted nothing (so no
-    // session.message_sent at all: the killed attempt died before recording one).
-    const sent = (await loop.events()).filter((event) => event.type === "session.message_sent");
-    expect(sent).toHaveLength(0);
+    // One turn, claimed once by the killed daemon and never again: the recovery pasted nothing.
+    const turnEvents = (await loop.events()).filter((event) => event.type.startsWith("turn."));
+    expect(turnEvents.filter((event) => event.type === "turn.queued")).toHaveLength(1);
+    expect(turnEvents.filter((event) => event.type === "turn.delivering")).toHaveLength(1);
+    // No session.message_sent at all: the killed delivery died before recording one, the recovery pasted nothing.
+    expect((await loop.events()).filter((event) => event.type === "session.message_sent")).toHaveLength(0);
   });
 
   it("a delivery that fails past its retries is escalated to a person", async () => {

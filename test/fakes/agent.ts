@@ -8,7 +8,12 @@ import type {
   AgentLaunchInput,
   AgentResumeInput,
   CostProbe,
+  AgentTurns,
   LaunchSpec,
+  RuntimeKey,
+  TurnCursorProbe,
+  TurnProbe,
+  TurnSignal,
   WorkspacePreparation,
 } from "../../src/core/slots/index.js";
 
@@ -132,4 +137,46 @@ function locateCommonGitDir(worktree: string): string | undefined {
   const commonFile = join(gitDir, "commondir");
   if (!existsSync(commonFile)) return gitDir;
   return resolve(gitDir, readFileSync(commonFile, "utf8").trim());
+}
+
+/** What a hooked fake agent's CLI reports about a turn, as Claude Code's hooks would. */
+export type FakeTurnHook =
+  | { type: "start"; at?: number }
+  | { type: "stop"; reply: string; at?: number }
+  | { type: "fail"; error: string }
+  | { type: "interrupted" };
+
+/**
+ * A FakeAgent with the turn capability: its "hooks" are a list per session that tests (or a
+ * FakeRuntime program) append to. The cursor is how many hooks there were; the first start after
+ * it is this turn's, the first stop (or failure, or interruption) after that ends it.
+ */
+export class HookedFakeAgent extends FakeAgent implements AgentTurns {
+  readonly interruptKeys: readonly RuntimeKey[] = ["Escape"];
+  private readonly hooks = new Map<string, FakeTurnHook[]>();
+
+  hook(sessionId: string, hook: FakeTurnHook): void {
+    this.hooks.set(sessionId, [...(this.hooks.get(sessionId) ?? []), hook]);
+  }
+
+  turnCursor(probe: TurnCursorProbe): Promise<string> {
+    return Promise.resolve(String(this.hooks.get(probe.sessionId)?.length ?? 0));
+  }
+
+  observeTurn(probe: TurnProbe): Promise<TurnSignal> {
+    const all = this.hooks.get(probe.sessionId) ?? [];
+    const after = all.slice(Number(probe.cursor));
+    const cursor = String(all.length);
+    const start = after.findIndex((hook) => hook.type === "start");
+    if (start === -1) return Promise.resolve({ state: "waiting", cursor: probe.cursor });
+    const begun = after[start] as { at?: number };
+    const end = after.slice(start + 1).find((hook) => hook.type !== "start");
+    const startedAt = begun.at === undefined ? {} : { startedAt: begun.at };
+    if (end === undefined) return Promise.resolve({ state: "running", cursor: probe.cursor, ...startedAt });
+    const ended = { state: "ended" as const, cursor, source: "hook" as const, ...startedAt };
+    if (end.type === "stop") return Promise.resolve({ ...ended, outcome: "completed", reply: end.reply });
+    if (end.type === "fail")
+      return Promise.resolve({ ...ended, outcome: "failed", reply: "", error: end.error });
+    return Promise.resolve({ ...ended, outcome: "interrupted", reply: "" });
+  }
 }

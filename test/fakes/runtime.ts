@@ -7,6 +7,7 @@ import type {
   Runtime,
   RuntimeCreateInput,
   RuntimeHandle,
+  RuntimeKey,
 } from "../../src/core/slots/index.js";
 
 /** One simulated process: what it was started with, what it received, what it shows. */
@@ -23,16 +24,26 @@ export interface FakeProcess {
   unresponsive: boolean;
   /** When set, liveness probes answer this instead of the real state (a flaky probe). */
   probe?: Liveness;
+  /** Every key pressed (`press`), in order. */
+  readonly keys: RuntimeKey[];
 }
 
 /** How a simulated program reacts to input; `exit` ends it like the program quitting. */
 export type FakeProgram = (text: string, process: FakeProcess, exit: (code: number | null) => void) => void;
+
+/** How a simulated program takes a key; without one, Ctrl-C ends it (SIGINT's default) and Enter is an empty line. */
+export type FakeKeyHandler = (
+  key: RuntimeKey,
+  process: FakeProcess,
+  exit: (code: number | null) => void,
+) => void;
 
 export interface FakeRuntimeOptions {
   name?: string;
   program?: FakeProgram;
   /** How many times submit is tried on an unresponsive process. */
   submitAttempts?: number;
+  onKey?: FakeKeyHandler;
 }
 
 /**
@@ -45,12 +56,14 @@ export class FakeRuntime implements Runtime {
   /** How many times `livenessMany` was called (to check that status probes are batched). */
   batchProbes = 0;
   private readonly program: FakeProgram | undefined;
+  private readonly onKey: FakeKeyHandler | undefined;
   private readonly submitAttempts: number;
   private created = 0;
 
   constructor(options: FakeRuntimeOptions = {}) {
     this.name = options.name ?? "fake";
     this.program = options.program;
+    this.onKey = options.onKey;
     this.submitAttempts = options.submitAttempts ?? 3;
   }
 
@@ -66,6 +79,7 @@ export class FakeRuntime implements Runtime {
       transcript: [],
       screen: [],
       unresponsive: false,
+      keys: [],
     });
     return Promise.resolve({ ...handle });
   }
@@ -119,6 +133,23 @@ export class FakeRuntime implements Runtime {
       return Promise.reject(new AoError("E_NOT_FOUND", `session ${handle.id} is not running`));
     }
     this.submits.push(handle.id);
+    return Promise.resolve();
+  }
+
+  /** Records the key; then the program's key handler, else a terminal's defaults (see FakeKeyHandler). */
+  press(handle: RuntimeHandle, key: RuntimeKey): Promise<void> {
+    const record = this.processes.get(handle.id);
+    if (record?.state !== "alive") {
+      return Promise.reject(new AoError("E_NOT_FOUND", `session ${handle.id} is not running`));
+    }
+    record.keys.push(key);
+    const exit = (code: number | null) => this.exit(handle, code);
+    if (this.onKey) this.onKey(key, record, exit);
+    else if (key === "C-c") exit(null);
+    else if (key === "Enter") {
+      record.transcript.push("");
+      this.program?.("", record, exit);
+    }
     return Promise.resolve();
   }
 

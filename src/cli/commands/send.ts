@@ -1,56 +1,82 @@
 import type { Command } from "commander";
+import type { OutputStream } from "../../core/context.js";
+import type { SendResult, SendWait } from "../../core/sessions/send-message.js";
+import type { Turn } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { durationFlag } from "../duration-flag.js";
 import { writeJson } from "../render.js";
 
 interface SendFlags {
   file?: string;
   json?: boolean;
-  /** commander's negation of --no-wait: false when the flag is given. */
+  /** true with --wait, false with --no-wait, undefined with neither. */
   wait?: boolean;
-}
-
-interface Delivered {
-  session: string;
-  confirmed: boolean;
-  submitted: boolean;
-  waited: boolean;
-  attempts: number;
-  bytes: number;
+  timeout: string;
 }
 
 export function registerSendCommand(program: Command, cli: CliRuntime): void {
   program
     .command("send")
     .description(
-      "send a message to a session's agent, exactly as written; exits 0 once it is confirmed (--no-wait: submitted)",
+      "give a session's agent a turn: the message, exactly as written; waits in line behind the agent's open turn, and exits 0 once delivery is confirmed",
     )
     .argument("<session>", "session id, e.g. app-3")
     .argument("[message...]", "the message (joined with spaces); default: --file, else stdin")
     .option("--file <path>", "read the message from a file")
+    .option("--wait", "also wait until the agent ends the turn; print its reply; exit 0 only if it completed")
     .option(
       "--no-wait",
-      "paste the text, wait until it shows, press Enter, and exit 0 without waiting for the agent to start on it",
+      "do not wait in line: deliver now if the agent has no open turn (press Enter once, without waiting for the agent to start on it), else leave the turn queued for the daemon",
     )
-    .option("--json", "print the delivery as JSON")
+    .option("--timeout <duration>", "how long to wait in line and, with --wait, for the reply", "10m")
+    .option("--json", "print the turn and its delivery as JSON")
+    .addHelpText(
+      "after",
+      "\nExit: 0 once delivered (with --wait: once the turn completed); 1 otherwise, naming the turn, so a script can pick it up with `ao turns show <turn>` or `ao turns wait <turn>`.",
+    )
     .action(
       cli.action(async (ctx, session: string, words: string[], flags: SendFlags, command: Command) => {
         const { sendMessage } = await import("../../core/sessions/send-message.js");
+        const wait: SendWait = flags.wait === true ? "ended" : flags.wait === false ? "queued" : "delivered";
         const result = await sendMessage(
           ctx,
           session,
           { words, file: flags.file },
-          { configPath: globalOptions(command).config, wait: flags.wait !== false },
+          {
+            configPath: globalOptions(command).config,
+            wait,
+            timeoutMs: await durationFlag("--timeout", flags.timeout),
+            onProgress: (turn, ahead) => ctx.stderr.write(`${progressLine(turn, ahead, flags.timeout)}\n`),
+          },
         );
         if (flags.json === true) writeJson(ctx.stdout, result);
-        else ctx.stderr.write(`${describeDelivery(result)}\n`);
+        else render(ctx.stdout, ctx.stderr, result);
         return 0;
       }),
     );
 }
 
+/** The reply (with --wait) is the result, on stdout; what happened goes to stderr. */
+function render(stdout: OutputStream, stderr: OutputStream, result: SendResult): void {
+  const reply = result.turn.reply;
+  if (typeof reply === "string") stdout.write(reply.endsWith("\n") ? reply : `${reply}\n`);
+  stderr.write(`${describeSend(result)}\n`);
+}
+
 /** Says what was confirmed and, with --no-wait, what was not. */
-function describeDelivery(result: Delivered): string {
-  const delivered = `${result.session}: delivered ${result.bytes} bytes`;
-  if (result.confirmed) return `${delivered}, confirmed (submit pressed ${result.attempts}×)`;
-  return `${delivered} and pressed Enter once; not confirmed that the agent started on it (--no-wait)`;
+function describeSend(result: SendResult): string {
+  const { turn } = result;
+  const head = `${result.session}: ${turn.id}`;
+  if (turn.status === "queued")
+    return `${head} queued behind ${result.queuedBehind ?? "the open turn"}; the daemon (\`ao start\`) delivers it once that turn ends (--no-wait)`;
+  if (turn.status === "completed") return `${head} completed (reply from the ${turn.replySource ?? "agent"})`;
+  if (!result.waited && !result.confirmed)
+    return `${head}: delivered ${result.bytes} bytes and pressed Enter once; not confirmed that the agent started on it (--no-wait)`;
+  return `${head}: delivered ${result.bytes} bytes, confirmed (submit pressed ${result.attempts}×); the agent is working on it`;
+}
+
+function progressLine(turn: Turn, ahead: Turn | undefined, timeout: string): string {
+  if (turn.status === "queued")
+    return `${turn.sessionId}: ${turn.id} waits for ${ahead === undefined ? "its turn" : `${ahead.id} (${ahead.status})`} to end (--timeout ${timeout})`;
+  return `${turn.sessionId}: ${turn.id} is ${turn.status}; waiting for the agent to finish (--timeout ${timeout})`;
 }

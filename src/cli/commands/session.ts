@@ -5,6 +5,9 @@ import type { RestoreOutcome } from "../../core/sessions/restore-all.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
 import { renderSessions } from "./status.js";
+import type { InterruptResult } from "../../core/turns/interrupt-turn.js";
+import { turnView } from "../../core/turns/turn-view.js";
+import { durationFlag } from "../duration-flag.js";
 
 export function registerSessionCommand(program: Command, cli: CliRuntime): void {
   const session = program
@@ -76,6 +79,27 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
     );
 
   session
+    .command("interrupt")
+    .description(
+      "stop the agent's current turn the way it expects (Escape or Ctrl-C) and confirm it is idle again; exit 1 if it is not",
+    )
+    .argument("<id>", "session id")
+    .option("--timeout <duration>", "how long the agent may take to be idle again", "10s")
+    .option("--json", "print the result as JSON")
+    .action(
+      cli.action(async (ctx, id: string, flags: { timeout: string; json?: boolean }, command: Command) => {
+        const { interruptSessionTurn } = await import("../../core/turns/turn-commands.js");
+        const result = await interruptSessionTurn(ctx, id, {
+          configPath: configOf(command),
+          timeoutMs: await durationFlag("--timeout", flags.timeout),
+        });
+        if (flags.json === true) writeJson(ctx.stdout, interruptJson(result));
+        else ctx.stderr.write(`${interruptLine(result)}\n`);
+        return result.idle ? 0 : 1;
+      }),
+    );
+
+  session
     .command("restore")
     .description(
       "bring a session back after its agent, tmux or the machine stopped; finishes interrupted spawns",
@@ -126,6 +150,23 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
         return actions.some((action) => action.error !== undefined) ? 1 : 0;
       }),
     );
+}
+
+function interruptJson(result: InterruptResult): Record<string, unknown> {
+  return {
+    session: result.session,
+    idle: result.idle,
+    activity: result.activity,
+    keys: result.keys,
+    turn: result.turn === undefined ? null : turnView(result.turn),
+  };
+}
+
+function interruptLine(result: InterruptResult): string {
+  const keys = result.keys.length === 0 ? "no key needed" : `pressed ${result.keys.join(", then ")}`;
+  const turn = result.turn === undefined ? "no open turn" : `${result.turn.id} ${result.turn.status}`;
+  if (result.idle) return `${result.session}: ${turn} (${keys}); the agent is idle`;
+  return `${result.session}: the agent is not idle (${result.activity}) after the interrupt (${keys}); ${turn}`;
 }
 
 function restoreJson(outcome: RestoreOutcome): Record<string, unknown> {

@@ -33,6 +33,7 @@ const KNOWN = {
   "reaction.delivering": true,
   "reaction.delivered": true,
   "reaction.cancelled": true,
+  "reaction.deferred": true,
   "reaction.failed": true,
   "reaction.escalated": true,
   "notification.sent": true,

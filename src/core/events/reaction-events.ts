@@ -1,4 +1,5 @@
 import type { ReactionAction } from "../config/types.js";
+import type { TurnStatus } from "../slots/turns.js";
 import type { EventBase } from "./event-base.js";
 
 /** What every reaction event after planning says: which reaction row, and which attempt. */
@@ -46,14 +47,14 @@ export interface ReactionDelivered extends EventBase {
 
 /** What a delivered reaction adds to its facts, by action. */
 export interface ReactionDeliveredDetail {
-  /** send-to-agent: UTF-8 bytes of the message pasted into the agent. */
+  /** send-to-agent: UTF-8 bytes of the message given to the agent. */
   bytes?: number;
   /** send-to-agent: sha256 of that message, hex. */
   sha256?: string;
-  /** send-to-agent, after an interrupted attempt: why it was not sent again (its marker was on screen). */
-  recovered?: string;
-  /** send-to-agent, after an interrupted attempt: whether Enter was pressed to submit it. */
-  submitted?: boolean;
+  /** send-to-agent: the turn the message became (`ao turns show <turnId>`). */
+  turnId?: string;
+  /** send-to-agent: where that turn was when the reaction was settled (`running`, `completed`, …). */
+  turnStatus?: TurnStatus;
   /** notify: the notifiers that took the notification. */
   notifiers?: string[];
   /** auto-merge: the number of the pull request merged. */
@@ -68,6 +69,22 @@ export interface ReactionCancelled extends EventBase {
   payload: ReactionFacts & {
     /** Why nothing was sent: what cleared, or that it was already handed to a person. */
     reason: string;
+  };
+}
+
+/**
+ * send-to-agent found its turn waiting for the agent's open turn to end: the reaction is due again
+ * later, its attempt given back (a busy agent is not a failure, and no cycle waits for it).
+ */
+export interface ReactionDeferred extends EventBase {
+  type: "reaction.deferred";
+  payload: ReactionFacts & {
+    /** Why it is not done yet. */
+    reason: string;
+    /** The reaction's turn. */
+    turnId: string;
+    /** Where that turn is: `queued`, or `delivering` by another process. */
+    turnStatus: TurnStatus;
   };
 }
 
@@ -103,5 +120,6 @@ export type ReactionEvent =
   | ReactionDelivering
   | ReactionDelivered
   | ReactionCancelled
+  | ReactionDeferred
   | ReactionFailed
   | ReactionEscalated;

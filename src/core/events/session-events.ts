@@ -128,6 +128,8 @@ export interface SessionMessageSent extends EventBase {
     sha256: string;
     /** Why delivery is unconfirmed, when it is. */
     reason?: string;
+    /** The turn the message became (docs/turns.md). */
+    turnId?: string;
   };
 }
 

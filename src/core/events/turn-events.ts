@@ -1,36 +1,68 @@
 import type { EndedTurnStatus, ReplySource, TurnOrigin } from "../slots/turns.js";
+import type { EventBase } from "./event-base.js";
 
 /** What every turn event says: which turn, and who gave it. */
 export type TurnFacts = {
+  /** The turn, `t-<n>` (one counter for all sessions). */
   turnId: string;
+  /** Who gave it: `cli` (`ao send`), `reaction` (the lifecycle) or `mcp` (a commander agent). */
   origin: TurnOrigin;
 };
 
+/** A message was given to the session's agent: it waits until the session has no other open turn. */
+export interface TurnQueued extends EventBase {
+  type: "turn.queued";
+  payload: TurnFacts & {
+    /** UTF-8 bytes of the message (the text itself never enters the feed). */
+    bytes: number;
+    /** sha256 of the message, hex. */
+    sha256: string;
+    /** The reaction that gave it, for origin `reaction`. */
+    reactionId?: number;
+  };
+}
+
+/** One process claimed the turn and is handing it to the runtime (a compare-and-set: only one does). */
+export interface TurnDelivering extends EventBase {
+  type: "turn.delivering";
+  payload: TurnFacts;
+}
+
+/** The runtime took the message: the agent has it; the stored text is forgotten, its hash kept. */
+export interface TurnDelivered extends EventBase {
+  type: "turn.delivered";
+  payload: TurnFacts & {
+    /** How many times submit was pressed (the text is pasted once). */
+    attempts: number;
+    /** The runtime saw the agent react; false for `--no-wait` and for a recovered delivery. */
+    confirmed: boolean;
+  };
+}
+
+/** The agent's signals say it started working on the turn. */
+export interface TurnStarted extends EventBase {
+  type: "turn.started";
+  payload: TurnFacts;
+}
+
+/** The turn ended: the agent finished, said nothing, failed, was interrupted, or was never reached. */
+export interface TurnEnded extends EventBase {
+  type: "turn.ended";
+  payload: TurnFacts & {
+    /** `completed`, `empty` (a blank reply), `failed` or `interrupted`. */
+    status: EndedTurnStatus;
+    /** UTF-8 bytes of the reply (`ao turns show` shows it; the feed never does). */
+    replyBytes: number;
+    /** Where the reply was read: `hook`, `transcript` or `screen`; null without a reply. */
+    replySource: ReplySource | null;
+    /** For `failed`: the agent's own words, or why the delivery failed; redacted. */
+    error?: string;
+  };
+}
+
 /**
- * The life of a turn (src/core/slots/turns.ts), one event per change. Message and reply texts never
- * enter the feed, only their sizes (and the message's hash): they may quote reviews or secrets.
+ * The life of a turn (src/core/slots/turns.ts, docs/turns.md): one message delivered to an agent
+ * and its work on it, one event per change. Message and reply texts never enter the feed, only
+ * their sizes (and the message's hash): they may quote reviews or secrets.
  */
-export type TurnEvent =
-  | {
-      type: "turn.queued";
-      sessionId?: string | null;
-      payload: TurnFacts & { bytes: number; sha256: string; reactionId?: number };
-    }
-  | { type: "turn.delivering"; sessionId?: string | null; payload: TurnFacts }
-  | {
-      type: "turn.delivered";
-      sessionId?: string | null;
-      payload: TurnFacts & { attempts: number; confirmed: boolean };
-    }
-  | { type: "turn.started"; sessionId?: string | null; payload: TurnFacts }
-  | {
-      type: "turn.ended";
-      sessionId?: string | null;
-      payload: TurnFacts & {
-        status: EndedTurnStatus;
-        replyBytes: number;
-        replySource: ReplySource | null;
-        /** The agent's own words when it failed, redacted. */
-        error?: string;
-      };
-    };
+export type TurnEvent = TurnQueued | TurnDelivering | TurnDelivered | TurnStarted | TurnEnded;

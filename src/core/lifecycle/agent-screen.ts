@@ -21,26 +21,6 @@ export async function agentScreen(
   }
 }
 
-/**
- * Presses Enter once in the session (runtime.submit), for text that may have been pasted and never
- * submitted. False when it could not: the runtime has no submit (its writes are submitted by
- * construction) or the session is gone.
- */
-export async function submitAgentInput(
-  ctx: AoContext,
-  engine: LifecycleEngine,
-  session: Session,
-): Promise<boolean> {
-  try {
-    const agent = await agentRuntime(ctx, engine, session);
-    if (agent?.runtime.submit === undefined) return false;
-    await agent.runtime.submit(agent.handle);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function agentRuntime(
   ctx: AoContext,
   engine: LifecycleEngine,

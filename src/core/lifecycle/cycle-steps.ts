@@ -1,5 +1,6 @@
 import type { Session } from "../store/index.js";
 import { cycleProject } from "./cycle-project.js";
+import { cycleTurns } from "./cycle-turns.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import type { CycleOptions } from "./run-cycle.js";
@@ -23,11 +24,24 @@ export const deliverDueReactions: CycleStep = async (scope) => {
 };
 
 /**
- * The steps of every cycle, in order. A step that throws is reported in `errors` and the next one
- * still runs. A step that reads what the agents did since the last cycle (open turns) belongs
- * between deciding and delivering; one that hands agents their queued work, with the delivery.
+ * Turns (cycle-turns.ts): open turns caught up, queued ones delivered to free agents. After the
+ * reactions: a reaction cancelled this cycle drops its queued turn first, so it is never delivered.
  */
-export const CYCLE_STEPS: readonly CycleStep[] = [decideProjects, deliverDueReactions];
+export const advanceTurns: CycleStep = async (scope) => ({
+  errors: await cycleTurns(
+    scope.ctx,
+    scope.engine,
+    deliveryScope(scope.options),
+    scope.options.deliver !== false,
+  ),
+});
+
+/**
+ * The steps of every cycle, in order. A step that throws is reported in `errors` and the next one
+ * still runs. A step that reads what the agents did since the last cycle belongs between deciding
+ * and delivering; one that hands agents their queued work, with the delivery.
+ */
+export const CYCLE_STEPS: readonly CycleStep[] = [decideProjects, deliverDueReactions, advanceTurns];
 
 /** A scoped cycle delivers only within its scope: another project's agents are not its business. */
 function deliveryScope(options: CycleOptions): DeliveryScope {

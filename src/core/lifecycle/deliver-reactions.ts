@@ -85,7 +85,7 @@ async function deliverOne(
     error: messageOf(error),
   }));
   const settled = await settle(ctx, engine, reaction, payload, outcome);
-  if (settled !== "cancelled") report[settled] += 1;
+  if (settled !== "cancelled" && settled !== "deferred") report[settled] += 1;
   if (outcome.kind === "failed") report.errors.push(`${reaction.dedupeKey}: ${outcome.error}`);
 }
 

@@ -1,28 +1,26 @@
 import type { AoContext } from "../context.js";
-import { sendMessage } from "../sessions/send-message.js";
-import { statement, type Reaction, type Session, type Store } from "../store/index.js";
-import { agentScreen, submitAgentInput } from "./agent-screen.js";
+import { requireTurn, turnOfReaction, type Reaction, type Session, type Turn } from "../store/index.js";
+import { advanceSession } from "../turns/advance-turns.js";
+import { giveTurn } from "../turns/give-turn.js";
+import { engineTurnContext } from "./cycle-turns.js";
 import type { LifecycleEngine } from "./engine.js";
 import type { ReactionOutcome } from "./perform-reaction.js";
 
-/** How far back the screen is searched for an interrupted delivery's marker. */
-const MARKER_SEARCH_LINES = 400;
-
-/** The last line of every message ao sends for a reaction: how a repeated attempt recognises its own paste. */
+/** The last line of every message ao sends for a reaction: how a recovery recognises its own paste. */
 export function deliveryMarker(reaction: Pick<Reaction, "id">): string {
   return `[ao reaction ${reaction.id}]`;
 }
 
 /**
- * send-to-agent, at least once and at most once as far as ao can tell. When the previous attempt
- * was interrupted (its `reaction.delivering` has no outcome: the daemon died between the paste and
- * marking it done), the agent's screen is searched for this reaction's marker first, and a message
- * already there is not pasted again. Enter is pressed once all the same: the daemon may have died
- * between the paste and Enter, leaving the text unsubmitted in the agent's input box, and telling
- * an input box from a submitted turn on the screen differs per agent, while an extra Enter on an
- * empty prompt is harmless. A screen that does not show the marker (a TUI that folds long pastes,
- * scrollback gone) cannot prove anything, so the message is sent again: that one repeat is the
- * documented limit of "exactly once" (docs/lifecycle.md).
+ * send-to-agent, as a turn (origin `reaction`): exactly once. The reaction gives its turn once
+ * (the store keeps one turn per reaction, so a re-attempt finds it instead of making another),
+ * and the turn is delivered at most once (a compare-and-set claim; a delivery whose process died
+ * is recovered from the agent's screen and signals, the message's marker line among them, and
+ * never pasted again). The cycle never waits for a busy agent: while the session's open turn
+ * runs, the reaction's turn waits in the queue and the reaction is deferred, its attempt given
+ * back; the cycle delivers the turn once the agent is free, and the reaction is then `delivered`
+ * with its `turnId`. A turn that could not be delivered goes to a person (escalated), since
+ * sending it again might give the agent the message twice.
  */
 export async function deliverToAgent(
   ctx: AoContext,
@@ -31,32 +29,36 @@ export async function deliverToAgent(
   session: Session,
   body: string,
 ): Promise<ReactionOutcome> {
+  const tc = engineTurnContext(ctx, engine);
   const marker = deliveryMarker(reaction);
-  if (reaction.attempts > 1 && wasInterrupted(engine.store, reaction)) {
-    const screen = await agentScreen(ctx, engine, session, MARKER_SEARCH_LINES);
-    if (screen?.split("\n").some((line) => line.trim() === marker) === true) {
-      const submitted = await submitAgentInput(ctx, engine, session);
-      return {
-        kind: "done",
-        detail: { recovered: "the interrupted attempt had reached the agent", submitted },
-      };
-    }
-  }
-  const sent = await sendMessage(
-    ctx,
-    session.id,
-    { text: `${body}\n\n${marker}` },
-    { configPath: engine.config.path },
-  );
-  return { kind: "done", detail: { bytes: sent.bytes, sha256: sent.sha256 } };
+  const turn =
+    turnOfReaction(engine.store, reaction.id) ??
+    (await giveTurn(tc, {
+      sessionId: session.id,
+      text: `${body}\n\n${marker}`,
+      origin: "reaction",
+      reactionId: reaction.id,
+      marker,
+    }));
+  await advanceSession(tc, session.id, { deliver: true });
+  return outcomeOf(requireTurn(engine.store, turn.id));
 }
 
-/** The attempt before this one was claimed and never settled (delivering → released by the daemon). */
-function wasInterrupted(store: Store, reaction: Reaction): boolean {
-  const rows = statement(
-    store,
-    `SELECT type FROM events WHERE session_id IS ? AND type LIKE 'reaction.%'
-       AND json_extract(payload, '$.dedupeKey') = ? ORDER BY id DESC LIMIT 2`,
-  ).all(reaction.sessionId, reaction.dedupeKey) as { type: string }[];
-  return rows.length === 2 && rows.every((row) => row.type === "reaction.delivering");
+/** What the reaction's turn means for the reaction; `delivered` keeps the message's size and hash. */
+function outcomeOf(turn: Turn): ReactionOutcome {
+  const about = { turnId: turn.id, turnStatus: turn.status };
+  switch (turn.status) {
+    case "queued":
+    case "delivering":
+      return { kind: "deferred", reason: `${turn.id} waits for the agent's open turn`, ...about };
+    case "failed":
+      if (turn.deliveredAt === null)
+        return {
+          kind: "escalate",
+          reason: `${turn.id} could not be delivered: ${turn.error ?? "no reason given"}`,
+        };
+      return { kind: "done", detail: { ...turn.message, ...about } };
+    default:
+      return { kind: "done", detail: { ...turn.message, ...about } };
+  }
 }

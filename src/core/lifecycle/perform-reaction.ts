@@ -1,5 +1,6 @@
 import type { AoContext } from "../context.js";
 import type { ReactionDeliveredDetail } from "../events/index.js";
+import type { TurnStatus } from "../slots/index.js";
 import { isAoError } from "../errors.js";
 import type { Reaction, Session } from "../store/index.js";
 import { agentScreen } from "./agent-screen.js";
@@ -15,7 +16,9 @@ export type ReactionOutcome =
   | { kind: "done"; detail?: ReactionDeliveredDetail }
   | { kind: "cancelled"; reason: string }
   | { kind: "failed"; error: string }
-  | { kind: "escalate"; reason: string };
+  | { kind: "escalate"; reason: string }
+  /** Not done yet through no failure (its turn waits for the agent): due again later, attempt given back. */
+  | { kind: "deferred"; reason: string; turnId: string; turnStatus: TurnStatus };
 
 const SCREEN_LINES = 40;
 

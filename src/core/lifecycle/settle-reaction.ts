@@ -1,12 +1,16 @@
 import type { AoContext } from "../context.js";
 import type { ReactionFacts } from "../events/index.js";
 import {
+  deferReaction,
+  dropQueuedTurn,
   escalateReaction,
   getSession,
   markReactionDone,
   markReactionFailed,
+  turnOfReaction,
   writeTransaction,
   type Reaction,
+  type WriteTx,
 } from "../store/index.js";
 import type { LifecycleEngine } from "./engine.js";
 import { notifyPerson, nobodyTookIt } from "./notify-person.js";
@@ -15,11 +19,15 @@ import { readPayload, type ReactionPayload } from "./reaction-payload.js";
 import { escalationNotification } from "./reaction-notification.js";
 import { actionAttempts, ESCALATION_ATTEMPTS, retryDelay } from "./retry-policy.js";
 
-export type Settled = "delivered" | "failed" | "escalated" | "cancelled";
+export type Settled = "delivered" | "failed" | "escalated" | "cancelled" | "deferred";
+
+/** How long a reaction whose turn waits for a busy agent waits before it looks again. */
+const DEFER_MS = 30_000;
 
 /**
- * Records how an attempt ended, with its event: delivered, cancelled (the condition cleared),
- * failed and due again later, or handed to a person (escalated). Telling the person is part of
+ * Records how an attempt ended, with its event: delivered, cancelled (the condition cleared; a
+ * turn of it still queued is dropped with it, so a stale message never reaches the agent), deferred
+ * (its turn waits for the agent), failed and due again later, or handed to a person (escalated). Telling the person is part of
  * escalating; until a notifier takes it, the row is retried like any delivery.
  */
 export async function settle(
@@ -40,12 +48,29 @@ export async function settle(
       );
       return "delivered";
     case "cancelled":
-      writeTransaction(engine.store, (tx) =>
+      writeTransaction(engine.store, (tx) => {
+        dropTurnOf(tx, reaction, outcome.reason);
         markReactionDone(tx, reaction.id, {
           event: { type: "reaction.cancelled", payload: { ...base, reason: outcome.reason } },
+        });
+      });
+      return "cancelled";
+    case "deferred":
+      writeTransaction(engine.store, (tx) =>
+        deferReaction(tx, reaction.id, {
+          dueAt: now + DEFER_MS,
+          event: {
+            type: "reaction.deferred",
+            payload: {
+              ...base,
+              reason: outcome.reason,
+              turnId: outcome.turnId,
+              turnStatus: outcome.turnStatus,
+            },
+          },
         }),
       );
-      return "cancelled";
+      return "deferred";
     case "failed":
       if (reaction.attempts < actionAttempts(payload))
         return retryLater(engine, reaction, outcome.error, now);
@@ -54,6 +79,12 @@ export async function settle(
     case "escalate":
       return escalate(ctx, engine, reaction, payload, outcome.reason);
   }
+}
+
+function dropTurnOf(tx: WriteTx, reaction: Reaction, reason: string): void {
+  const turn = turnOfReaction(tx, reaction.id);
+  if (turn?.status === "queued")
+    dropQueuedTurn(tx, turn.id, `not delivered: the reaction was cancelled (${reason})`);
 }
 
 function retryLater(engine: LifecycleEngine, reaction: Reaction, error: string, now: number): Settled {

@@ -2,12 +2,15 @@ import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import {
   closeStore,
+  endTurn,
   openStore,
+  openTurnOf,
   requireSession,
   updateSession,
   writeTransaction,
   type Session,
   type Store,
+  type WriteTx,
 } from "../store/index.js";
 import type { Liveness, RuntimeHandle } from "../slots/index.js";
 import { assertSpawnInterrupted, finishInterruptedSpawn } from "./interrupted-spawn.js";
@@ -134,8 +137,22 @@ async function restart(
     agentSessionId,
     ...(note === undefined ? {} : { note }),
   };
-  const restored = writeTransaction(store, (tx) =>
-    updateSession(tx, session.id, patch, { type: "session.restored", payload }),
-  );
+  const restored = writeTransaction(store, (tx) => {
+    endTurnOfOldAgent(tx, session.id);
+    return updateSession(tx, session.id, patch, { type: "session.restored", payload });
+  });
   return { session: restored, action: "restored", resumed, workspaceRecreated, note };
+}
+
+/**
+ * The turn the old agent was working on ended with it: the new agent's signals and screen are not
+ * that turn's. (A turn still being delivered belongs to its claimant, and its recovery finds it.)
+ */
+function endTurnOfOldAgent(tx: WriteTx, sessionId: string): void {
+  const open = openTurnOf(tx, sessionId);
+  if (open?.status === "running")
+    endTurn(tx, open.id, {
+      status: "failed",
+      error: "the agent was restarted (ao session restore) before it ended the turn",
+    });
 }

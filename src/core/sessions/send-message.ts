@@ -1,37 +1,63 @@
-import { createHash } from "node:crypto";
 import type { AoContext } from "../context.js";
-import { AoError, isAoError } from "../errors.js";
-import {
-  appendEvent,
-  closeStore,
-  isTerminalStatus,
-  openStore,
-  requireSession,
-  writeTransaction,
-  type Session,
-} from "../store/index.js";
-import type { SessionMessageSent } from "../events/index.js";
+import { AoError } from "../errors.js";
 import type { DeliveryResult } from "../slots/index.js";
+import { closeStore, openStore, openTurnOf, type Turn } from "../store/index.js";
+import { giveTurn } from "../turns/give-turn.js";
+import { cliResolver, type TurnContext } from "../turns/turn-context.js";
+import { turnOutcomeError } from "../turns/turn-errors.js";
+import { turnView, type TurnView } from "../turns/turn-view.js";
+import { waitForTurn, type WaitResult } from "../turns/wait-turn.js";
 import { messageText, type MessageSource } from "./message-text.js";
-import { storedHandle } from "./runtime-handle.js";
-import { pluginsForSessions } from "./session-plugins.js";
 
-/** What `ao send` prints: the session, and the facts its `session.message_sent` event records. */
-export interface SendResult extends Omit<SessionMessageSent["payload"], "reason"> {
-  session: string;
-}
+/**
+ * How long `ao send` stays with its turn. `delivered` (plain `ao send`): waits in line behind the
+ * session's open turn, delivers, and returns once the runtime confirmed it. `ended` (`--wait`):
+ * then waits for the agent to finish it, for the reply. `queued` (`--no-wait`): delivers at once,
+ * without waiting for the agent to react, when the session is free; else leaves the turn queued.
+ */
+export type SendWait = "delivered" | "ended" | "queued";
 
 export interface SendOptions {
   configPath?: string | undefined;
-  /** Default true. false: submit once and return without waiting for the agent to react. */
-  wait?: boolean | undefined;
+  /** Default `delivered`. */
+  wait?: SendWait | undefined;
+  /** How long to wait in line and (with `ended`) for the reply. Default 10 minutes. */
+  timeoutMs?: number | undefined;
+  pollMs?: number | undefined;
+  /** Told when the turn moves, or the turn ahead of it does (for progress on stderr). */
+  onProgress?: ((turn: Turn, ahead: Turn | undefined) => void) | undefined;
+  /** Tests pass their own. */
+  sleep?: ((ms: number) => Promise<unknown>) | undefined;
 }
 
+export interface SendResult {
+  session: string;
+  /** The turn the message became, as it is now; `reply` is there with wait `ended`. */
+  turn: TurnView;
+  /** The runtime saw the agent take the message (with `queued`, only a pipe can tell). */
+  confirmed: boolean;
+  /** The text arrived and was submitted. */
+  submitted: boolean;
+  /** False with wait `queued`: ao did not wait for the agent to react, nor in line. */
+  waited: boolean;
+  /** How many times submit was pressed (the text is pasted once); 0 while queued. */
+  attempts: number;
+  /** UTF-8 bytes of the message. */
+  bytes: number;
+  sha256: string;
+  /** With wait `queued`: the open turn it waits behind. */
+  queuedBehind?: string | undefined;
+}
+
+const DEFAULT_SEND_TIMEOUT_MS = 10 * 60_000;
+
 /**
- * Hands `text` to a session's agent through its runtime (paste once, submit, confirm) and records
- * it. The text itself never enters the event log, only its length and hash: messages may quote
- * review comments or secrets pasted by a person. Rejects with E_NOT_DELIVERED when the runtime could
- * not confirm the agent took it or, with `wait: false`, could not submit it.
+ * Gives a session's agent a turn: the text becomes a queued turn (only its length and hash enter
+ * the event log: messages may quote review comments or secrets), delivered through the runtime
+ * (paste once, submit, confirm) when the session has no other turn open. Rejects with
+ * E_NOT_DELIVERED when the runtime could not confirm the agent took it; with wait `ended`, with
+ * E_TURN_FAILED when the turn did not complete and E_TURN_TIMEOUT when the deadline came first,
+ * naming the turn, which goes on without the caller.
  */
 export async function sendMessage(
   ctx: AoContext,
@@ -40,86 +66,60 @@ export async function sendMessage(
   options: SendOptions = {},
 ): Promise<SendResult> {
   const text = await messageText(ctx, source);
-  if (text.trim() === "")
-    throw new AoError("E_USAGE", "the message is empty", {
-      hint: "give the text as arguments, with --file, or on stdin",
-    });
-  const waited = options.wait !== false;
   const store = openStore(ctx);
   try {
-    const session = requireSession(store, id);
-    const delivery = await deliverTo(ctx, session, text, { ...options, wait: waited });
-    const result: SendResult = {
-      session: id,
-      confirmed: delivery.confirmed,
-      // A runtime that predates `submitted` only confirms, and confirming implies submitting.
-      submitted: delivery.submitted ?? delivery.confirmed,
-      waited,
-      attempts: delivery.attempts,
-      bytes: Buffer.byteLength(text, "utf8"),
-      sha256: createHash("sha256").update(text, "utf8").digest("hex"),
+    const tc: TurnContext = {
+      ctx,
+      store,
+      agentOf: cliResolver(ctx, options.configPath),
+      sleep: options.sleep,
     };
-    const { session: _session, ...facts } = result;
-    writeTransaction(store, (tx) =>
-      appendEvent(tx, {
-        type: "session.message_sent",
-        sessionId: id,
-        payload: { ...facts, ...(delivery.reason === undefined ? {} : { reason: delivery.reason }) },
-      }),
-    );
-    if (!(waited ? result.confirmed : result.submitted)) throw notDelivered(result, delivery.reason);
+    const given = await giveTurn(tc, { sessionId: id, text, origin: "cli" });
+    const wait = options.wait ?? "delivered";
+    const waited = await waitForTurn(tc, given.id, {
+      until: wait === "ended" ? "ended" : "delivered",
+      timeoutMs: wait === "queued" ? 0 : (options.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS),
+      pollMs: options.pollMs,
+      onProgress: wait === "queued" ? undefined : options.onProgress,
+      ...(wait === "queued" ? { confirm: false } : {}),
+    });
+    const result = sendResult(tc, waited, wait);
+    checkOutcome(result, waited, wait);
     return result;
   } finally {
     closeStore(store);
   }
 }
 
-/** The session's runtime, with the options its project gives it, delivers the text. */
-async function deliverTo(
-  ctx: AoContext,
-  session: Session,
-  text: string,
-  options: SendOptions,
-): Promise<DeliveryResult> {
-  const handle = runningHandle(session);
-  const plugins = await pluginsForSessions(ctx, [session], options.configPath);
-  const runtime = await plugins.registry.resolve(
-    "runtime",
-    session.runtime,
-    plugins.optionsFor(session, "runtime"),
-  );
-  return runtime.deliver(handle, text, { confirm: options.wait !== false }).catch((error: unknown) => {
-    throw notRunning(error, session);
-  });
+function sendResult(tc: TurnContext, waited: WaitResult, wait: SendWait): SendResult {
+  const turn = waited.turn;
+  const delivery: Partial<DeliveryResult> = waited.delivery ?? {};
+  const ahead = turn.status === "queued" ? openTurnOf(tc.store, turn.sessionId) : undefined;
+  return {
+    session: turn.sessionId,
+    turn: turnView(turn, { reply: wait === "ended" }),
+    confirmed: delivery.confirmed ?? turn.deliveredAt !== null,
+    submitted: delivery.submitted ?? delivery.confirmed ?? turn.deliveredAt !== null,
+    waited: wait !== "queued",
+    attempts: delivery.attempts ?? 0,
+    bytes: turn.message.bytes,
+    sha256: turn.message.sha256,
+    ...(ahead === undefined ? {} : { queuedBehind: ahead.id }),
+  };
 }
 
-function notDelivered(result: SendResult, reason: string | undefined): AoError {
-  const what = result.waited ? "pasted but not confirmed" : "pasted but not submitted";
-  return new AoError(
-    "E_NOT_DELIVERED",
-    `the message to ${result.session} was ${what}: ${reason ?? "no reason given"}`,
-    {
-      hint: `look at the agent with \`ao session attach ${result.session}\`; the text was pasted once, so press Enter there rather than sending it again`,
-      details: result as unknown as Record<string, unknown>,
-    },
-  );
+function checkOutcome(result: SendResult, waited: WaitResult, wait: SendWait): void {
+  const details = result as unknown as Record<string, unknown>;
+  if (waited.agentDown !== undefined) throw agentDown(waited.turn, details);
+  // --no-wait returns at once by design: a turn left queued is its answer, not a timeout.
+  const seen = wait === "queued" ? { ...waited, timedOut: false } : waited;
+  const error = turnOutcomeError(seen, wait === "ended" ? "ended" : "delivered", details);
+  if (error !== undefined) throw error;
 }
 
-function runningHandle(session: Session) {
-  const handle = storedHandle(session);
-  if (handle !== undefined && !isTerminalStatus(session.status)) return handle;
-  const why = handle === undefined ? "its agent was never started" : `it is ${session.status}`;
-  throw new AoError("E_SESSION_STATE", `cannot send to ${session.id}: ${why}`, {
-    hint: `bring it back with \`ao session restore ${session.id}\``,
-    details: { session: session.id, status: session.status },
-  });
-}
-
-function notRunning(error: unknown, session: Session): unknown {
-  if (!isAoError(error) || error.code !== "E_NOT_FOUND") return error;
-  return new AoError("E_NOT_FOUND", `${session.id} is not running: ${error.message}`, {
-    hint: `bring it back with \`ao session restore ${session.id}\``,
-    details: { session: session.id },
-    cause: error,
+function agentDown(turn: Turn, details: Record<string, unknown>): AoError {
+  return new AoError("E_NOT_FOUND", `${turn.sessionId} is not running; ${turn.id} stays queued`, {
+    hint: `bring it back with \`ao session restore ${turn.sessionId}\`; the turn is delivered then`,
+    details,
   });
 }

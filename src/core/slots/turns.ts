@@ -45,6 +45,11 @@ export interface TurnCursorProbe {
   /** The session's screen before delivery, when the runtime can capture it. */
   screen?: string;
   agentSessionId?: string;
+  /**
+   * Only when the cursor is taken: the message about to be delivered, so an observer can tell its
+   * echo from the reply (core's screen observer keeps hashes of its lines). Never stored as text.
+   */
+  messageText?: string;
 }
 
 /** What an agent is asked while a turn is open. */

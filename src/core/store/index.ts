@@ -46,6 +46,7 @@ export {
 } from "./reactions.js";
 export {
   claimDueReactions,
+  deferReaction,
   escalateReaction,
   type ClaimOptions,
   markReactionDone,
@@ -53,3 +54,26 @@ export {
   releaseInterruptedReactions,
 } from "./reaction-delivery.js";
 export { deleteMeta, getMeta, setMeta } from "./meta.js";
+export type { Turn, TurnClaimant } from "./turn-row.js";
+export {
+  getTurn,
+  insertTurn,
+  listTurns,
+  openTurnOf,
+  requireTurn,
+  sessionsWithUnendedTurns,
+  turnOfReaction,
+  type InsertedTurn,
+  type ListTurnsOptions,
+  type NewTurn,
+} from "./turns.js";
+export {
+  claimNextTurn,
+  dropQueuedTurn,
+  endTurn,
+  markTurnDelivered,
+  markTurnStarted,
+  recordTurnCursor,
+  type Delivered,
+  type TurnEnding,
+} from "./turn-transitions.js";

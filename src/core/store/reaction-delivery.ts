@@ -67,6 +67,30 @@ export function markReactionFailed(
   return transition(tx, id, ["delivering"], { ...to, lastError: options.error }, options.event);
 }
 
+/**
+ * Puts a claimed reaction back to `pending`, due at `dueAt`, and gives its attempt back: it found
+ * its work not done yet through no failure (its agent is busy with another turn), so waiting
+ * costs none of its retries.
+ */
+export function deferReaction(
+  tx: WriteTx,
+  id: number,
+  options: { dueAt: number; event?: NewEvent | undefined },
+): Reaction {
+  transition(
+    tx,
+    id,
+    ["delivering"],
+    { status: "pending", lastError: null, dueAt: options.dueAt },
+    options.event,
+  );
+  const row = statement(
+    tx,
+    "UPDATE reactions SET attempts = MAX(0, attempts - 1) WHERE id = ? RETURNING *",
+  ).get(id) as ReactionRow;
+  return toReaction(tx, row);
+}
+
 /** Hands a reaction to a person instead (too many attempts, or the config says so). */
 export function escalateReaction(
   tx: WriteTx,

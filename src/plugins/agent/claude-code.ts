@@ -6,7 +6,7 @@ import {
   type AgentLaunchInput,
   type LaunchSpec,
 } from "../../core/plugin-api.js";
-import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents } from "./_shared/agent-events.js";
+import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
@@ -16,6 +16,8 @@ import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromHooks, sessionIdFromHooks } from "./claude-code/hook-activity.js";
 import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
 import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
+import { endsInterrupted } from "./claude-code/transcript-turns.js";
+import { claudeTurns } from "./claude-code/turns.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -26,7 +28,8 @@ export const CLAUDE_BYPASS_FLAG = "--dangerously-skip-permissions";
  * agent/claude-code (the default). The task reaches Claude as an `@file` mention in the first prompt
  * (Claude Code reads the file into the conversation itself). Hooks in the worktree's
  * `.claude/settings.local.json` append every event to `.ao/agent-events.jsonl`, which gives the
- * session id to resume and the activity; the screen adds the dialogs hooks cannot see (folder trust).
+ * session id to resume, the activity and the turns (with the transcript); the screen adds the
+ * dialogs hooks cannot see (folder trust).
  */
 export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: string): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
@@ -35,6 +38,7 @@ export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: stri
     ...options.args,
   ];
   return {
+    ...claudeTurns(),
     launch: (input) =>
       spec([options.command, ...shared(input), taskInstruction(atMention(input.promptFile))]),
     resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
@@ -70,9 +74,20 @@ function claudeActivity(probe: ActivityProbe): ActivityReport {
   // A dialog on screen outranks the hooks: the permission Notification fires seconds late, and the
   // folder-trust dialog comes before any hook runs at all.
   if (fromScreen?.activity === "needs_input") return withSessionId(fromScreen, agentSessionId);
-  const report = activityFromHooks(events) ??
+  const report = afterInterrupt(activityFromHooks(events), events) ??
     fromScreen ?? { activity: "unknown", detail: "no hook event and no recognisable screen yet" };
   return withSessionId(report, agentSessionId);
+}
+
+/** No hook runs when a person interrupts a turn: the transcript's interruption marker says it is over. */
+function afterInterrupt(
+  report: ActivityReport | undefined,
+  events: readonly Record<string, unknown>[],
+): ActivityReport | undefined {
+  if (report?.activity !== "working") return report;
+  const transcript = events.map((event) => stringField(event, "transcript_path")).findLast(Boolean);
+  if (transcript === undefined || !endsInterrupted(transcript)) return report;
+  return { activity: "idle", detail: "turn interrupted" };
 }
 
 export const plugin = definePlugin({
@@ -83,7 +98,7 @@ export const plugin = definePlugin({
     versionArgs: ["--version"],
     install: "npm i -g @anthropic-ai/claude-code",
   }),
-  description: "Claude Code (claude): hooks for session id and activity, resume by session id",
+  description: "Claude Code (claude): hooks for session id, activity and turns, resume by session id",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),
   defaults: { command: "claude", args: [] },

@@ -16,6 +16,7 @@ import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromRollout, findRollout } from "./codex/rollouts.js";
 import { CODEX_SCREEN_RULES } from "./codex/screens.js";
+import { codexTurns } from "./codex/turns.js";
 
 export type { CodexOptions } from "./_shared/plugin-options.js";
 
@@ -24,8 +25,9 @@ export const CODEX_BYPASS_FLAG = "--dangerously-bypass-approvals-and-sandbox";
 
 /**
  * agent/codex. Codex's TUI takes the first prompt as an argument; the prompt names the task file,
- * which Codex reads with its own tools (reading is allowed in its default sandbox). The session id
- * and the activity come from Codex's rollout files, matched to the worktree by the cwd they record.
+ * which Codex reads with its own tools (reading is allowed in its default sandbox). The session id,
+ * the activity and the turns come from Codex's rollout files, matched to the worktree by the cwd
+ * they record.
  */
 export function createCodexAgent(options: CodexOptions, codexHome: string): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
@@ -35,6 +37,7 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     ...options.args,
   ];
   return {
+    ...codexTurns(codexHome),
     launch: (input) => spec([options.command, ...shared(input), taskInstruction(input.promptFile)]),
     // `resume` is a subcommand: its options follow it, and it takes the session id as an argument.
     resume: (input) => spec([options.command, "resume", ...shared(input), input.agentSessionId]),
@@ -82,7 +85,8 @@ export const plugin = definePlugin({
     versionArgs: ["--version"],
     install: "npm i -g @openai/codex",
   }),
-  description: "OpenAI Codex CLI (codex): rollout files for session id and activity, `codex resume <id>`",
+  description:
+    "OpenAI Codex CLI (codex): rollout files for session id, activity and turns, `codex resume <id>`",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.codexOptions),
   defaults: { command: "codex", args: [], trustWorktree: true },

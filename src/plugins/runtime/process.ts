@@ -15,6 +15,7 @@ import { deliverToFifo } from "./process/deliver-to-fifo.js";
 import { fifoHasReader } from "./process/fifo-writer.js";
 import { spawnLauncher } from "./process/launcher.js";
 import { tailLines } from "./process/log-tail.js";
+import { pressKey } from "./process/press-key.js";
 import { assertDirectory, prepareSessionFiles, waitUntilListening } from "./process/prepare-session.js";
 import { launcherOf, readLiveness } from "./process/read-liveness.js";
 import { sessionFiles, type SessionFiles } from "./process/session-files.js";
@@ -46,6 +47,7 @@ export function createProcessRuntime(
     },
     deliver: (handle, text) =>
       deliverToFifo(handle.id, filesOf(handle), text, options.deliverTimeoutMs, time),
+    press: (handle, key) => pressKey(handle.id, filesOf(handle), launcherOf(handle), key, time),
     capture(handle, { lines }) {
       const log = filesOf(handle)?.log;
       if (log === undefined || !existsSync(log)) {

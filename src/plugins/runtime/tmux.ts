@@ -14,7 +14,7 @@ import { agentPaneTarget, assertTmuxSessionName, sessionTarget } from "../_share
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { runDir } from "./_shared/run-dir.js";
 import { livenessOfAll } from "./tmux/all-panes.js";
-import { deliverToPane, submitOnce } from "./tmux/deliver-to-pane.js";
+import { deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
 import { writeEnvFile } from "./tmux/env-file.js";
 import { paneCommand } from "./tmux/pane-command.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
@@ -63,6 +63,7 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
       return deliverToPane(clientFor(handle), handle.id, text, settings, time);
     },
     submit: (handle) => submitOnce(clientFor(handle), handle.id, time),
+    press: (handle, key) => pressOnce(clientFor(handle), handle.id, key, time),
     capture: (handle, { lines }) => capturePane(clientFor(handle), handle.id, lines),
     stop: (handle) => killSession(clientFor(handle), handle.id),
   };

@@ -69,7 +69,7 @@ describe("a daemon killed in the middle of a delivery", () => {
     expect(f.reactions(session.id)[0]).toMatchObject({ status: "done" });
   });
 
-  it("killed after the paste, with the screen no longer showing it: sends once more (the documented limit)", async () => {
+  it("killed after the paste, with the screen no longer showing it: never pasted again, a person is told", async () => {
     let crash: (() => void) | undefined;
     const f = makeLifecycleFixture({ program: () => crash?.() });
     const session = await f.addSession({ withPr: true });
@@ -79,10 +79,18 @@ describe("a daemon killed in the middle of a delivery", () => {
     await f.cycle();
     crash = undefined;
     f.runtime.processOf(session.id)!.screen.length = 0;
+    f.agent.setActivity(session.id, undefined);
     await restart(f);
     await f.cycle();
-    expect(f.transcript(session.id)).toHaveLength(2);
-    expect(f.reactions(session.id)[0]).toMatchObject({ status: "done" });
-    expect(f.runtime.submits).toEqual([]); // a fresh delivery submits itself
+    expect(f.transcript(session.id)).toHaveLength(1);
+    expect(f.turns(session.id)).toMatchObject([
+      {
+        status: "failed",
+        error: "delivery interrupted: the agent shows no sign of the message, so it was not sent again",
+      },
+    ]);
+    expect(f.reactions(session.id)[0]).toMatchObject({ status: "escalated" });
+    expect(f.notifier.sent[0]?.body).toContain("t-1 could not be delivered: delivery interrupted");
+    expect(f.runtime.submits).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createCycle } from "../../../src/core/lifecycle/cycle.js";
 import type { CycleScope, CycleStep } from "../../../src/core/lifecycle/cycle-scope.js";
-import { CYCLE_STEPS, decideProjects, deliverDueReactions } from "../../../src/core/lifecycle/cycle-steps.js";
+import {
+  CYCLE_STEPS,
+  advanceTurns,
+  decideProjects,
+  deliverDueReactions,
+} from "../../../src/core/lifecycle/cycle-steps.js";
 import { openLifecycleEngine } from "../../../src/core/lifecycle/index.js";
 import { readLastCycle } from "../../../src/core/lifecycle/last-cycle.js";
 import type { PluginDefinition } from "../../../src/core/registry/define-plugin.js";
@@ -129,7 +134,7 @@ describe("a lifecycle cycle as one object", () => {
     await expect(cycle.run()).rejects.toThrow("a lifecycle cycle runs once");
   });
 
-  it("decides before it delivers", () => {
-    expect(CYCLE_STEPS).toEqual([decideProjects, deliverDueReactions]);
+  it("decides before it delivers, and advances turns after the reactions (a cancelled one drops its turn first)", () => {
+    expect(CYCLE_STEPS).toEqual([decideProjects, deliverDueReactions, advanceTurns]);
   });
 });

@@ -13,6 +13,7 @@ import {
   insertSession,
   listEvents,
   listReactions,
+  listTurns,
   requireSession,
   updateSession,
   writeTransaction,
@@ -51,6 +52,7 @@ export interface LifecycleFixture {
   transcript(id: string): string[];
   eventTypes(id?: string): string[];
   reactions(id?: string): ReturnType<typeof listReactions>;
+  turns(id: string): ReturnType<typeof listTurns>;
 }
 
 const engines: LifecycleEngine[] = [];
@@ -183,6 +185,7 @@ export function makeLifecycleFixture(options: { program?: FakeProgram } = {}): L
     transcript: (id) => runtime.processOf(id)?.transcript ?? [],
     eventTypes: (id) => listEvents(current!.store, { sessionId: id }).map((event) => event.type),
     reactions: (id) => listReactions(current!.store, { sessionId: id }),
+    turns: (id) => listTurns(current!.store, { sessionId: id }),
   };
   return f;
 }

@@ -41,34 +41,39 @@ describe("runCycle reactions", () => {
     const session = await f.addSession({ withPr: true });
     f.scm.setCi(1, LINT_FAILS);
     await f.cycle();
+    // The agent pushes a fix and goes idle: its turn ends once its screen stood still.
     f.scm.commit(session.worktree);
     await f.scm.push(session.worktree, session.branch);
+    f.runtime.print(f.runtime.processOf(session.id)!.handle, "Fixed: x is now used.");
+    f.agent.setActivity(session.id, { activity: "idle" });
     await f.cycle(); // the new head is pending: nothing to say
+    f.clock.advance(5_000);
     expect(f.transcript(session.id)).toHaveLength(1);
     f.scm.setCi(1, LINT_FAILS);
     const report = await f.cycle();
     expect(report).toMatchObject({ planned: 1, delivered: 1 });
     expect(f.transcript(session.id)).toHaveLength(2);
+    expect(f.turns(session.id).map((turn) => [turn.origin, turn.status])).toEqual([
+      ["reaction", "completed"],
+      ["reaction", "running"],
+    ]);
+    expect(f.turns(session.id)[0]?.reply).toBe("Fixed: x is now used.");
     const keys = f.reactions(session.id).map((reaction) => reaction.dedupeKey);
     expect(new Set(keys).size).toBe(2);
   });
 
-  it("retries a delivery the agent did not confirm, then tells a person", async () => {
+  it("a delivery the agent did not confirm is never pasted again: a person is told at once", async () => {
     const f = makeLifecycleFixture();
     const session = await f.addSession({ withPr: true });
     f.runtime.processOf(session.id)!.unresponsive = true;
     f.scm.setCi(1, LINT_FAILS);
     const first = await f.cycle();
-    expect(first).toMatchObject({ delivered: 0, failed: 1, escalated: 0 });
-    expect(f.reactions(session.id)[0]).toMatchObject({ status: "pending", attempts: 1 });
-    await f.cycle(); // not due yet
-    expect(f.reactions(session.id)[0]).toMatchObject({ attempts: 1 });
-    f.clock.advance(60_000);
+    expect(first).toMatchObject({ delivered: 0, escalated: 1 });
+    expect(f.reactions(session.id)[0]).toMatchObject({ status: "escalated", attempts: 1 });
+    expect(f.turns(session.id)).toMatchObject([{ status: "failed", deliveredAt: null }]);
+    f.clock.advance(60 * 60_000);
     await f.cycle();
-    f.clock.advance(120_000);
-    const last = await f.cycle();
-    expect(last).toMatchObject({ escalated: 1 });
-    expect(f.reactions(session.id)[0]).toMatchObject({ status: "escalated", attempts: 3 });
+    expect(f.transcript(session.id)).toHaveLength(1);
     const [told] = f.notifier.sent;
     expect(told).toMatchObject({
       priority: "urgent",
@@ -76,7 +81,7 @@ describe("runCycle reactions", () => {
       url: "https://forge.invalid/pull/1",
       nextCommand: `ao session attach ${session.id}`,
     });
-    expect(told?.body).toContain("was pasted but not confirmed");
+    expect(told?.body).toContain("t-1 could not be delivered: the message was pasted but not confirmed");
     expect(f.eventTypes(session.id)).toContain("reaction.escalated");
   });
 

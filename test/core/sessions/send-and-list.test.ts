@@ -16,14 +16,20 @@ const MESSAGE =
   "line one; echo $HOME `id` $(whoami)\n\tline two 'quoted' \"double\" | & > <\n\\n not a newline\n";
 
 describe("sendMessage", () => {
-  it("delivers the text byte for byte and records its length and hash, never the text", async () => {
+  it("delivers the text byte for byte as a turn and records its length and hash, never the text", async () => {
     const f = makeSessionFixture();
     const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
     const result = await sendMessage(f.ctx, spawned.id, { text: MESSAGE });
     expect(f.runtime.processOf(spawned.id)?.transcript).toEqual([MESSAGE]);
     const sha256 = createHash("sha256").update(MESSAGE).digest("hex");
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       session: spawned.id,
+      turn: {
+        id: "t-1",
+        status: "running",
+        origin: "cli",
+        message: { bytes: Buffer.byteLength(MESSAGE), sha256 },
+      },
       confirmed: true,
       submitted: true,
       waited: true,
@@ -31,12 +37,18 @@ describe("sendMessage", () => {
       bytes: Buffer.byteLength(MESSAGE),
       sha256,
     });
-    const event = f.events(spawned.id).at(-1);
-    expect(event).toMatchObject({
-      type: "session.message_sent",
-      payload: { bytes: Buffer.byteLength(MESSAGE), sha256, confirmed: true },
+    const events = f.events(spawned.id).filter((event) => event.type.startsWith("turn."));
+    expect(events.map((event) => event.type)).toEqual(["turn.queued", "turn.delivering", "turn.delivered"]);
+    expect(events[0]).toMatchObject({
+      payload: { turnId: "t-1", bytes: Buffer.byteLength(MESSAGE), sha256 },
     });
-    expect(JSON.stringify(event)).not.toContain("whoami");
+    expect(events[2]).toMatchObject({ payload: { turnId: "t-1", confirmed: true, attempts: 1 } });
+    // As before there were turns, for the scripts that read it: now it names the turn.
+    expect(f.events(spawned.id).at(-1)).toMatchObject({
+      type: "session.message_sent",
+      payload: { bytes: Buffer.byteLength(MESSAGE), sha256, confirmed: true, waited: true, turnId: "t-1" },
+    });
+    expect(JSON.stringify(f.events())).not.toContain("whoami");
   });
 
   it("joins words with spaces, reads a file, or reads stdin", async () => {
@@ -58,33 +70,40 @@ describe("sendMessage", () => {
     await expect(sendMessage(f.ctx, spawned.id, { text: "  \n" })).rejects.toMatchObject({ code: "E_USAGE" });
   });
 
-  it("fails with E_NOT_DELIVERED when the agent never took it, and records that", async () => {
+  it("fails with E_NOT_DELIVERED naming the turn when the agent never took it, and records that", async () => {
     const f = makeSessionFixture();
     const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
     f.runtime.processOf(spawned.id)!.unresponsive = true;
     const error = await sendMessage(f.ctx, spawned.id, { text: "hello" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "E_NOT_DELIVERED", exitCode: 1 });
+    expect((error as Error).message).toContain(
+      "(t-1) was not delivered: the message was pasted but not confirmed",
+    );
     expect(f.events(spawned.id).at(-1)).toMatchObject({
-      type: "session.message_sent",
-      payload: { confirmed: false },
+      type: "turn.ended",
+      payload: { turnId: "t-1", status: "failed" },
     });
   });
 
-  it("with wait: false submits once without waiting for the agent, and records that it did not wait", async () => {
+  it("with wait queued submits once without waiting for the agent, and records that it did not wait", async () => {
     const f = makeSessionFixture();
     const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
     f.runtime.processOf(spawned.id)!.unresponsive = true;
-    const result = await sendMessage(f.ctx, spawned.id, { text: "hello" }, { wait: false });
+    const result = await sendMessage(f.ctx, spawned.id, { text: "hello" }, { wait: "queued" });
     expect(result).toMatchObject({ confirmed: false, submitted: true, waited: false, attempts: 1 });
+    expect(result.turn.status).toBe("running");
     expect(f.runtime.deliveries.at(-1)).toEqual({ confirm: false });
     expect(f.runtime.processOf(spawned.id)?.transcript).toEqual(["hello"]);
-    expect(f.events(spawned.id).at(-1)).toMatchObject({
-      type: "session.message_sent",
-      payload: { confirmed: false, submitted: true, waited: false },
-    });
+    expect(f.events(spawned.id).slice(-2)).toMatchObject([
+      { type: "turn.delivered", payload: { confirmed: false } },
+      {
+        type: "session.message_sent",
+        payload: { confirmed: false, submitted: true, waited: false, turnId: "t-1" },
+      },
+    ]);
   });
 
-  it("refuses killed sessions and says how to bring a vanished one back", async () => {
+  it("refuses killed sessions and says how to bring a vanished one back, queueing nothing", async () => {
     const f = makeSessionFixture();
     const a = await spawnSession(f.ctx, { project: "app", issue: "Task a" });
     const b = await spawnSession(f.ctx, { project: "app", issue: "Task b" });
@@ -96,6 +115,7 @@ describe("sendMessage", () => {
       code: "E_NOT_FOUND",
       hint: `bring it back with \`ao session restore ${b.id}\``,
     });
+    expect(f.events().filter((event) => event.type === "turn.queued")).toEqual([]);
   });
 });
 

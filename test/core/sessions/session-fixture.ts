@@ -14,7 +14,7 @@ import {
   type Session,
   type StoredEvent,
 } from "../../../src/core/store/index.js";
-import { FakeAgent } from "../../fakes/agent.js";
+import { FakeAgent, HookedFakeAgent } from "../../fakes/agent.js";
 import { FakeRuntime } from "../../fakes/runtime.js";
 import { FakeTracker } from "../../fakes/tracker.js";
 import { FakeWorkspace } from "../../fakes/workspace.js";
@@ -27,6 +27,8 @@ export interface SessionFixture {
   repo: TestRepo;
   runtime: FakeRuntime;
   agent: FakeAgent;
+  /** Served as agent `hooked`: a fake with the turn capability (spawn with `agent: "hooked"`). */
+  hooked: HookedFakeAgent;
   workspace: FakeWorkspace;
   tracker: FakeTracker;
   /** The project's YAML body, under `projects: app:`, for tests to extend. */
@@ -64,6 +66,7 @@ export function makeSessionFixture(
   const repo = makeTestRepo();
   const runtime = overrides.runtime ?? new FakeRuntime();
   const agent = new FakeAgent();
+  const hooked = new HookedFakeAgent();
   const workspace = overrides.workspace ?? new FakeWorkspace();
   const tracker = new FakeTracker();
   const catalog: PluginCatalog = {
@@ -72,6 +75,7 @@ export function makeSessionFixture(
     agent: {
       fake: fixed("agent", "fake", agent),
       other: fixed("agent", "other", new FakeAgent(["other-agent"])),
+      hooked: fixed("agent", "hooked", hooked),
     },
     workspace: { fake: fixed("workspace", "fake", workspace) },
     tracker: { fake: fixed("tracker", "fake", tracker) },
@@ -105,6 +109,7 @@ export function makeSessionFixture(
     repo,
     runtime,
     agent,
+    hooked,
     workspace,
     tracker,
     writeConfig,

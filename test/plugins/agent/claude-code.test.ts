@@ -4,10 +4,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Liveness } from "../../../src/core/slots/index.js";
 import { agentEventsFile } from "../../../src/plugins/agent/_shared/agent-events.js";
+import { RECEIVED_AT_KEY } from "../../../src/plugins/agent/_shared/hook-recorder.js";
 import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { CLAUDE_HOOK_EVENTS } from "../../../src/plugins/agent/claude-code/settings-hooks.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
 import { fixture, launchInput, screen } from "./fixtures.js";
+import { appendJsonl, turnLines } from "./turn-fixtures.js";
 import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
@@ -90,8 +93,15 @@ describe("claude-code workspace hooks", () => {
     };
     const command = settings.hooks["SessionStart"]?.[0]?.hooks[0]?.command ?? "";
     const payload = fixture("claude", "hook-events.jsonl").split("\n")[0] ?? "";
+    const before = Date.now();
     execFileSync("/bin/sh", ["-c", command], { input: `${payload}\n`, cwd: worktree });
-    expect(readFileSync(agentEventsFile(worktree), "utf8")).toBe(`${payload}\n`);
+    const lines = readFileSync(agentEventsFile(worktree), "utf8").split("\n");
+    expect(lines).toHaveLength(2);
+    const { [RECEIVED_AT_KEY]: receivedAt, ...event } = JSON.parse(lines[0] ?? "") as Record<string, unknown>;
+    // The payload as Claude Code sent it, stamped with its arrival (hook payloads carry no time).
+    expect(event).toEqual(JSON.parse(payload));
+    expect(receivedAt).toBeGreaterThanOrEqual(before);
+    expect(receivedAt).toBeLessThanOrEqual(Date.now());
   });
 
   it("hides only its own files in .ao/: the local tracker's issues there stay visible to git", async () => {
@@ -208,6 +218,23 @@ describe("claude-code activity", () => {
       liveness: { state: "unknown", reason: "tmux busy" },
     });
     expect(unknown.activity).toBe("unknown");
+  });
+
+  it("reads a turn a person interrupted (no hook runs, the transcript says so) as idle", async () => {
+    const transcript = join(makeTempDir("ao-claude-projects-"), "session.jsonl");
+    const hooks = turnLines("claude", "interrupted", "hooks").map((line) =>
+      JSON.stringify({ ...line, transcript_path: transcript }),
+    );
+    const worktree = worktreeWithEvents(hooks);
+    const entries = turnLines("claude", "interrupted", "transcript");
+    const marker = entries.findIndex((entry) =>
+      JSON.stringify(entry).includes("[Request interrupted by user"),
+    );
+    appendJsonl(transcript, entries.slice(0, marker));
+    const probe = () => agent().activity({ sessionId: "s", worktree, liveness: alive });
+    expect(await probe()).toMatchObject({ activity: "working" });
+    appendJsonl(transcript, entries.slice(marker));
+    expect(await probe()).toMatchObject({ activity: "idle", detail: "turn interrupted" });
   });
 
   it("ignores a torn last line in the events file", async () => {

@@ -1,13 +1,13 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { ActivityReport, LaunchSpec, Liveness } from "../../../src/core/slots/index.js";
+import { describe, expect, it } from "vitest";
+import type { ActivityReport } from "../../../src/core/slots/index.js";
 import { createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { FAKE_BIN, launchInput } from "./fixtures.js";
+import { launchInput } from "./fixtures.js";
+import { harness } from "./tmux-harness.js";
 import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 /**
@@ -15,83 +15,6 @@ import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-opt
  * builds, in a temp HOME: the task arrives through the prompt file, the hooks the plugin installed
  * report the session id, and activity goes working → idle; resume brings the conversation back.
  */
-const sockets: string[] = [];
-
-/** TMUX unset (never the developer's tmux); PATH finds the fakes first; HOME is the test's own. */
-function tmux(socket: string, home: string, args: string[]): string {
-  const env: Record<string, string> = {
-    PATH: `${FAKE_BIN}:${process.env["PATH"] ?? ""}`,
-    HOME: home,
-    TERM: "xterm-256color",
-  };
-  return execFileSync("tmux", ["-S", socket, "-f", "/dev/null", ...args], { env, encoding: "utf8" });
-}
-
-afterEach(() => {
-  for (const socket of sockets.splice(0))
-    spawnSync("tmux", ["-S", socket, "kill-server"], { stdio: "ignore" });
-});
-
-interface Harness {
-  start(spec: LaunchSpec, extraEnv?: Record<string, string>): void;
-  screen(): string;
-  liveness(): Liveness;
-  keys(...keys: string[]): void;
-  paste(text: string): void;
-}
-
-function harness(worktree: string, home: string): Harness {
-  const socket = join(makeTempDir("ao-t-"), "sock");
-  sockets.push(socket);
-  let started = false;
-  return {
-    start(spec, extraEnv = {}) {
-      if (started) tmux(socket, home, ["kill-session", "-t", "agent"]);
-      const env = Object.entries({ ...spec.env, ...extraEnv }).flatMap(([key, value]) => [
-        "-e",
-        `${key}=${value}`,
-      ]);
-      tmux(socket, home, [
-        "new-session",
-        "-d",
-        "-s",
-        "agent",
-        "-x",
-        "200",
-        "-y",
-        "50",
-        "-c",
-        worktree,
-        ...env,
-        "--",
-        ...spec.argv,
-      ]);
-      tmux(socket, home, ["set-option", "-t", "agent", "remain-on-exit", "on"]);
-      started = true;
-    },
-    screen: () => tmux(socket, home, ["capture-pane", "-p", "-t", "agent"]),
-    liveness: () => {
-      const [dead, status] = tmux(socket, home, [
-        "list-panes",
-        "-t",
-        "agent",
-        "-F",
-        "#{pane_dead} #{pane_dead_status}",
-      ])
-        .trim()
-        .split(" ");
-      return dead === "1" ? { state: "exited", exitCode: Number(status) } : { state: "alive" };
-    },
-    keys: (...keys) => void tmux(socket, home, ["send-keys", "-t", "agent", ...keys]),
-    paste: (text) => {
-      const file = join(makeTempDir("ao-paste-"), "message.txt");
-      writeFileSync(file, text);
-      tmux(socket, home, ["load-buffer", "-b", "message", file]);
-      tmux(socket, home, ["paste-buffer", "-p", "-d", "-b", "message", "-t", "agent"]);
-    },
-  };
-}
-
 describe("claude-code with the fake claude in tmux", () => {
   it("delivers the task through the prompt file, learns the session id from hooks, and goes working → idle", async () => {
     const worktree = makeTestRepo().dir;

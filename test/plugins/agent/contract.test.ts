@@ -1,4 +1,4 @@
-import { agentContract } from "../../contracts/agent.js";
+import { agentContract, agentTurnContract, type AgentSubject } from "../../contracts/agent.js";
 import { AIDER_BYPASS_FLAG, createAiderAgent } from "../../../src/plugins/agent/aider.js";
 import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { commandOptions, createCommandAgent } from "../../../src/plugins/agent/command.js";
@@ -9,6 +9,7 @@ import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { screen } from "./fixtures.js";
+import { claudeTurnDriver, codexTurnDriver } from "./turn-drivers.js";
 import {
   aiderOptions,
   claudeCodeOptions,
@@ -106,3 +107,28 @@ agentContract("command", () =>
     cleanup: done,
   }),
 );
+
+// The turn capability, for every agent that offers observeTurn (each with a driver in turn-drivers.ts).
+
+agentTurnContract("claude-code", (): Promise<AgentSubject> => {
+  const worktree = makeTestRepo().dir;
+  return Promise.resolve({
+    agent: createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+    worktree,
+    bypassFlags: [CLAUDE_BYPASS_FLAG],
+    turns: claudeTurnDriver(worktree),
+    cleanup: done,
+  });
+});
+
+agentTurnContract("codex", (): Promise<AgentSubject> => {
+  const worktree = makeTestRepo().dir;
+  const codexHome = makeTempDir("ao-codex-home-");
+  return Promise.resolve({
+    agent: createCodexAgent(codexOptions.parse({}), codexHome),
+    worktree,
+    bypassFlags: [CODEX_BYPASS_FLAG],
+    turns: codexTurnDriver(codexHome, worktree),
+    cleanup: done,
+  });
+});

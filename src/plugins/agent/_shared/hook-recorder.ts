@@ -1,16 +1,28 @@
 /**
  * The program an agent runs on each hook or notify event. It appends the event's JSON as one line to
- * the file named by its first argument. Claude Code writes the JSON to the hook's stdin; Codex passes
- * it as the last argument. It is `node -e` with an inline script (no file to install, no shell
- * features), run by the same node that runs ao, and it never fails the agent: errors are swallowed.
+ * the file named by its first argument, with `ao_received_at` (ms since the epoch) added: hook
+ * payloads carry no time of their own, and a turn's start and end are dated by it. Claude Code
+ * writes the JSON to the hook's stdin; Codex passes it as the last argument. It is `node -e` with an
+ * inline script (no file to install, no shell features), run by the same node that runs ao, and it
+ * never fails the agent: errors are swallowed.
  */
+export const RECEIVED_AT_KEY = "ao_received_at";
+
 const RECORDER_SCRIPT = [
   'const fs = require("node:fs");',
   "const [file, ...rest] = process.argv.slice(1);",
+  "const stamp = (line) => {",
+  "  try {",
+  "    const value = JSON.parse(line);",
+  '    if (value && typeof value === "object" && !Array.isArray(value))',
+  `      return JSON.stringify({ ...value, ${RECEIVED_AT_KEY}: Date.now() });`,
+  "  } catch {}",
+  "  return line;",
+  "};",
   "const write = (text) => {",
   '  const line = text.replace(/\\r?\\n/g, " ").trim();',
   '  if (!line.startsWith("{")) return;',
-  '  try { fs.mkdirSync(require("node:path").dirname(file), { recursive: true }); fs.appendFileSync(file, line + "\\n"); } catch {}',
+  '  try { fs.mkdirSync(require("node:path").dirname(file), { recursive: true }); fs.appendFileSync(file, stamp(line) + "\\n"); } catch {}',
   "};",
   "if (rest.length > 0) write(rest[rest.length - 1]);",
   'else { let input = ""; process.stdin.on("data", (c) => (input += c)); process.stdin.on("end", () => write(input)); }',

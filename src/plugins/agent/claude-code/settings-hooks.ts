@@ -6,7 +6,7 @@ import { mergeHookSettings } from "../_shared/hook-settings.js";
 /**
  * Claude Code reads hooks from `.claude/settings.local.json` (the personal, never-committed project
  * settings) and runs each hook command with the event's JSON on stdin. ao registers one recorder for
- * the events that tell activity and the session id.
+ * the events that tell activity, the session id and turns (StopFailure: a turn an API error ended).
  */
 export const CLAUDE_HOOK_EVENTS = [
   "SessionStart",
@@ -15,6 +15,7 @@ export const CLAUDE_HOOK_EVENTS = [
   "PostToolUse",
   "Notification",
   "Stop",
+  "StopFailure",
   "SessionEnd",
 ] as const;
 

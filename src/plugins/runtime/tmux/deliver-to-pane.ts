@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AoError, type DeliveryResult } from "../../../core/plugin-api.js";
+import { AoError, type DeliveryResult, type RuntimeKey } from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
 import { tmuxComplaint } from "../../_shared/tmux-errors.js";
 import { agentPaneTarget } from "../../_shared/tmux-target.js";
@@ -60,11 +60,21 @@ export async function deliverToPane(
 }
 
 /** One Enter, out of copy mode first, with no paste and no confirmation (runtime.submit). */
-export async function submitOnce(client: TmuxClient, session: string, waits: Waits): Promise<void> {
+export function submitOnce(client: TmuxClient, session: string, waits: Waits): Promise<void> {
+  return pressOnce(client, session, "Enter", waits);
+}
+
+/** One key (tmux's own key names: Enter, Escape, C-c), out of copy mode first (runtime.press). */
+export async function pressOnce(
+  client: TmuxClient,
+  session: string,
+  key: RuntimeKey,
+  waits: Waits,
+): Promise<void> {
   await leaveModes(client, session, waits);
   const target = agentPaneTarget(session);
-  const pressed = await client.run([["send-keys", "-t", target, "Enter"]]);
-  if (pressed.failed) throw tmuxFailed(`press Enter in ${target}`, pressed.stderr);
+  const pressed = await client.run([["send-keys", "-t", target, key]]);
+  if (pressed.failed) throw tmuxFailed(`press ${key} in ${target}`, pressed.stderr);
 }
 
 /** A person may have left the pane in copy mode; keys would scroll instead of reaching the agent. */

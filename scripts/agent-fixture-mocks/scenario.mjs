@@ -1,0 +1,32 @@
+// What a loopback model mock does with one request, chosen by words in the newest human prompt, so
+// one recording run can make a real CLI complete, fail, answer nothing and be interrupted:
+//   "create a file"   a tool call (to record the permission / approval prompt)
+//   "Reply with nothing"   an answer with no text (an empty turn)
+//   "Use a retired model"  HTTP 404, the provider's "model not found" error
+//   "Use a bad key"        HTTP 401, the provider's authentication error
+//   "Take your time"       the first words at once, the rest only after SLOW_MS (to interrupt a
+//                          turn that is busy answering)
+//   "Think it over"        nothing at all until SLOW_MS (to interrupt a turn before its first word)
+//   anything else          the text "Hello from the mock model."
+import { setTimeout, clearTimeout } from "node:timers";
+
+export const REPLY_TEXT = "Hello from the mock model.";
+export const SLOW_MS = 90_000;
+export const SLOW_START = "Let me think this through.";
+
+/** @returns {"tool" | "empty" | "not_found" | "unauthorized" | "slow" | "silent" | "reply"} */
+export function scenarioFor(promptText) {
+  if (promptText.includes("create a file")) return "tool";
+  if (promptText.includes("Reply with nothing")) return "empty";
+  if (promptText.includes("Use a retired model")) return "not_found";
+  if (promptText.includes("Use a bad key")) return "unauthorized";
+  if (promptText.includes("Take your time")) return "slow";
+  if (promptText.includes("Think it over")) return "silent";
+  return "reply";
+}
+
+/** Sends `body` after `ms`, unless the client went away first (an interrupted turn closes it). */
+export function later(res, ms, send) {
+  const timer = setTimeout(send, ms);
+  res.on("close", () => clearTimeout(timer));
+}

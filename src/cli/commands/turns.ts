@@ -1,0 +1,121 @@
+import type { Command } from "commander";
+import type { OutputStream } from "../../core/context.js";
+import { AoError } from "../../core/errors.js";
+import type { TurnView } from "../../core/turns/turn-view.js";
+import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { durationFlag } from "../duration-flag.js";
+import { renderTable, writeJson, writeLines } from "../render.js";
+
+const REPLY_COLUMN = 60;
+
+export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
+  const configOf = (command: Command) => globalOptions(command).config;
+  const turns = program
+    .command("turns")
+    .description("a session's turns: each message given to its agent, and what became of it")
+    .argument("<session>", "session id, e.g. app-3")
+    .option("--limit <n>", "only the newest n turns")
+    .option("--json", "print the turns as JSON")
+    .action(
+      cli.action(
+        async (ctx, session: string, flags: { limit?: string; json?: boolean }, command: Command) => {
+          const { listSessionTurns } = await import("../../core/turns/turn-commands.js");
+          const listed = await listSessionTurns(ctx, session, {
+            configPath: configOf(command),
+            limit: flags.limit === undefined ? undefined : positive(flags.limit),
+          });
+          if (flags.json === true) writeJson(ctx.stdout, listed);
+          else if (listed.turns.length === 0)
+            ctx.stderr.write(`${session}: no turns yet (\`ao send\` gives one)\n`);
+          else writeLines(ctx.stdout, renderTurns(listed.turns, ctx.clock.now()));
+          return 0;
+        },
+      ),
+    );
+
+  turns
+    .command("show")
+    .description("one turn with its reply (the reply alone on stdout; the rest on stderr)")
+    .argument("<turn>", "turn id, e.g. t-12")
+    .option("--json", "print the turn as JSON")
+    .action(
+      cli.action(async (ctx, id: string, flags: { json?: boolean }, command: Command) => {
+        const { showTurn } = await import("../../core/turns/turn-commands.js");
+        const turn = await showTurn(ctx, id, { configPath: configOf(command) });
+        if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
+        else renderTurn(ctx.stdout, ctx.stderr, turn);
+        return 0;
+      }),
+    );
+
+  turns
+    .command("wait")
+    .description("wait until a turn ends and print its reply; exit 0 only if it completed")
+    .argument("<turn>", "turn id, e.g. t-12")
+    .option("--timeout <duration>", "give up waiting after this long (the turn goes on)", "10m")
+    .option("--json", "print the turn as JSON")
+    .action(
+      cli.action(async (ctx, id: string, flags: { timeout: string; json?: boolean }, command: Command) => {
+        const { waitTurn } = await import("../../core/turns/turn-commands.js");
+        const turn = await waitTurn(ctx, id, {
+          configPath: configOf(command),
+          timeoutMs: await durationFlag("--timeout", flags.timeout),
+          onProgress: (seen) => ctx.stderr.write(`${seen.sessionId}: ${seen.id} is ${seen.status}…\n`),
+        });
+        if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
+        else renderTurn(ctx.stdout, ctx.stderr, turn);
+        return 0;
+      }),
+    );
+}
+
+/** `ao turns show t-1 --json`: commander may hand a trailing --json to the parent `turns`, which has one too. */
+function wantsJson(flags: { json?: boolean }, command: Command): boolean {
+  return flags.json === true || command.optsWithGlobals<{ json?: boolean }>().json === true;
+}
+
+function renderTurns(turns: readonly TurnView[], now: number): string[] {
+  return renderTable(turns, [
+    { header: "turn", value: (turn) => turn.id },
+    {
+      header: "origin",
+      value: (turn) => (turn.reactionId === null ? turn.origin : `reaction ${String(turn.reactionId)}`),
+    },
+    { header: "status", value: (turn) => turn.status },
+    { header: "queued", value: (turn) => turn.queuedAt.slice(0, 19).replace("T", " ") },
+    { header: "took", value: (turn) => took(turn, now) },
+    { header: "reply", value: summary },
+  ]);
+}
+
+function renderTurn(stdout: OutputStream, stderr: OutputStream, turn: TurnView): void {
+  const source = turn.replySource === null ? "" : ` (reply from the ${turn.replySource})`;
+  stderr.write(
+    `${turn.session}: ${turn.id} ${turn.status}${source}; ${turn.origin}, queued ${turn.queuedAt}\n`,
+  );
+  if (turn.error !== null) stderr.write(`${turn.error}\n`);
+  if (typeof turn.reply === "string")
+    stdout.write(turn.reply.endsWith("\n") ? turn.reply : `${turn.reply}\n`);
+}
+
+/** From delivery to the end, or so far. */
+function took(turn: TurnView, now: number): string {
+  if (turn.deliveredAt === null) return "";
+  const end = turn.endedAt === null ? now : Date.parse(turn.endedAt);
+  const seconds = Math.max(0, Math.round((end - Date.parse(turn.deliveredAt)) / 1000));
+  return seconds < 120 ? `${String(seconds)}s` : `${String(Math.round(seconds / 60))}m`;
+}
+
+function summary(turn: TurnView): string {
+  const text = turn.error ?? (turn.replyBytes > 0 ? `${String(turn.replyBytes)} bytes` : "");
+  const line = text.split("\n")[0] ?? "";
+  return line.length > REPLY_COLUMN ? `${line.slice(0, REPLY_COLUMN - 1)}…` : line;
+}
+
+function positive(text: string): number {
+  const n = Number(text);
+  if (Number.isInteger(n) && n > 0) return n;
+  throw new AoError("E_USAGE", `--limit ${JSON.stringify(text)} is not a positive whole number`, {
+    hint: "e.g. --limit 20",
+  });
+}

@@ -1,0 +1,64 @@
+import { messageOf } from "../errors.js";
+import {
+  endTurn,
+  getSession,
+  markTurnDelivered,
+  requireTurn,
+  writeTransaction,
+  type Turn,
+} from "../store/index.js";
+import { applySignal } from "./apply-signal.js";
+import { claimIsLive } from "./claimant.js";
+import { lookAt, readSignal, type SessionLook } from "./read-signal.js";
+import type { SessionAgent, TurnContext } from "./turn-context.js";
+
+/**
+ * A turn left `delivering` by a process that died (a CLI killed mid-paste, a daemon killed in a
+ * cycle). It is never delivered again: whether it arrived is read from what is there.
+ * - No cursor stored: the process died before it pasted anything; the turn failed.
+ * - Its marker line on the agent's screen (a reaction's `[ao reaction N]`): the text arrived;
+ *   Enter is pressed once, since the paste may never have been submitted (harmless on an empty prompt).
+ * - The agent's signals after the cursor show it started or ended: it arrived.
+ * - Otherwise it failed, "delivery interrupted", and a person decides whether to send it again.
+ */
+export async function recoverDelivery(tc: TurnContext, turn: Turn): Promise<Turn> {
+  const now = tc.ctx.clock.now();
+  if (claimIsLive(turn, now)) return turn;
+  const token = turn.claimant?.token ?? "";
+  if (turn.cursor === null) return failDelivery(tc, turn, token, "nothing had been pasted yet");
+  const session = getSession(tc.store, turn.sessionId);
+  if (session === undefined) return failDelivery(tc, turn, token, "its session no longer exists");
+  const sa = await tc.agentOf(session);
+  const look = await lookAt(sa);
+  if (look.liveness.state === "unknown") return turn;
+  if (await showsMarker(sa, turn, look)) return delivered(tc, turn, token);
+  const signal = await readSignal(sa, turn, look, now).catch((error: unknown) => {
+    tc.ctx.logger.warn("an agent could not observe its turn", { turn: turn.id, error: messageOf(error) });
+    return undefined;
+  });
+  if (signal === undefined || signal.state === "waiting")
+    return failDelivery(tc, turn, token, "the agent shows no sign of the message, so it was not sent again");
+  return applySignal(tc.store, delivered(tc, turn, token), signal, now);
+}
+
+async function showsMarker(sa: SessionAgent, turn: Turn, look: SessionLook): Promise<boolean> {
+  const marker = turn.marker;
+  if (marker === null || look.screen === undefined) return false;
+  if (!look.screen.split("\n").some((line) => line.trim() === marker)) return false;
+  await sa.runtime.submit?.(sa.handle).catch(() => undefined);
+  return true;
+}
+
+function delivered(tc: TurnContext, turn: Turn, token: string): Turn {
+  return writeTransaction(tc.store, (tx) => {
+    markTurnDelivered(tx, turn.id, { token, attempts: 1, confirmed: false });
+    return requireTurn(tx, turn.id);
+  });
+}
+
+function failDelivery(tc: TurnContext, turn: Turn, token: string, why: string): Turn {
+  return writeTransaction(tc.store, (tx) => {
+    endTurn(tx, turn.id, { status: "failed", error: `delivery interrupted: ${why}`, token });
+    return requireTurn(tx, turn.id);
+  });
+}

@@ -1,0 +1,52 @@
+import { AoError } from "../errors.js";
+import type { Turn } from "../store/index.js";
+import { describeTurnEnd } from "./turn-view.js";
+import type { WaitResult } from "./wait-turn.js";
+
+/**
+ * Why a wait for a turn is a failure for the person who asked, naming the turn so a script can
+ * pick it up again: it could not be delivered (E_NOT_DELIVERED), the deadline came first
+ * (E_TURN_TIMEOUT), or, waiting for its end, it ended otherwise than `completed` (E_TURN_FAILED).
+ * Undefined when the wait got what it was for.
+ */
+export function turnOutcomeError(
+  waited: WaitResult,
+  until: "delivered" | "ended",
+  details: Record<string, unknown>,
+): AoError | undefined {
+  const turn = waited.turn;
+  if (turn.status === "failed" && turn.deliveredAt === null) return notDelivered(turn, details);
+  if (waited.timedOut) return timedOut(turn, details);
+  if (until === "ended" && turn.status !== "completed")
+    return new AoError("E_TURN_FAILED", `${turn.sessionId}: ${describeTurnEnd(turn)}`, {
+      hint: `\`ao turns show ${turn.id}\` shows the turn`,
+      details,
+    });
+  return undefined;
+}
+
+function notDelivered(turn: Turn, details: Record<string, unknown>): AoError {
+  return new AoError(
+    "E_NOT_DELIVERED",
+    `the message to ${turn.sessionId} (${turn.id}) was not delivered: ${turn.error ?? "no reason given"}`,
+    {
+      hint: `look at the agent with \`ao session attach ${turn.sessionId}\`; the text was pasted at most once, so press Enter there rather than sending it again`,
+      details,
+    },
+  );
+}
+
+function timedOut(turn: Turn, details: Record<string, unknown>): AoError {
+  const next =
+    turn.status === "queued"
+      ? "it stays queued: the daemon (`ao start`) delivers it once the agent's open turn ends"
+      : "it goes on without this command";
+  return new AoError(
+    "E_TURN_TIMEOUT",
+    `${turn.sessionId}: ${turn.id} is still ${turn.status} at the timeout; ${next}`,
+    {
+      hint: `\`ao turns wait ${turn.id}\` waits again; \`ao turns show ${turn.id}\` shows it`,
+      details,
+    },
+  );
+}

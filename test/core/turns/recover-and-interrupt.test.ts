@@ -1,0 +1,186 @@
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { afterEach, describe, expect, it } from "vitest";
+import { restoreSession } from "../../../src/core/sessions/restore-session.js";
+import { sendMessage } from "../../../src/core/sessions/send-message.js";
+import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
+import {
+  claimNextTurn,
+  insertTurn,
+  recordTurnCursor,
+  writeTransaction,
+  type Store,
+} from "../../../src/core/store/index.js";
+import { interruptSessionTurn, listSessionTurns, showTurn } from "../../../src/core/turns/turn-commands.js";
+import { FAKE_AGENT_SCREENS } from "../../fakes/agent.js";
+import { makeTurnFixture, type TurnFixture } from "./turn-fixture.js";
+
+let f: TurnFixture | undefined;
+afterEach(() => f?.close());
+
+/** A pid that was a process a moment ago and is none now. */
+function deadPid(): number {
+  const pid = spawnSync(process.execPath, ["-e", "0"]).pid;
+  if (pid === undefined) throw new Error("no pid");
+  return pid;
+}
+
+/** What a process that died mid-delivery leaves: a claimed turn, with its cursor when it got that far. */
+function orphan(store: Store, sessionId: string, options: { cursor?: string; marker?: string } = {}): string {
+  return writeTransaction(store, (tx) => {
+    const text = options.marker === undefined ? "the message" : `the message\n\n${options.marker}`;
+    insertTurn(tx, { sessionId, origin: "cli", text, sha256: "h", marker: options.marker });
+    const turn = claimNextTurn(tx, sessionId, { pid: deadPid(), host: hostname(), token: randomUUID() });
+    if (turn === undefined) throw new Error("not claimed");
+    if (options.cursor !== undefined) recordTurnCursor(tx, turn.id, options.cursor, null);
+    return turn.id;
+  });
+}
+
+describe("a delivery whose process died", () => {
+  it("before it pasted anything (no cursor): the turn failed, nothing is pasted now", async () => {
+    const fx = (f = makeTurnFixture());
+    const id = await fx.spawnHooked();
+    orphan(fx.turnContext().store, id);
+    expect((await listSessionTurns(fx.ctx, id)).turns[0]).toMatchObject({
+      status: "failed",
+      error: "delivery interrupted: nothing had been pasted yet",
+    });
+    expect(fx.runtime.processOf(id)!.transcript).toEqual([]);
+  });
+
+  it("after the paste, the agent's signals after the cursor say it arrived: the turn runs and completes", async () => {
+    const fx = (f = makeTurnFixture());
+    const id = await fx.spawnHooked();
+    const turnId = orphan(fx.turnContext().store, id, { cursor: "0" });
+    fx.hooked.hook(id, { type: "start" });
+    expect((await showTurn(fx.ctx, turnId)).status).toBe("running");
+    fx.hooked.hook(id, { type: "stop", reply: "recovered fine" });
+    expect(await showTurn(fx.ctx, turnId)).toMatchObject({ status: "completed", reply: "recovered fine" });
+    expect(fx.runtime.processOf(id)!.transcript).toEqual([]);
+  });
+
+  it("no sign of the message: failed, delivery interrupted, and never sent again", async () => {
+    const fx = (f = makeTurnFixture());
+    const id = await fx.spawnHooked();
+    const turnId = orphan(fx.turnContext().store, id, { cursor: "0" });
+    expect(await showTurn(fx.ctx, turnId)).toMatchObject({
+      status: "failed",
+      error: "delivery interrupted: the agent shows no sign of the message, so it was not sent again",
+    });
+    // The next turn is delivered normally: the orphan no longer holds the session.
+    await sendMessage(fx.ctx, id, { text: "next" });
+    expect(fx.runtime.processOf(id)!.transcript).toEqual(["next"]);
+  });
+
+  it("its marker on the agent's screen: Enter is pressed once (it may never have been submitted) and it runs", async () => {
+    const fx = (f = makeTurnFixture());
+    const id = await fx.spawnHooked();
+    const handle = fx.runtime.processOf(id)!.handle;
+    fx.runtime.print(handle, "the message\n\n[ao reaction 3]");
+    const turnId = orphan(fx.turnContext().store, id, { cursor: "0", marker: "[ao reaction 3]" });
+    expect((await showTurn(fx.ctx, turnId)).status).toBe("running");
+    expect(fx.runtime.submits).toEqual([handle.id]);
+    await showTurn(fx.ctx, turnId);
+    expect(fx.runtime.submits).toEqual([handle.id]);
+  });
+
+  it("a claim this process still holds is left alone", async () => {
+    const fx = (f = makeTurnFixture({
+      program: (_text, process) => {
+        // While the delivery is in flight, another look at the turns must not touch it.
+        void listSessionTurns(fx.ctx, process.input.sessionId).then((listed) =>
+          seen.push(listed.turns[0]!.status),
+        );
+      },
+    }));
+    const seen: string[] = [];
+    const id = await fx.spawnHooked();
+    await sendMessage(fx.ctx, id, { text: "hello" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(1);
+    expect(["delivering", "running"]).toContain(seen[0]);
+    expect((await showTurn(fx.ctx, "t-1")).status).toBe("running");
+  });
+});
+
+describe("a restored agent", () => {
+  it("ends the turn its old process was on: the new agent's screen is not that turn's", async () => {
+    const fx = (f = makeTurnFixture({
+      program: (_text, process) => fx.hooked.hook(process.input.sessionId, { type: "start" }),
+    }));
+    const id = await fx.spawnHooked();
+    await sendMessage(fx.ctx, id, { text: "long job" });
+    fx.runtime.vanish(fx.runtime.processOf(id)!.handle);
+    await restoreSession(fx.ctx, id);
+    expect(await showTurn(fx.ctx, "t-1")).toMatchObject({
+      status: "failed",
+      error: "the agent was restarted (ao session restore) before it ended the turn",
+    });
+    await sendMessage(fx.ctx, id, { text: "after the restore" });
+    expect(fx.runtime.processOf(id)!.transcript).toEqual(["after the restore"]);
+  });
+});
+
+describe("ao session interrupt", () => {
+  it("presses the agent's own interrupt key, confirms it is idle, and the turn is interrupted", async () => {
+    const fx = (f = makeTurnFixture({
+      program: (_text, process) => {
+        fx.hooked.hook(process.input.sessionId, { type: "start" });
+        fx.runtime.print(process.handle, FAKE_AGENT_SCREENS.working);
+      },
+      onKey: (key, process) => {
+        if (key !== "Escape") return;
+        process.screen.length = 0; // the TUI redraws: the spinner is gone
+        fx.runtime.print(process.handle, `Interrupted\n${FAKE_AGENT_SCREENS.idle}`);
+        fx.hooked.hook(process.input.sessionId, { type: "interrupted" });
+      },
+    }));
+    const id = await fx.spawnHooked();
+    await sendMessage(fx.ctx, id, { text: "a long job" });
+    const result = await interruptSessionTurn(fx.ctx, id, { timeoutMs: 2_000 });
+    expect(result).toMatchObject({
+      idle: true,
+      activity: "idle",
+      keys: ["Escape"],
+      turn: { status: "interrupted" },
+    });
+    expect(fx.runtime.processOf(id)!.keys).toEqual(["Escape"]);
+  });
+
+  it("says the agent is not idle when the keys did not stop it, and leaves the turn running", async () => {
+    const fx = (f = makeTurnFixture({
+      program: (_text, process) => {
+        fx.hooked.hook(process.input.sessionId, { type: "start" });
+        fx.runtime.print(process.handle, FAKE_AGENT_SCREENS.working);
+      },
+      onKey: () => undefined,
+    }));
+    const id = await fx.spawnHooked();
+    await sendMessage(fx.ctx, id, { text: "a long job" });
+    const result = await interruptSessionTurn(fx.ctx, id, { timeoutMs: 30 });
+    expect(result).toMatchObject({
+      idle: false,
+      activity: "working",
+      keys: ["Escape"],
+      turn: { status: "running" },
+    });
+  });
+
+  it("defaults to Ctrl-C and ends a screen-observed turn itself once the agent is idle", async () => {
+    const fx = (f = makeTurnFixture({
+      program: (_text, process) => fx.runtime.print(process.handle, FAKE_AGENT_SCREENS.working),
+      onKey: (key, process) => {
+        if (key !== "C-c") return;
+        process.screen.length = 0;
+        fx.runtime.print(process.handle, FAKE_AGENT_SCREENS.idle);
+      },
+    }));
+    const id = (await spawnSession(fx.ctx, { project: "app", issue: "Fix it" })).id;
+    await sendMessage(fx.ctx, id, { text: "a long job" });
+    const result = await interruptSessionTurn(fx.ctx, id, { timeoutMs: 2_000 });
+    expect(result).toMatchObject({ idle: true, keys: ["C-c"], turn: { id: "t-1", status: "interrupted" } });
+    expect(fx.events(id).at(-1)).toMatchObject({ type: "turn.ended", payload: { status: "interrupted" } });
+  });
+});

@@ -1,0 +1,199 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { AO_BIN, type AoRun } from "../helpers/run-ao.js";
+import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
+
+/**
+ * Turns end to end: the built `ao`, real tmux, real SQLite, and the fake aider, a screen-only agent
+ * (no hooks, no transcript): core's screen-stability observer reads its turns. The fake's behaviour
+ * per turn comes from FAKE_AGENT_TURNS_FILE, rewritten by each test before it sends.
+ */
+interface TurnJson {
+  id: string;
+  status: string;
+  origin: string;
+  replySource: string | null;
+  error: string | null;
+  reply?: string | null;
+}
+
+const daemons: number[] = [];
+afterEach(() => {
+  for (const pid of daemons.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+
+function aiderWorld(): E2e & { nextTurn(settings: Record<string, unknown>): void; turns(): TurnJson[] } {
+  const e2e = makeE2e();
+  const turnsFile = join(e2e.userHome, "turns.json");
+  e2e.env["FAKE_AGENT_TURNS_FILE"] = turnsFile;
+  e2e.writeConfig("agent: aider");
+  const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
+  expect(spawned.exitCode, spawned.stderr).toBe(0);
+  return Object.assign(e2e, {
+    nextTurn: (settings: Record<string, unknown>) => writeFileSync(turnsFile, JSON.stringify(settings)),
+    turns: () => {
+      const listed = e2e.ao(["turns", "app-1", "--json"]);
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      return (JSON.parse(listed.stdout) as { turns: TurnJson[] }).turns;
+    },
+  });
+}
+
+/** `ao` as a child process this test can kill. */
+function startAo(e2e: E2e, args: string[]): { pid: number; done: Promise<AoRun> } {
+  const child = spawn(process.execPath, [AO_BIN, ...args], {
+    cwd: e2e.configDir,
+    env: { ...e2e.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<AoRun>((resolve) =>
+    child.on("close", (code) => resolve({ exitCode: code ?? -1, stdout, stderr })),
+  );
+  return { pid: child.pid ?? -1, done };
+}
+
+/** How many times the fake aider was given `text` (it writes each submitted message to its chat history). */
+function submissions(e2e: E2e, text: string): number {
+  const history = join(e2e.worktree("app-1"), ".ao", "aider.chat.history.md");
+  if (!existsSync(history)) return 0;
+  return readFileSync(history, "utf8")
+    .split("\n")
+    .filter((line) => line === `#### ${text}`).length;
+}
+
+describe("turns with a screen-only agent (the fake aider in tmux)", () => {
+  it(
+    "ao send --wait prints the reply read off the screen; ao turns shows the turn",
+    { timeout: 120_000 },
+    () => {
+      const e2e = aiderWorld();
+      e2e.nextTurn({ reply: "The login check returns 200 now.", workMs: 800 });
+      const waited = e2e.ao(["send", "app-1", "--wait", "what did you change?"]);
+      expect(waited.exitCode, waited.stderr).toBe(0);
+      expect(waited.stdout).toBe("The login check returns 200 now.\n");
+      expect(waited.stderr).toContain("app-1: t-1 completed (reply from the screen)");
+      expect(e2e.turns()).toMatchObject([
+        { id: "t-1", status: "completed", origin: "cli", replySource: "screen" },
+      ]);
+    },
+  );
+
+  it("an empty turn and a failing agent are reported as such, naming the turn", { timeout: 120_000 }, () => {
+    const e2e = aiderWorld();
+    e2e.nextTurn({ reply: "", workMs: 300 });
+    const empty = e2e.ao(["send", "app-1", "--wait", "say nothing"]);
+    expect(empty.exitCode).toBe(1);
+    expect(empty.stderr).toContain("error: app-1: t-1 ended empty: the agent replied nothing");
+    e2e.nextTurn({
+      fail: "litellm.AuthenticationError: no API key for model fake-model",
+      failExit: 1,
+      workMs: 300,
+    });
+    const failed = e2e.ao(["send", "app-1", "--wait", "--json", "try again"]);
+    expect(failed.exitCode).toBe(1);
+    const error = (JSON.parse(failed.stdout) as { error: { code: string; details: { turn: TurnJson } } })
+      .error;
+    expect(error.code).toBe("E_TURN_FAILED");
+    expect(error.details.turn).toMatchObject({ id: "t-2", status: "failed" });
+    expect(error.details.turn.error).toContain(
+      "litellm.AuthenticationError: no API key for model fake-model",
+    );
+  });
+
+  it("ao session interrupt ends a long turn and the agent is idle again", { timeout: 120_000 }, () => {
+    const e2e = aiderWorld();
+    e2e.nextTurn({ reply: "never", workMs: 120_000 });
+    const sent = e2e.ao(["send", "app-1", "a very long job"]);
+    expect(sent.exitCode, sent.stderr).toBe(0);
+    const stopped = e2e.ao(["session", "interrupt", "app-1", "--json"]);
+    expect(stopped.exitCode, stopped.stderr).toBe(0);
+    expect(JSON.parse(stopped.stdout)).toMatchObject({
+      idle: true,
+      activity: "idle",
+      keys: ["C-c"],
+      turn: { id: "t-1", status: "interrupted" },
+    });
+    e2e.nextTurn({ reply: "still here", workMs: 300 });
+    const again = e2e.ao(["send", "app-1", "--wait", "are you there?"]);
+    expect(again).toMatchObject({ exitCode: 0, stdout: "still here\n" });
+  });
+
+  it(
+    "kill -9 of ao send --wait loses no turn: ao turns shows it, and it completes",
+    { timeout: 120_000 },
+    async () => {
+      const e2e = aiderWorld();
+      e2e.nextTurn({ reply: "finished without my waiter", workMs: 4_000 });
+      const waiting = startAo(e2e, ["send", "app-1", "--wait", "take your time"]);
+      await eventually(
+        () => (e2e.turns()[0]?.status === "running" ? true : undefined),
+        "the turn to be delivered",
+      );
+      process.kill(waiting.pid, "SIGKILL");
+      expect((await waiting.done).exitCode).toBe(-1);
+      const done = await eventually(() => {
+        const [turn] = e2e.turns();
+        return turn?.status === "running" ? undefined : turn;
+      }, "the turn to end");
+      expect(done).toMatchObject({ id: "t-1", status: "completed" });
+      const shown = e2e.ao(["turns", "show", "t-1", "--json"]);
+      expect(JSON.parse(shown.stdout)).toMatchObject({ reply: "finished without my waiter" });
+      expect(submissions(e2e, "take your time")).toBe(1);
+    },
+  );
+
+  it(
+    "a second send waits in line and is delivered when the first turn ends",
+    { timeout: 120_000 },
+    async () => {
+      const e2e = aiderWorld();
+      e2e.nextTurn({ reply: "one at a time", workMs: 3_000 });
+      expect(e2e.ao(["send", "app-1", "first"]).exitCode).toBe(0);
+      const second = await startAo(e2e, ["send", "app-1", "--wait", "second"]).done;
+      expect(second.exitCode, second.stderr).toBe(0);
+      expect(second.stderr).toContain("app-1: t-2 waits for t-1 (running) to end");
+      expect(second.stdout).toBe("one at a time\n");
+      expect(e2e.turns().map((turn) => turn.status)).toEqual(["completed", "completed"]);
+      expect(submissions(e2e, "second")).toBe(1);
+    },
+  );
+
+  it(
+    "a --no-wait send behind an open turn is delivered by the daemon's cycle, exactly once",
+    { timeout: 180_000 },
+    async () => {
+      const e2e = aiderWorld();
+      writeFileSync(
+        join(e2e.configDir, "agent-orchestrator.yaml"),
+        `port: 0\ndaemon:\n  pollInterval: 1s\nprojects:\n  app:\n    path: ${e2e.repo.dir}\n    agent: aider\n`,
+      );
+      e2e.nextTurn({ reply: "done", workMs: 2_000 });
+      expect(e2e.ao(["send", "app-1", "first"]).exitCode).toBe(0);
+      const queued = e2e.ao(["send", "app-1", "--no-wait", "queued for the daemon"]);
+      expect(queued.exitCode, queued.stderr).toBe(0);
+      expect(queued.stderr).toContain("t-2 queued behind t-1");
+      const started = e2e.ao(["start", "--json"]);
+      expect(started.exitCode, started.stderr).toBe(0);
+      daemons.push((JSON.parse(started.stdout) as { pid: number }).pid);
+      await eventually(
+        () => (e2e.turns().every((turn) => turn.status === "completed") ? true : undefined),
+        "the daemon to deliver and finish the queued turn",
+        120_000,
+      );
+      expect(e2e.ao(["stop"]).exitCode).toBe(0);
+      expect(submissions(e2e, "queued for the daemon")).toBe(1);
+    },
+  );
+});
