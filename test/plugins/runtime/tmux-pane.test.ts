@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
 import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTmuxHome, type TmuxTestHome } from "../../helpers/tmux.js";
+import { controlClients } from "../../helpers/tmux-clients.js";
 
 const FAKE_AGENT = join(import.meta.dirname, "../../fixtures/bin/aider");
 
@@ -40,12 +40,6 @@ function record(attachment: PaneAttachment): PaneEvent[] {
 
 const text = (events: PaneEvent[]) =>
   Buffer.concat(events.flatMap((event) => (event.kind === "output" ? [event.data] : []))).toString("utf8");
-
-/** `tmux -C` clients on this test's socket, from ps: a viewer that left must leave none behind. */
-function controlClients(socket: string): string[] {
-  const ps = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
-  return ps.split("\n").filter((line) => line.includes(socket) && line.includes(" -C "));
-}
 
 describe("runtime/tmux: the pane over control mode", () => {
   it("gives the first screen capture-pane sees, with its size and cursor", async () => {
