@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { shortAge } from "../../src/web/page/age.js";
 import { parseRoute, routeHref, splitFragment } from "../../src/web/page/fragment.js";
 import { SseParser } from "../../src/web/page/sse-parser.js";
-import { groupByZone, worstZone, zoneOf } from "../../src/web/page/zones.js";
+import type { FleetCard } from "../../src/web/api/types.js";
+import { faviconHref, fleetTitle, groupByZone } from "../../src/web/page/zones.js";
 
 describe("the page's fragment", () => {
   it("takes the token out and keeps the route", () => {
@@ -22,26 +23,19 @@ describe("the page's fragment", () => {
 });
 
 describe("zones", () => {
-  it("puts each status in the column of what it needs from a person", () => {
-    expect(zoneOf({ status: "needs_input" })).toBe("needs_you");
-    expect(zoneOf({ status: "errored" })).toBe("needs_you");
-    expect(zoneOf({ status: "mergeable" })).toBe("ready_to_merge");
-    expect(zoneOf({ status: "ci_failed" })).toBe("in_review");
-    expect(zoneOf({ status: "working" })).toBe("working");
-    expect(zoneOf({ status: "killed" })).toBe("done");
-    expect(zoneOf({ status: "something_new" })).toBe("needs_you");
-  });
-
-  it("prefers the server's zone (an escalated change request needs you)", () => {
-    expect(zoneOf({ status: "changes_requested", zone: "needs_you" })).toBe("needs_you");
-    expect(zoneOf({ status: "working", zone: "bogus" })).toBe("working");
-  });
-
-  it("finds the worst zone and groups in order", () => {
-    const fleet = [{ status: "working" }, { status: "merged" }, { status: "mergeable" }];
-    expect(worstZone(fleet)).toBe("ready_to_merge");
-    expect(worstZone([])).toBeUndefined();
-    expect(groupByZone(fleet).done).toEqual([{ status: "merged" }]);
+  it("groups cards by the server's zone and names the worst in the title and favicon", () => {
+    const cards = [
+      { id: "a", zone: "working" },
+      { id: "b", zone: "done" },
+      { id: "c", zone: "working" },
+    ];
+    const groups = groupByZone(cards as unknown as FleetCard[]);
+    expect(groups.working.map((card) => card.id)).toEqual(["a", "c"]);
+    expect(groups["needs-you"]).toEqual([]);
+    const counts = { "needs-you": 2, "ready-to-merge": 0, "in-review": 0, working: 1, done: 0 };
+    expect(fleetTitle(counts, "needs-you")).toBe("(2) ao · needs you");
+    expect(fleetTitle(counts, null)).toBe("ao · no sessions");
+    expect(decodeURIComponent(faviconHref("needs-you"))).toContain('fill="#d23f31"');
   });
 });
 

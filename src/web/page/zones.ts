@@ -1,63 +1,46 @@
-/**
- * The fleet page's columns, in the order a person should look at them: what needs them first, what
- * is finished last. `worstZone` of the visible sessions colours the tab's title and favicon.
- */
-export const ZONES = ["needs_you", "ready_to_merge", "in_review", "working", "done"] as const;
-export type Zone = (typeof ZONES)[number];
+import { ZONES, type FleetCard, type Zone } from "../api/types.js";
 
+/**
+ * The fleet page's columns and their headings. The server decides each card's zone (it knows
+ * escalations and the event that put the card there); the page only groups and names them.
+ */
 export const ZONE_TITLES: Record<Zone, string> = {
-  needs_you: "Needs you",
-  ready_to_merge: "Ready to merge",
-  in_review: "In review · CI",
+  "needs-you": "Needs you",
+  "ready-to-merge": "Ready to merge",
+  "in-review": "In review · CI",
   working: "Working",
   done: "Done",
 };
 
-const BY_STATUS: Record<string, Zone> = {
-  needs_input: "needs_you",
-  stuck: "needs_you",
-  errored: "needs_you",
-  mergeable: "ready_to_merge",
-  pr_open: "in_review",
-  ci_failed: "in_review",
-  review_pending: "in_review",
-  changes_requested: "in_review",
-  approved: "in_review",
-  spawning: "working",
-  working: "working",
-  idle: "working",
-  merged: "done",
-  closed: "done",
-  exited: "done",
-  killed: "done",
+/** Cards per zone, in the server's order within each zone. */
+export function groupByZone(cards: readonly FleetCard[]): Record<Zone, FleetCard[]> {
+  const groups = Object.fromEntries(ZONES.map((zone) => [zone, [] as FleetCard[]])) as Record<
+    Zone,
+    FleetCard[]
+  >;
+  for (const card of cards) groups[card.zone].push(card);
+  return groups;
+}
+
+const WORST_COLOURS: Record<Zone, string> = {
+  "needs-you": "#d23f31",
+  "ready-to-merge": "#2e8540",
+  "in-review": "#c98a00",
+  working: "#2f6fd6",
+  done: "#8a8f98",
 };
 
-/**
- * The column of a session: the server's own answer when it sends one (it knows escalations: changes
- * requested past the escalation time needs you), else the status's. An unknown status needs a person.
- */
-export function zoneOf(session: { status: string; zone?: string | null }): Zone {
-  const given = session.zone;
-  if (given !== undefined && given !== null && (ZONES as readonly string[]).includes(given))
-    return given as Zone;
-  return BY_STATUS[session.status] ?? "needs_you";
+/** The tab's title: how many sessions need the person, then the worst zone's name. */
+export function fleetTitle(counts: Record<Zone, number>, worst: Zone | null): string {
+  if (worst === null) return "ao · no sessions";
+  const needs = counts["needs-you"];
+  const prefix = needs > 0 ? `(${needs}) ` : "";
+  return `${prefix}ao · ${ZONE_TITLES[worst].toLowerCase()}`;
 }
 
-/** The most urgent zone with a session in it; undefined for an empty fleet. */
-export function worstZone(sessions: readonly { status: string; zone?: string | null }[]): Zone | undefined {
-  let worst: number | undefined;
-  for (const session of sessions) {
-    const rank = ZONES.indexOf(zoneOf(session));
-    if (worst === undefined || rank < worst) worst = rank;
-  }
-  return worst === undefined ? undefined : ZONES[worst];
-}
-
-/** Sessions per zone, each zone's list in the order given. */
-export function groupByZone<T extends { status: string; zone?: string | null }>(
-  sessions: readonly T[],
-): Record<Zone, T[]> {
-  const groups = Object.fromEntries(ZONES.map((zone) => [zone, [] as T[]])) as Record<Zone, T[]>;
-  for (const session of sessions) groups[zoneOf(session)].push(session);
-  return groups;
+/** A round favicon in the worst zone's colour, as a data: URL (nothing is fetched). */
+export function faviconHref(worst: Zone | null): string {
+  const colour = worst === null ? "#8a8f98" : WORST_COLOURS[worst];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${colour}"/></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
