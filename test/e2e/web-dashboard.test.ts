@@ -4,7 +4,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
 import { freePort, makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
-import { eventually } from "./e2e-fixture.js";
 
 /**
  * The dashboard in a real headless chromium (Debian's), against the built `ao` with the fake claude
