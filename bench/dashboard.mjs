@@ -9,6 +9,7 @@
 // The sessions are rows written straight into the store (runtime `process`, no agent running): the
 // page draws the same cards for them, and 50 real agents would measure tmux, not the page.
 // Run: npm run build && node bench/dashboard.mjs [--samples 15] [--sessions 50]
+/* global document -- the waitForFunction callbacks run in the page */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
