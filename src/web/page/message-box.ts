@@ -1,16 +1,8 @@
 import { useState } from "preact/hooks";
 import type { SendAnswer, SendRequest } from "../api/types.js";
+import { describeSend } from "./answers.js";
 import { describeError, postJson } from "./api.js";
 import { html } from "./html.js";
-
-/** What the person learns after "Send": whether the agent was seen taking it, and the turn's state. */
-export function describeSend(answer: SendAnswer): string {
-  if (answer.queuedBehind !== null)
-    return `Queued behind turn ${answer.queuedBehind} (turn ${answer.turnId}).`;
-  if (answer.confirmed) return `Delivered and confirmed: turn ${answer.turnId} is ${answer.turnStatus}.`;
-  if (answer.submitted) return `Submitted, not confirmed: turn ${answer.turnId} is ${answer.turnStatus}.`;
-  return `Not delivered yet: turn ${answer.turnId} is ${answer.turnStatus}.`;
-}
 
 /**
  * The labelled message box and its "Send" button: the text goes to the agent as the CLI's `ao send`

@@ -1,17 +1,9 @@
 import { useState } from "preact/hooks";
-import type { ProjectBrief, SpawnAnswer, SpawnRequest } from "../api/types.js";
+import type { ProjectBrief, SpawnAnswer } from "../api/types.js";
+import { spawnRequest } from "./spawn-request.js";
 import { postJson } from "./api.js";
 import { ActionButton } from "./action-button.js";
 import { html } from "./html.js";
-
-/** The spawn request of the form: an issue, a free-text task, or both (the task then adds to it). */
-export function spawnRequest(project: string, issue: string, task: string): SpawnRequest {
-  return {
-    project,
-    ...(issue.trim() === "" ? {} : { issue: issue.trim() }),
-    ...(task.trim() === "" ? {} : { prompt: task }),
-  };
-}
 
 /** "New session": `ao spawn` from the page, from an issue of the project's tracker or from free text. */
 export function NewSession({ projects, preferred }: { projects: ProjectBrief[]; preferred: string }) {

@@ -8,6 +8,7 @@ import type {
   ReviewAnswer,
 } from "../api/types.js";
 import { postJson } from "./api.js";
+import { describeInterrupt, describeKill, describeRestore } from "./answers.js";
 import { ActionButton } from "./action-button.js";
 import { html } from "./html.js";
 
@@ -15,15 +16,12 @@ const path = (id: string, action: string): string => `/api/sessions/${encodeURIC
 
 /** "Interrupt": ends the running turn; says whether the agent was then confirmed idle. */
 export async function interruptSession(id: string): Promise<string> {
-  const answer = await postJson<InterruptAnswer>(path(id, "interrupt"));
-  const turn = answer.turnId === null ? "No turn was open" : `Turn ${answer.turnId} is ${answer.turnStatus}`;
-  return `${turn}; agent ${answer.idle ? "confirmed idle" : `not confirmed idle (${answer.activity})`}.`;
+  return describeInterrupt(await postJson<InterruptAnswer>(path(id, "interrupt")));
 }
 
 /** "Kill": the session ends; its checkout is kept (the branch always is). */
 export async function killSession(id: string): Promise<string> {
-  const answer = await postJson<KillAnswer>(path(id, "kill"), { purge: false });
-  return `Killed: ${answer.session} is ${answer.status}; workspace ${answer.workspace}, branch ${answer.branch} kept.`;
+  return describeKill(await postJson<KillAnswer>(path(id, "kill"), { purge: false }));
 }
 
 const ENDED = new Set(["merged", "closed", "exited", "killed", "errored"]);
@@ -41,10 +39,7 @@ export function SessionActions({ card, localReview }: { card: FleetCard; localRe
     <${ActionButton} label="Interrupt" disabled=${ended} run=${() => interruptSession(id)} />
     <${ActionButton}
       label="Restore"
-      run=${async () => {
-        const answer = await postJson<RestoreAnswer>(path(id, "restore"));
-        return `${answer.action.replace(/_/g, " ")}: ${answer.status}${answer.note === null ? "" : ` (${answer.note})`}.`;
-      }}
+      run=${async () => describeRestore(await postJson<RestoreAnswer>(path(id, "restore")))}
     />
     <${ActionButton}
       label="Kill"

@@ -1,5 +1,6 @@
 import type { EventEntry, PullRequestDetail, ReactionDetail, TurnDetail } from "../api/types.js";
 import { shortAge } from "./age.js";
+import { summarise } from "./answers.js";
 import { html } from "./html.js";
 
 /**
@@ -147,13 +148,4 @@ export function EventsSection({ events }: { events: EventEntry[] }) {
         )}
     </ol>
   </section>`;
-}
-
-/** A short one-line view of an event's payload (key=value for the plain fields). */
-export function summarise(payload: Record<string, unknown>): string {
-  return Object.entries(payload)
-    .filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value))
-    .map(([key, value]) => `${key}=${String(value)}`)
-    .join(" ")
-    .slice(0, 200);
 }

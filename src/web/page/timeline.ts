@@ -1,21 +1,12 @@
 import type { Timeline, TimelineSpan } from "../api/types.js";
 import { html } from "./html.js";
+import { LABEL, WIDTH, xOf } from "./timeline-scale.js";
 
-const WIDTH = 800;
-const LABEL = 70;
 const ROW = 26;
 
 /** Colour classes by state: the CSS gives them colours, the SVG stays plain. */
 function stateClass(state: string): string {
   return `tl-${state.replace(/[^a-z_]/gi, "")}`;
-}
-
-/** Pure: where a moment falls on the drawing's x axis (clamped to the timeline's range). */
-export function xOf(at: string, timeline: Pick<Timeline, "start" | "end">, now: number): number {
-  const start = Date.parse(timeline.start);
-  const end = Math.max(Date.parse(timeline.end), start + 1);
-  const t = Math.min(Math.max(Date.parse(at) || now, start), end);
-  return LABEL + ((t - start) / (end - start)) * (WIDTH - LABEL - 4);
 }
 
 function Spans({
