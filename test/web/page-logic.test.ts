@@ -88,14 +88,14 @@ describe("what the actions say", () => {
   });
 
   it("says whether an interrupted agent was confirmed idle, and what a kill kept", () => {
-    const interrupted = {
+    const interrupted: InterruptAnswer = {
       session: "app-1",
       turnId: "t-3",
       turnStatus: "interrupted",
       idle: true,
       activity: "idle",
-      keys: [],
-    } as const;
+      keys: ["Escape"],
+    };
     expect(describeInterrupt(interrupted)).toBe("Turn t-3 is interrupted; agent confirmed idle.");
     expect(describeInterrupt({ ...interrupted, turnId: null, idle: false, activity: "active" })).toBe(
       "No turn was open; agent not confirmed idle (active).",
