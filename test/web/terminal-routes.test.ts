@@ -18,7 +18,7 @@ describe("web terminal routes", () => {
       session: "ao-2",
       pane: false,
       runtime: "process",
-      reason: "the process runtime has no pane",
+      reason: "this runtime (process) has no pane",
     });
     expect(await world.get("/api/sessions/ao-2/terminal/stream")).toMatchObject({
       status: 409,

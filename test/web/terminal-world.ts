@@ -2,7 +2,12 @@ import { request, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import type { DaemonMountContext } from "../../src/core/daemon/daemon-mount.js";
-import { hasBearerToken, startHttpServer, type HttpServer } from "../../src/core/http/index.js";
+import {
+  hasBearerToken,
+  startHttpServer,
+  type HttpServer,
+  type RouteSet,
+} from "../../src/core/http/index.js";
 import type { RuntimeHandle } from "../../src/core/slots/index.js";
 import {
   closeStore,
@@ -22,7 +27,7 @@ import { makeTmuxHome, runTmux } from "../helpers/tmux.js";
 export { controlClients } from "../helpers/tmux-clients.js";
 
 const FAKE_AGENT = join(import.meta.dirname, "../fixtures/bin/aider");
-const TOKEN = "t".repeat(64);
+export const TOKEN = "t".repeat(64);
 const servers: HttpServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
@@ -46,7 +51,7 @@ export interface TerminalWorld {
 }
 
 /** A real tmux session with the fake agent, a store that knows it, and the terminal routes served. */
-export async function makeTerminalWorld(): Promise<TerminalWorld> {
+export async function makeTerminalWorld(extra: RouteSet[] = []): Promise<TerminalWorld> {
   const home = makeTmuxHome();
   const ctx = makeTestContext({ home: home.home, catalog: builtinCatalog });
   const runtime = createTmuxRuntime(
@@ -81,7 +86,7 @@ export async function makeTerminalWorld(): Promise<TerminalWorld> {
   const mount = await terminalRouteMount({ ctx } as unknown as DaemonMountContext);
   const server = await startHttpServer({
     port: 0,
-    routes: [mount],
+    routes: [mount, ...extra],
     authorize: (r) => hasBearerToken(r, TOKEN),
     log: { error: () => undefined },
   });

@@ -36,7 +36,7 @@ export async function sessionPaneInfo(ctx: AoContext, sessionId: string): Promis
       session: sessionId,
       pane: false,
       runtime: found.name,
-      reason: `the ${found.name} runtime has no pane`,
+      reason: `this runtime (${found.name}) has no pane`,
     };
   return { session: sessionId, pane: true, runtime: found.name };
 }
@@ -51,7 +51,7 @@ export function sessionPaneDeps(ctx: AoContext): PaneHubDeps {
       const found = await sessionRuntime(ctx, sessionId);
       if ("reason" in found) throw noPane(sessionId, found.reason);
       if (found.runtime.attachPane === undefined)
-        throw noPane(sessionId, `the ${found.name} runtime has no pane`);
+        throw noPane(sessionId, `this runtime (${found.name}) has no pane`);
       const attachment: PaneAttachment = await found.runtime.attachPane(found.handle);
       return wrapPluginInstance(attachment, `runtime/${found.name}.pane`);
     },
