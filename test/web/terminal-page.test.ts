@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RouteSet } from "../../src/core/http/index.js";
+import type { RouteRequest, RouteSet } from "../../src/core/http/index.js";
 import { eventually } from "../contracts/eventually.js";
 import { browserSkipReason, launchBrowser } from "./browser.js";
 import { makeTerminalWorld, TOKEN, type TerminalWorld } from "./terminal-world.js";
@@ -28,7 +28,7 @@ async function pageRoutes(): Promise<RouteSet> {
     method: "GET" as const,
     path,
     auth: "none" as const,
-    handle: (request: { raw: { response: import("node:http").ServerResponse } }) => {
+    handle: (request: RouteRequest) => {
       request.raw.response.writeHead(200, { "content-type": type }).end(body);
       return undefined;
     },
