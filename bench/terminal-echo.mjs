@@ -125,7 +125,9 @@ try {
   await server?.close();
   try {
     tmux(["kill-server"]);
-  } catch {}
+  } catch {
+    // the server may already be gone
+  }
   rmSync(home, { recursive: true, force: true });
 }
 
