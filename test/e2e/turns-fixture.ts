@@ -68,4 +68,3 @@ export function submissions(e2e: E2e, text: string): number {
     .split("\n")
     .filter((line) => line === `#### ${text}`).length;
 }
-
