@@ -1,12 +1,14 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { hasBearerToken, isLocalHost } from "../../core/http/index.js";
 
 /**
  * The dashboard's credentials (docs/dashboard.md, "Security"): the daemon's token (AO_HOME/
  * daemon.token, 0600, fresh per daemon start) shown as a bearer, or the cookie the page got by
- * trading that token once at `POST /api/session-cookie`. The cookie holds a secret of its own, so
- * the token never sits in the browser's cookie jar; it dies with the daemon like the token.
+ * trading that token once at `POST /api/session-cookie`. The cookie holds a secret derived from
+ * the token (HMAC), so the token never sits in the browser's cookie jar, every route set given the
+ * token (the dashboard's, the web terminal's) accepts the same cookie, and it dies with the token
+ * when the daemon restarts.
  */
 export interface DashboardAuth {
   /** Whether the request shows the token or this daemon's cookie. */
@@ -17,7 +19,8 @@ export interface DashboardAuth {
   cookieHeader(request: IncomingMessage): string;
 }
 
-export function createDashboardAuth(token: string, secret = randomBytes(32).toString("hex")): DashboardAuth {
+export function createDashboardAuth(token: string): DashboardAuth {
+  const secret = createHmac("sha256", token).update("ao dashboard cookie").digest("hex");
   return {
     authorized: (request) => hasBearerToken(request, token) || sameSecret(cookieOf(request), secret),
     isToken: (given) => sameSecret(given, token),

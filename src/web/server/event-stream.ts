@@ -38,7 +38,10 @@ export function eventStreamHandler(source: FleetSource, feed: StoreFeed, options
     const replay = since === undefined ? [] : eventsAfter(source, since, follower.position);
     send(replay, feed.fleet());
     sent = Math.max(sent, follower.position);
-    const heartbeat = setInterval(() => write(response, ": ping\n\n", options), options.heartbeatMs ?? 15_000);
+    const heartbeat = setInterval(
+      () => write(response, ": ping\n\n", options),
+      options.heartbeatMs ?? 15_000,
+    );
     heartbeat.unref();
     response.on("close", () => {
       clearInterval(heartbeat);

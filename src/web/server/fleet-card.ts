@@ -70,7 +70,9 @@ export function pullRequestBrief(session: Session): PullRequestBrief | null {
     state: observed?.state ?? null,
     headSha: observed?.headSha ?? null,
     mergeable: observed?.mergeable ?? null,
-    ci: observed ? { state: observed.ci.state, failing: observed.ci.failing.map((check) => check.name) } : null,
+    ci: observed
+      ? { state: observed.ci.state, failing: observed.ci.failing.map((check) => check.name) }
+      : null,
     review: observed
       ? { decision: observed.review.decision, unresolvedThreads: observed.review.threads.length }
       : null,

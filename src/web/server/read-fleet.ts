@@ -33,12 +33,19 @@ export function readFleet(source: FleetSource, now: number): FleetView {
   const last = readLastCycle(store);
   const observer = observerOf(source, last?.at);
   const cards = sessionsShown(store).map((session) => fleetCard(factsOf(store, session), observer, now));
-  cards.sort(byZoneThenNewest<FleetCard>((card) => card.zone, (card) => Date.parse(card.why.at)));
+  cards.sort(
+    byZoneThenNewest<FleetCard>(
+      (card) => card.zone,
+      (card) => Date.parse(card.why.at),
+    ),
+  );
   return summarize(cards, {
     generatedAt: new Date(now).toISOString(),
     lastEventId: position,
     projects: [...source.projects],
-    lastCycle: last ? { at: new Date(last.at).toISOString(), durationMs: last.durationMs, failed: last.error !== undefined } : null,
+    lastCycle: last
+      ? { at: new Date(last.at).toISOString(), durationMs: last.durationMs, failed: last.error !== undefined }
+      : null,
   });
 }
 

@@ -9,7 +9,13 @@ import {
   type StoredEvent,
   type Turn,
 } from "../../core/store/index.js";
-import type { EventEntry, PullRequestDetail, ReactionDetail, SessionDetail, TurnDetail } from "../api/types.js";
+import type {
+  EventEntry,
+  PullRequestDetail,
+  ReactionDetail,
+  SessionDetail,
+  TurnDetail,
+} from "../api/types.js";
 import { fleetCard, iso, pullRequestBrief } from "./fleet-card.js";
 import { factsOf, observerOf, type FleetSource } from "./read-fleet.js";
 import { sessionTimeline } from "./session-timeline.js";

@@ -4,7 +4,8 @@ import { iso } from "./fleet-card.js";
 
 /** Events drawn as moments on the timeline, with how each is labelled. */
 const MARKED: Readonly<Record<string, (event: StoredEvent) => string>> = {
-  "reaction.delivered": (event) => `${text(event.payload.reaction)} delivered (attempt ${text(event.payload.attempt)})`,
+  "reaction.delivered": (event) =>
+    `${text(event.payload.reaction)} delivered (attempt ${text(event.payload.attempt)})`,
   "reaction.failed": (event) => `${text(event.payload.reaction)} failed: ${text(event.payload.error)}`,
   "reaction.escalated": (event) => `${text(event.payload.reaction)} escalated: ${text(event.payload.reason)}`,
   "session.restored": () => "restored",
@@ -37,11 +38,21 @@ export function sessionTimeline(
 
 function statusSpans(session: Session, events: readonly StoredEvent[]): TimelineSpan<"status">[] {
   const spans: TimelineSpan<"status">[] = [];
-  let current = { state: "spawning", start: session.createdAt, eventId: null as number | null, label: "spawning" };
+  let current = {
+    state: "spawning",
+    start: session.createdAt,
+    eventId: null as number | null,
+    label: "spawning",
+  };
   for (const event of events) {
     spans.push({ kind: "status", ...current, start: iso(current.start)!, end: iso(event.createdAt) });
     const state = text(event.payload.to);
-    current = { state, start: event.createdAt, eventId: event.id, label: `${state} (${text(event.payload.reason)})` };
+    current = {
+      state,
+      start: event.createdAt,
+      eventId: event.id,
+      label: `${state} (${text(event.payload.reason)})`,
+    };
   }
   const end = session.endedAt === null ? null : iso(session.endedAt);
   spans.push({ kind: "status", ...current, start: iso(current.start)!, end });
@@ -64,7 +75,9 @@ function markOf(event: StoredEvent): TimelineMark[] {
   if (label === undefined) return [];
   const kind = event.type.startsWith("reaction.") ? "reaction" : "event";
   const state = event.type.split(".")[1] ?? event.type;
-  return [{ kind, at: new Date(event.createdAt).toISOString(), state, label: label(event), eventId: event.id }];
+  return [
+    { kind, at: new Date(event.createdAt).toISOString(), state, label: label(event), eventId: event.id },
+  ];
 }
 
 function text(value: unknown): string {

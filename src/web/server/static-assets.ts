@@ -31,14 +31,18 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * The page's files from the bundle directory (dist/web, built by `npm run build`), whatever is
- * there: `/` is index.html, `/app.js` is app.js; a name not in it is a 404, a dotfile too. A
+ * there: `/` is index.html, `/app.js` is app.js, `/assets/x/y.svg` is assets/x/y.svg; a name not
+ * in it is a 404, a dotfile too. Only those shapes are page routes, so a GET of an API path that
+ * takes POST gets a 405 from the route table, not a page. A
  * missing bundle answers a page that says how to build it, not a blank screen.
  */
 export function staticAssetsHandler(dir: string) {
   const root = resolve(dir);
   return async (request: RouteRequest): Promise<undefined> => {
-    const name = request.params.path ?? "index.html";
+    const { file: top, path: nested } = request.params;
+    const name = top ?? (nested === undefined ? "index.html" : `assets/${nested}`);
     const file = resolve(join(root, name));
+    // The route table already refuses `..` segments; this holds even if it did not.
     if (!file.startsWith(root + sep) || name.split("/").some((part) => part.startsWith(".")))
       throw new HttpRefusal(404, `no file ${name}`);
     const type = CONTENT_TYPES[extname(file)] ?? "application/octet-stream";

@@ -89,9 +89,13 @@ export function createStoreFeed(source: FleetSource, options: StoreFeedOptions):
 }
 
 /** Every event after `id`, read in pages (a burst can be large: a cycle over many sessions). */
-export function eventsAfter(source: FleetSource, id: number, until = Number.POSITIVE_INFINITY): StoredEvent[] {
+export function eventsAfter(
+  source: FleetSource,
+  id: number,
+  until = Number.POSITIVE_INFINITY,
+): StoredEvent[] {
   const events: StoredEvent[] = [];
-  for (let after = id; ; ) {
+  for (let after = id; ;) {
     const page = listEvents(source.store, { afterId: after, limit: PAGE });
     for (const event of page) if (event.id <= until) events.push(event);
     const last = page.at(-1)?.id;
