@@ -124,7 +124,7 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
     expect(e2e.ao(["stop"]).exitCode).toBe(0);
   });
 
-  it("ao dashboard starts a daemon when none runs and opens the URL from a 0600 file, never on argv", async () => {
+  it("ao dashboard starts a daemon when none runs and opens the URL from a 0600 file, never on argv", () => {
     const e2e = world();
     const bin = makeTempDir("ao-opener-");
     const record = join(bin, "opened.json");
