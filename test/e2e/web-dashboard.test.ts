@@ -53,6 +53,12 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       await expect.poll(() => card(page, "app-1").textContent()).toContain("claude-code");
       await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
 
+      // Another browser without the token sees no data: the page says how to log in.
+      const stranger = await open(w.url.replace(/#.*$/, ""));
+      await stranger.getByRole("alert").filter({ hasText: "Not logged in" }).waitFor();
+      expect(await stranger.getByRole("article").count()).toBe(0);
+      await stranger.context().close();
+
       // The agent of app-2 quits (Ctrl-C twice at its idle prompt): the daemon sees it exit and the
       // stream moves the card, while the page is never reloaded.
       const loads: string[] = [];
