@@ -11,8 +11,8 @@ import type { ReplySource, TurnOrigin, TurnStatus } from "../../core/slots/turns
 export type { CiState, PullRequestState, ReviewDecision, ReplySource, SessionStatus, TurnOrigin, TurnStatus };
 
 /** The fleet page's columns, in the order they are shown: what a session needs from a person. */
-export const ZONES = ["needs-you", "ready-to-merge", "in-review", "working", "done"] as const;
-export type Zone = (typeof ZONES)[number];
+export { ZONES, type Zone } from "../../core/fleet/zones.js";
+import type { Zone } from "../../core/fleet/zones.js";
 
 /** The event that put a card in its zone (or, with no such event, the session's own state). */
 export interface ZoneReason {
