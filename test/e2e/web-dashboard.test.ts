@@ -65,8 +65,9 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       page.on("load", () => loads.push(page.url()));
       w.tmux(["send-keys", "-t", "app-2", "C-c"]);
       w.tmux(["send-keys", "-t", "app-2", "C-c"]);
-      await zone(page, "Done").getByRole("article", { name: "app-2" }).waitFor({ timeout: 60_000 });
-      expect(await card(page, "app-2").getAttribute("data-status")).toBe("exited");
+      await page.locator('article[aria-label="app-2"][data-status="exited"]').waitFor({ timeout: 60_000 });
+      expect(await zone(page, "Working").getByRole("article", { name: "app-2" }).count()).toBe(0);
+      expect(await card(page, "app-2").textContent()).toMatch(/exited/);
       expect(loads).toEqual([]);
       await page.context().close();
     },
@@ -77,9 +78,8 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
     { timeout: 240_000 },
     async () => {
       const w = world({ sessions: ["Fix the login bug"] });
-      const page = await open(`${w.url.replace(/#.*$/, "")}${w.url.slice(w.url.indexOf("#"))}`);
-      await card(page, "app-1").waitFor();
-      await page.goto(page.url().replace(/#.*$/, "#/s/app-1"));
+      const page = await open(w.url);
+      await card(page, "app-1").getByRole("link", { name: "app-1" }).click();
       const box = page.getByLabel("Message to the agent");
       await box.waitFor();
 
@@ -90,20 +90,28 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
         .poll(() => page.getByRole("status", { name: "Send result" }).textContent(), { timeout: 60_000 })
         .toMatch(/Delivered and confirmed/);
       const received = readFileSync(w.inputLog, "utf8");
-      expect(received).toContain(text.replace(/\n/g, "\r"));
+      // Byte for byte: one bracketed paste holding exactly the text typed into the box.
+      expect(received).toContain(`\x1b[200~${text}\x1b[201~`);
       await page.screenshot({ path: join(artifactsDir(), "dashboard-session.png"), fullPage: true });
 
-      // A long turn, then "Interrupt": the turn ends as interrupted and the agent is idle again.
+      // A long turn, then "Interrupt": that turn ends as interrupted and the agent is idle again.
+      const sendResult = page.getByRole("status", { name: "Send result" });
+      const firstResult = await sendResult.textContent();
       w.nextTurns({ workMs: 600_000 });
       await box.fill("Think about it for a long while");
       await page.getByRole("button", { name: "Send" }).click();
+      const secondResult = async (): Promise<string> => {
+        const shown = (await sendResult.textContent()) ?? "";
+        return shown === firstResult ? "" : shown;
+      };
       await expect
-        .poll(() => card(page, "app-1").textContent(), { timeout: 60_000 })
-        .toContain("turn running");
+        .poll(secondResult, { timeout: 60_000 })
+        .toMatch(/^Delivered and confirmed: turn \S+ is running\.$/);
+      const longTurn = /turn (\S+) is running/.exec(await secondResult())?.[1];
       await page.getByRole("button", { name: "Interrupt" }).click();
       await expect
         .poll(() => page.getByRole("status", { name: "Interrupt result" }).textContent(), { timeout: 60_000 })
-        .toMatch(/interrupted; agent confirmed idle/);
+        .toBe(`Turn ${longTurn} is interrupted; agent confirmed idle.`);
 
       // "Kill" asks first; only "Yes, kill" kills, and then the session is gone from the live columns.
       await page.getByRole("button", { name: "Kill", exact: true }).click();
