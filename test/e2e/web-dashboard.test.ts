@@ -113,6 +113,21 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
         .poll(() => page.getByRole("status", { name: "Interrupt result" }).textContent(), { timeout: 60_000 })
         .toBe(`Turn ${longTurn} is interrupted; agent confirmed idle.`);
 
+      // The live terminal shows the agent's pane; after "Take control" typed keys reach the agent.
+      await expect
+        .poll(() => page.locator(".xterm-rows").innerText(), { timeout: 60_000 })
+        .toContain("Claude Code (fake)");
+      await page.getByRole("button", { name: "Take control" }).click();
+      await page.getByRole("button", { name: "Release control" }).waitFor();
+      await page.locator(".xterm").click();
+      await page.keyboard.type("typed in the page");
+      await expect
+        .poll(() => readFileSync(w.inputLog, "utf8"), { timeout: 30_000 })
+        .toContain("typed in the page");
+      await expect
+        .poll(() => page.locator(".xterm-rows").innerText(), { timeout: 30_000 })
+        .toContain("typed in the page");
+
       // "Kill" asks first; only "Yes, kill" kills, and then the session is gone from the live columns.
       await page.getByRole("button", { name: "Kill", exact: true }).click();
       await page.getByRole("group", { name: "Confirm kill" }).waitFor();
