@@ -29,6 +29,8 @@ export interface DaemonInfo {
   /** The configuration file it runs with, and the one project it watches (all when absent). */
   readonly configPath?: string | undefined;
   readonly project?: string | undefined;
+  /** The owners of the route sets its server mounted (`core`, `webhooks`, `dashboard`, …). */
+  readonly routeSets?: readonly string[] | undefined;
 }
 
 export async function writeDaemonInfo(files: DaemonFiles, info: DaemonInfo): Promise<void> {

@@ -13,15 +13,13 @@ import { filterFleet } from "./read-fleet.js";
 import { readSessionDetail } from "./read-session-detail.js";
 import { staticAssetsHandler } from "./static-assets.js";
 import { createStoreFeed, type StoreFeedOptions } from "./store-feed.js";
+import { DASHBOARD_OWNER } from "./dashboard-owner.js";
 
 export interface DashboardOptions
   extends EventStreamOptions, Pick<StoreFeedOptions, "pollMs" | "coalesceMs"> {
   /** Where the page's bundle is; default dist/web of the ao package. */
   readonly assetsDir?: string;
 }
-
-/** The route set's owner name, which the route table names in a collision. */
-export const DASHBOARD_OWNER = "dashboard";
 
 /**
  * The dashboard on the daemon's server (docs/dashboard.md): the page's files, the cookie exchange,
