@@ -43,7 +43,7 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
       <a class="card-id" href=${routeHref({ page: "session", id: card.id })}>${card.id}</a>
       <span class=${`status status-${card.status}`}>${card.status.replace(/_/g, " ")}</span>
     </header>
-    <div class="card-title">${card.title ?? card.issue ?? "(no title)"}</div>
+    <div class="card-title">${card.title ?? card.issue ?? "(free-text task)"}</div>
     <div class="card-meta">
       <span title="branch">${card.branch}</span>${" · "}<span>${card.agent}</span>${" · "}<span
         class=${`activity turn-${card.activity.turn}`}
