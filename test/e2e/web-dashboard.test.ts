@@ -51,7 +51,6 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       await card(page, "app-2").waitFor();
       expect(page.url()).not.toContain("token");
       await expect.poll(() => card(page, "app-1").textContent()).toContain("claude-code");
-      await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
 
       // Another browser without the token sees no data: the page says how to log in.
       const stranger = await open(w.url.replace(/#.*$/, ""));
@@ -69,6 +68,7 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       expect(await zone(page, "Working").getByRole("article", { name: "app-2" }).count()).toBe(0);
       expect(await card(page, "app-2").textContent()).toMatch(/exited/);
       expect(loads).toEqual([]);
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
       await page.context().close();
     },
   );

@@ -60,7 +60,10 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
     ${card.pr === null && facts.length > 0 && html`<div class="card-pr">${facts.join(" · ")}</div>`}
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
     <footer class="card-age">
-      <span>${age}</span> · <span>active ${shortAge(card.lastActivityAt, now)} ago</span>
+      <span>${age}</span> ·
+      <span
+        >${card.lastActivityAt === null ? "no activity seen" : `active ${shortAge(card.lastActivityAt, now)} ago`}</span
+      >
     </footer>
   </article>`;
 }
