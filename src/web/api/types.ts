@@ -70,7 +70,7 @@ export interface FleetCard {
   project: string;
   /** The tracker's issue id; null for a free-text task. */
   issue: string | null;
-  /** The issue's title (or the task's first line) when ao knows it, else the PR's title. */
+  /** The pull request's title once observed; null before (the task's words stay out of the store's events). */
   title: string | null;
   branch: string;
   agent: string;

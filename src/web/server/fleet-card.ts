@@ -5,7 +5,6 @@ import type { ActivityBrief, FleetCard, PullRequestBrief, TurnBrief } from "../a
 /** What the store holds about one session beyond its row: its latest events of a few kinds, its turns. */
 export interface CardFacts {
   readonly session: Session;
-  readonly created?: StoredEvent | undefined;
   readonly statusEvent?: StoredEvent | undefined;
   readonly escalation?: StoredEvent | undefined;
   /** Its open (delivering, running) turn, else its newest one. */
@@ -41,9 +40,12 @@ export function fleetCard(facts: CardFacts, observer: Observer, now: number): Fl
   };
 }
 
-function titleOf({ session, created }: CardFacts): string | null {
-  const title = created?.payload.title;
-  if (typeof title === "string" && title !== "") return title;
+/**
+ * The pull request's title once observed. The task's own words never enter the store's events
+ * (they are untrusted and may quote secrets; they live in the session's prompt file), so before a
+ * pull request the page shows the issue id and the branch, which is named after the task.
+ */
+function titleOf({ session }: CardFacts): string | null {
   return session.prState?.title ?? null;
 }
 

@@ -85,7 +85,6 @@ export function observerOf(source: FleetSource, lastCycleAt: number | undefined)
 export function factsOf(store: Store, session: CardFacts["session"]): CardFacts {
   return {
     session,
-    created: latestEventOf(store, session.id, "session.created"),
     statusEvent: latestEventOf(store, session.id, "session.status"),
     escalation: latestEventOf(store, session.id, "reaction.escalated"),
     turn: openTurnOf(store, session.id) ?? listTurns(store, { sessionId: session.id, limit: 1 })[0],

@@ -18,6 +18,7 @@ export interface SseClient {
 /** A minimal text/event-stream reader over node:http, so a test can send any header (Last-Event-ID, Host). */
 export function openSse(port: number, path: string, headers: Record<string, string>): Promise<SseClient> {
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line prefer-const -- assigned once below, used by close() defined before it
     let req: ClientRequest;
     const waiters: (() => void)[] = [];
     const client: SseClient = {
