@@ -6,7 +6,7 @@ import {
   type PluginContext,
 } from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
-import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
+import { assertTmuxSessionRunning } from "../../_shared/tmux-running.js";
 import { agentPaneTarget, sessionTarget } from "../../_shared/tmux-target.js";
 import { startControlClient, type ControlBlock, type ControlClient } from "./control-client.js";
 import { decodeControlOctal, hexKeyChunks } from "./control-protocol.js";
@@ -19,11 +19,11 @@ import { createSizeKeeper } from "./pane-size-keeper.js";
  * only when asked (slots/pane.ts). Rejects with E_NOT_FOUND when the session is not running.
  */
 export async function attachTmuxPane(
-  ctx: Pick<PluginContext, "env">,
+  ctx: Pick<PluginContext, "env" | "exec">,
   tmux: TmuxClient,
   session: string,
 ): Promise<PaneAttachment> {
-  await assertSession(tmux, session);
+  await assertTmuxSessionRunning(ctx.exec, tmux.socket, session, session);
   const listeners: ((event: PaneEvent) => void)[] = [];
   const emit = (event: PaneEvent) => listeners.forEach((listener) => listener(event));
   let pane = "";
@@ -94,15 +94,3 @@ export async function attachTmuxPane(
   };
 }
 
-async function assertSession(tmux: TmuxClient, session: string): Promise<void> {
-  const result = await tmux.run([["has-session", "-t", sessionTarget(session)]]);
-  if (!result.failed) return;
-  const complaint = tmuxComplaint(result.stderr, "tmux failed");
-  if (result.notFound)
-    throw new AoError("E_EXEC_NOT_FOUND", "tmux was not found on PATH", {
-      hint: "install tmux (3.2 or newer)",
-    });
-  if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing")
-    throw new AoError("E_NOT_FOUND", `tmux session ${session} is not running (${complaint})`);
-  throw new AoError("E_EXEC_FAILED", `tmux could not look up ${session}: ${complaint}`);
-}
