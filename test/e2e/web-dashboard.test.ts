@@ -52,6 +52,15 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       expect(page.url()).not.toContain("token");
       await expect.poll(() => card(page, "app-1").textContent()).toContain("claude-code");
 
+      // A phone-sized window: the columns stack into one, nothing is wider than the screen.
+      await page.setViewportSize({ width: 390, height: 800 });
+      const needs = await zone(page, "Needs you").boundingBox();
+      const done = await zone(page, "Done").boundingBox();
+      expect(done!.x).toBeCloseTo(needs!.x, 0);
+      expect(done!.y).toBeGreaterThan(needs!.y + needs!.height - 1);
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet-narrow.png") });
+
       // Another browser without the token sees no data: the page says how to log in.
       const stranger = await open(w.url.replace(/#.*$/, ""));
       await stranger.getByRole("alert").filter({ hasText: "Not logged in" }).waitFor();
