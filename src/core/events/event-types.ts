@@ -43,6 +43,10 @@ const KNOWN = {
   "turn.delivered": true,
   "turn.started": true,
   "turn.ended": true,
+  "terminal.control_taken": true,
+  "terminal.control_released": true,
+  "terminal.input": true,
+  "terminal.resized": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

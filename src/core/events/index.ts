@@ -3,6 +3,7 @@ import type { NotificationEvent } from "./notification-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
 import type { ReactionEvent } from "./reaction-events.js";
 import type { SessionEvent } from "./session-events.js";
+import type { TerminalEvent } from "./terminal-events.js";
 import type { TurnEvent } from "./turn-events.js";
 
 export type { TurnEvent, TurnFacts } from "./turn-events.js";
@@ -11,6 +12,7 @@ export type * from "./session-events.js";
 export type * from "./pr-events.js";
 export type * from "./reaction-events.js";
 export type * from "./notification-events.js";
+export type * from "./terminal-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -21,7 +23,14 @@ export { lifecycleFeedEvent } from "./lifecycle-events.js";
  * (`npm run docs:events`), and a test fails when it is out of date.
  */
 export type AoEvent =
-  SessionEvent | PrEvent | ReviewEvent | LifecycleFeedEvent | ReactionEvent | NotificationEvent | TurnEvent;
+  | SessionEvent
+  | PrEvent
+  | ReviewEvent
+  | LifecycleFeedEvent
+  | ReactionEvent
+  | NotificationEvent
+  | TurnEvent
+  | TerminalEvent;
 
 export type AoEventType = AoEvent["type"];
 
