@@ -12,12 +12,13 @@
 /* global document -- the waitForFunction callbacks run in the page */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright-core";
 import { median, report } from "./lib/measure.mjs";
-import { ao, makeWorld } from "./lib/session-world.mjs";
-import { loadTestModules } from "./lib/test-modules.mjs";
+import { ao, makeWorld, root } from "./lib/session-world.mjs";
 
 const flag = (name, fallback) => {
   const index = process.argv.indexOf(name);
@@ -31,11 +32,17 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-const store = await loadTestModules({
-  "src/core/store/index.ts": ["openStore", "closeStore", "insertSession", "writeTransaction", "appendEvent"],
-  "src/core/paths.ts": ["aoPaths"],
-  "test/helpers/events.ts": ["sessionCreated", "statusChanged"],
+// The store as the built ao has it (dist/, tsc's per-file output): better-sqlite3 resolves from there.
+const store = {
+  ...(await import(pathToFileURL(join(root, "dist", "core", "store", "index.js")).href)),
+  ...(await import(pathToFileURL(join(root, "dist", "core", "paths.js")).href)),
+};
+/** The events ao itself writes for these rows (a spawner that is long gone; a harmless status note). */
+const sessionCreated = (branch) => ({
+  type: "session.created",
+  payload: { branch, issue: null, runtime: "process", agent: "claude-code", spawner: { pid: 4_194_305, host: hostname() } },
 });
+const statusNote = (reason) => ({ type: "session.status", payload: { from: "working", to: "working", reason } });
 
 /** Writes into the daemon's database the way an ao command does (one write transaction). */
 function withStore(home, write) {
@@ -53,7 +60,7 @@ function addSessions(world, count) {
       const branch = `feat/bench-${i}`;
       const row = { id: `bench-${i}`, project: "bench", branch, runtime: "process", agent: "claude-code" };
       const worktree = join(world.home, "nowhere", row.id);
-      store.insertSession(tx, { ...row, worktree, status: "working" }, store.sessionCreated({ branch }));
+      store.insertSession(tx, { ...row, worktree, status: "working" }, sessionCreated(branch));
     }
   });
 }
@@ -156,7 +163,7 @@ try {
     const event = withStore(full.world.home, (tx) =>
       store.appendEvent(tx, {
         sessionId: "bench-1",
-        ...store.statusChanged("working", "working", `bench-${i}`),
+        ...statusNote(`bench-${i}`),
       }),
     );
     const shown = page

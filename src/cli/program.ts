@@ -2,6 +2,7 @@ import { Command, type OutputConfiguration } from "commander";
 import type { CliRuntime } from "./cli-runtime.js";
 import { registerCiCommand } from "./commands/ci.js";
 import { registerConfigCommand } from "./commands/config.js";
+import { registerDashboardCommand } from "./commands/dashboard.js";
 import { registerDemoCommand } from "./commands/demo.js";
 import { registerDoctorCommand } from "./commands/doctor.js";
 import { registerEventsCommand } from "./commands/events.js";
@@ -52,6 +53,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerOpenCommand(program, cli);
   registerStartCommand(program, cli);
   registerStopCommand(program, cli);
+  registerDashboardCommand(program, cli);
   registerDemoCommand(program, cli);
   registerEventsCommand(program, cli);
   registerCiCommand(program, cli);

@@ -51,7 +51,21 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       await card(page, "app-2").waitFor();
       expect(page.url()).not.toContain("token");
       await expect.poll(() => card(page, "app-1").textContent()).toContain("claude-code");
-      await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
+
+      // A phone-sized window: the columns stack into one, nothing is wider than the screen.
+      await page.setViewportSize({ width: 390, height: 800 });
+      const needs = await zone(page, "Needs you").boundingBox();
+      const done = await zone(page, "Done").boundingBox();
+      expect(done!.x).toBeCloseTo(needs!.x, 0);
+      expect(done!.y).toBeGreaterThan(needs!.y + needs!.height - 1);
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet-narrow.png") });
+
+      // Another browser without the token sees no data: the page says how to log in.
+      const stranger = await open(w.url.replace(/#.*$/, ""));
+      await stranger.getByRole("alert").filter({ hasText: "Not logged in" }).waitFor();
+      expect(await stranger.getByRole("article").count()).toBe(0);
+      await stranger.context().close();
 
       // The agent of app-2 quits (Ctrl-C twice at its idle prompt): the daemon sees it exit and the
       // stream moves the card, while the page is never reloaded.
@@ -59,9 +73,11 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       page.on("load", () => loads.push(page.url()));
       w.tmux(["send-keys", "-t", "app-2", "C-c"]);
       w.tmux(["send-keys", "-t", "app-2", "C-c"]);
-      await zone(page, "Done").getByRole("article", { name: "app-2" }).waitFor({ timeout: 60_000 });
-      expect(await card(page, "app-2").getAttribute("data-status")).toBe("exited");
+      await page.locator('article[aria-label="app-2"][data-status="exited"]').waitFor({ timeout: 60_000 });
+      expect(await zone(page, "Working").getByRole("article", { name: "app-2" }).count()).toBe(0);
+      expect(await card(page, "app-2").textContent()).toMatch(/exited/);
       expect(loads).toEqual([]);
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
       await page.context().close();
     },
   );
@@ -71,9 +87,8 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
     { timeout: 240_000 },
     async () => {
       const w = world({ sessions: ["Fix the login bug"] });
-      const page = await open(`${w.url.replace(/#.*$/, "")}${w.url.slice(w.url.indexOf("#"))}`);
-      await card(page, "app-1").waitFor();
-      await page.goto(page.url().replace(/#.*$/, "#/s/app-1"));
+      const page = await open(w.url);
+      await card(page, "app-1").getByRole("link", { name: "app-1" }).click();
       const box = page.getByLabel("Message to the agent");
       await box.waitFor();
 
@@ -84,20 +99,43 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
         .poll(() => page.getByRole("status", { name: "Send result" }).textContent(), { timeout: 60_000 })
         .toMatch(/Delivered and confirmed/);
       const received = readFileSync(w.inputLog, "utf8");
-      expect(received).toContain(text.replace(/\n/g, "\r"));
+      // Byte for byte: one bracketed paste holding exactly the text typed into the box.
+      expect(received).toContain(`\x1b[200~${text}\x1b[201~`);
       await page.screenshot({ path: join(artifactsDir(), "dashboard-session.png"), fullPage: true });
 
-      // A long turn, then "Interrupt": the turn ends as interrupted and the agent is idle again.
+      // A long turn, then "Interrupt": that turn ends as interrupted and the agent is idle again.
+      const sendResult = page.getByRole("status", { name: "Send result" });
+      const firstResult = await sendResult.textContent();
       w.nextTurns({ workMs: 600_000 });
       await box.fill("Think about it for a long while");
       await page.getByRole("button", { name: "Send" }).click();
+      const secondResult = async (): Promise<string> => {
+        const shown = (await sendResult.textContent()) ?? "";
+        return shown === firstResult ? "" : shown;
+      };
       await expect
-        .poll(() => card(page, "app-1").textContent(), { timeout: 60_000 })
-        .toContain("turn running");
+        .poll(secondResult, { timeout: 60_000 })
+        .toMatch(/^Delivered and confirmed: turn \S+ is running\.$/);
+      const longTurn = /turn (\S+) is running/.exec(await secondResult())?.[1];
       await page.getByRole("button", { name: "Interrupt" }).click();
       await expect
         .poll(() => page.getByRole("status", { name: "Interrupt result" }).textContent(), { timeout: 60_000 })
-        .toMatch(/interrupted; agent confirmed idle/);
+        .toBe(`Turn ${longTurn} is interrupted; agent confirmed idle.`);
+
+      // The live terminal shows the agent's pane; after "Take control" typed keys reach the agent.
+      await expect
+        .poll(() => page.locator(".xterm-rows").innerText(), { timeout: 60_000 })
+        .toContain("Claude Code (fake)");
+      await page.getByRole("button", { name: "Take control" }).click();
+      await page.getByRole("button", { name: "Release control" }).waitFor();
+      await page.locator(".xterm").click();
+      await page.keyboard.type("typed in the page");
+      await expect
+        .poll(() => readFileSync(w.inputLog, "utf8"), { timeout: 30_000 })
+        .toContain("typed in the page");
+      await expect
+        .poll(() => page.locator(".xterm-rows").innerText(), { timeout: 30_000 })
+        .toContain("typed in the page");
 
       // "Kill" asks first; only "Yes, kill" kills, and then the session is gone from the live columns.
       await page.getByRole("button", { name: "Kill", exact: true }).click();

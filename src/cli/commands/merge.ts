@@ -14,10 +14,16 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
       "--method <method>",
       "merge, squash or rebase; default: the scm's (github: its mergeMethod option, squash; local: merge, a fast-forward when possible)",
     )
+    .option("--sha <sha>", "merge only if the pull request's head is this commit (7+ hex digits)")
     .option("--json", "print the merge as JSON")
     .action(
       cli.action(
-        async (ctx, session: string, flags: { method?: string; json?: boolean }, command: Command) => {
+        async (
+          ctx,
+          session: string,
+          flags: { method?: string; sha?: string; json?: boolean },
+          command: Command,
+        ) => {
           const { MERGE_METHODS, mergeSession } = await import("../../core/sessions/merge-session.js");
           if (flags.method !== undefined && !(MERGE_METHODS as readonly string[]).includes(flags.method)) {
             const { AoError } = await import("../../core/errors.js");
@@ -27,6 +33,7 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
           }
           const result = await mergeSession(ctx, session, {
             method: flags.method as MergeMethod | undefined,
+            expectedSha: flags.sha,
             configPath: globalOptions(command).config,
           });
           if (flags.json === true) {

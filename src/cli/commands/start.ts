@@ -1,36 +1,50 @@
 import type { Command } from "commander";
 import type { CycleReport } from "../../core/daemon/cycle-types.js";
+import type { DaemonInfo } from "../../core/daemon/daemon-files.js";
+import type { AoContext } from "../../core/context.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { portFlag } from "../port-flag.js";
 import { writeJson, writeLines } from "../render.js";
 
 interface StartFlags {
   foreground?: boolean;
   json?: boolean;
+  /** commander's `--no-dashboard`: false when given. */
+  dashboard: boolean;
+  port?: string;
 }
 
 export function registerStartCommand(program: Command, cli: CliRuntime): void {
   program
     .command("start")
-    .description("start the lifecycle daemon for this AO_HOME (in the background unless --foreground)")
+    .description(
+      "start the lifecycle daemon for this AO_HOME (in the background unless --foreground); it serves the dashboard on its port and prints the URL",
+    )
     .argument("[project|repo]", "watch only this project; or a repository URL/path to clone, init and watch")
     .option("--foreground", "run in this process and log cycles to stderr (service managers, CI)")
-    .option("--json", "print the daemon's pid, port and log path as JSON")
+    .option("--port <n>", "listen on this port instead of the configuration's `port` (0 picks a free one)")
+    .option("--no-dashboard", "do not serve the web dashboard (the API for ao and webhooks stays)")
+    .option("--json", "print the daemon's pid, port, log path and dashboard url as JSON")
     .action(
       cli.action(async (ctx, target: string | undefined, flags: StartFlags, command: Command) => {
         const configPath = globalOptions(command).config;
+        const port = flags.port === undefined ? undefined : portFlag(flags.port);
         if (flags.foreground === true) {
-          const { runDaemon } = await import("../../core/daemon/run-daemon.js");
+          const [{ runDaemon }, mounts] = await Promise.all([
+            import("../../core/daemon/run-daemon.js"),
+            dashboardMounts(flags.dashboard),
+          ]);
           const signal = stopSignal();
           return runDaemon(ctx, {
             target,
             configPath,
             signal,
+            port,
+            mounts,
             pid: process.pid,
             platform: process.platform,
             version: command.parent?.version() ?? "unknown",
-            onReady: (info) => {
-              if (flags.json === true) writeJson(ctx.stdout, info);
-            },
+            onReady: (info) => void printReady(ctx, info, flags.json === true),
             onCycle: (report) => ctx.stderr.write(`${cycleLine(report)}\n`),
           });
         }
@@ -38,18 +52,61 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
         const started = await startDaemonInBackground(ctx, {
           target,
           configPath,
+          port,
+          daemonFlags: flags.dashboard ? [] : ["--no-dashboard"],
           nodePath: process.execPath,
           platform: process.platform,
         });
-        if (flags.json === true) writeJson(ctx.stdout, started);
+        const url = await dashboardUrlOf(ctx, started);
+        if (flags.json === true) writeJson(ctx.stdout, { ...started, url });
         else
           writeLines(ctx.stdout, [
             `daemon started: pid ${started.pid}, http://127.0.0.1:${started.port}`,
+            ...(url === null ? [] : [`dashboard: ${url}`]),
             `log: ${started.log}`,
           ]);
         return 0;
       }),
     );
+}
+
+/**
+ * The dashboard's route set with the live terminal's routes behind the same guard, unless
+ * `--no-dashboard`: the CLI is what knows src/web, core never does.
+ */
+async function dashboardMounts(wanted: boolean) {
+  if (!wanted) return [];
+  const [{ dashboardMount }, { terminalRoutes }, { createPaneHub }, { sessionPaneDeps }] = await Promise.all([
+    import("../../web/server/dashboard-routes.js"),
+    import("../../web/terminal/terminal-routes.js"),
+    import("../../core/terminal/pane-hub.js"),
+    import("../../core/terminal/session-pane.js"),
+  ]);
+  return [
+    dashboardMount({
+      routes: (daemon) => terminalRoutes(daemon.ctx, createPaneHub(sessionPaneDeps(daemon.ctx))),
+    }),
+  ];
+}
+
+/** The login URL when the daemon serves the dashboard, else null. */
+async function dashboardUrlOf(ctx: AoContext, info: DaemonInfo): Promise<string | null> {
+  const { loginUrlOf, servesDashboard } = await import("../../web/server/dashboard-url.js");
+  return servesDashboard(info.routeSets) ? loginUrlOf(ctx, info.port) : null;
+}
+
+/**
+ * In the foreground, stdout is often a log (the background daemon's is AO_HOME/logs/daemon.log, a
+ * service manager's journal): the text line gives the address without the token; `ao dashboard`
+ * prints the login URL. `--json`, asked for by a program, gets the login URL.
+ */
+async function printReady(ctx: AoContext, info: DaemonInfo, json: boolean): Promise<void> {
+  const url = await dashboardUrlOf(ctx, info);
+  if (json) writeJson(ctx.stdout, { ...info, url });
+  else if (url !== null)
+    writeLines(ctx.stdout, [
+      `dashboard: http://127.0.0.1:${info.port}/ (log in with the URL \`ao dashboard\` prints)`,
+    ]);
 }
 
 /** SIGTERM (ao stop, service managers) and SIGINT (Ctrl-C) both mean: finish the cycle, then exit. */

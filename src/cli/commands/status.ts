@@ -5,6 +5,7 @@ import type { SessionView } from "../../core/sessions/session-view.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
+import { dashboardAddress, servesDashboard } from "../../web/server/dashboard-url.js";
 
 const WATCH_INTERVAL_MS = 2_000;
 
@@ -49,7 +50,12 @@ export function renderSessions(
 ): void {
   const { daemon } = options;
   if (options.json === true) {
-    writeJson(out, daemon === undefined ? { sessions: views } : { sessions: views, daemon });
+    writeJson(
+      out,
+      daemon === undefined
+        ? { sessions: views }
+        : { sessions: views, daemon, dashboard: dashboardOf(daemon) },
+    );
     return;
   }
   if (views.length === 0)
@@ -58,13 +64,23 @@ export function renderSessions(
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
 }
 
+/**
+ * `dashboard.url` while the running daemon serves it: the address without the token (status output
+ * is pasted into bug reports; `ao dashboard` prints the login URL). null otherwise.
+ */
+function dashboardOf(daemon: DaemonStatus): { url: string } | null {
+  if (!daemon.running || daemon.port === undefined || !servesDashboard(daemon.routeSets)) return null;
+  return { url: dashboardAddress(daemon.port) };
+}
+
 /** "daemon: running (pid 4242, port 3000), last poll 12s ago" or how to start it. */
 function daemonLine(daemon: DaemonStatus, now: number): string {
   if (!daemon.running) return "daemon: not running (start it with: ao start)";
   const where = daemon.pid === undefined ? "starting" : `pid ${daemon.pid}, port ${daemon.port ?? "?"}`;
   const poll =
     daemon.lastCycle === undefined ? "no poll yet" : `last poll ${formatAge(now - daemon.lastCycle.at)} ago`;
-  return `daemon: running (${where}), ${poll}`;
+  const dashboard = dashboardOf(daemon);
+  return `daemon: running (${where}), ${poll}${dashboard === null ? "" : `; dashboard ${dashboard.url} (ao dashboard)`}`;
 }
 
 const COLUMNS: readonly Column<SessionView>[] = [

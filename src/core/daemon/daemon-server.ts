@@ -1,6 +1,7 @@
 import { AoError } from "../errors.js";
 import { hasBearerToken, startHttpServer, type HttpServer, type RouteSet } from "../http/index.js";
 import type { DaemonLog } from "./daemon-log.js";
+import { describePortHolder, findPortHolder } from "./port-holder.js";
 
 export interface DaemonServerOptions {
   /** 0 = any free port. */
@@ -24,15 +25,31 @@ export async function startDaemonServer(options: DaemonServerOptions): Promise<D
       log: options.log,
     });
   } catch (error) {
-    throw listenError(error as NodeJS.ErrnoException, options.port);
+    throw await listenError(error as NodeJS.ErrnoException, options.port);
   }
 }
 
-function listenError(error: NodeJS.ErrnoException, port: number): Error {
-  if (error.code !== "EADDRINUSE" && error.code !== "EACCES") return error;
-  const why = error.code === "EADDRINUSE" ? "is in use" : "is not allowed for this user";
-  return new AoError("E_DAEMON_FAILED", `port ${port} on 127.0.0.1 ${why}`, {
-    hint: "set another `port` in agent-orchestrator.yaml (0 picks a free one), or stop what listens there",
-    details: { port },
-  });
+/**
+ * A port clash says who holds the port (two AO_HOMEs never fight over it silently) and how to
+ * choose another; a forbidden port says so.
+ */
+async function listenError(error: NodeJS.ErrnoException, port: number): Promise<Error> {
+  const choose =
+    "choose another with `port:` in agent-orchestrator.yaml or `--port N` (ao start, ao dashboard); 0 picks a free one";
+  if (error.code === "EACCES")
+    return new AoError("E_DAEMON_FAILED", `port ${port} on 127.0.0.1 is not allowed for this user`, {
+      hint: choose,
+      details: { port },
+    });
+  if (error.code !== "EADDRINUSE") return error;
+  const holder = await findPortHolder(port);
+  const stop = holder?.pid == null ? "" : `, or stop pid ${holder.pid}`;
+  return new AoError(
+    "E_DAEMON_FAILED",
+    `port ${port} on 127.0.0.1 is in use by ${describePortHolder(holder)}`,
+    {
+      hint: `${choose}${stop}`,
+      details: { port, holderPid: holder?.pid ?? null, holderCommand: holder?.command ?? null },
+    },
+  );
 }

@@ -11,6 +11,8 @@ export interface DaemonStatus {
   pid?: number;
   port?: number;
   startedAt?: number;
+  /** The owners of the route sets the daemon's server mounted (what its port answers). */
+  routeSets?: readonly string[];
   /** The last cycle any daemon recorded, also after it stopped. */
   lastCycle?: LastCycle;
 }
@@ -27,6 +29,7 @@ export async function readDaemonStatus(ctx: Pick<AoContext, "paths" | "clock">):
     status.pid = info.pid;
     status.port = info.port;
     status.startedAt = info.startedAt;
+    if (info.routeSets !== undefined) status.routeSets = info.routeSets;
   }
   const lastCycle = readStoredLastCycle(ctx);
   if (lastCycle !== undefined) status.lastCycle = lastCycle;

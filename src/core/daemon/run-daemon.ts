@@ -4,7 +4,7 @@ import { releaseInterruptedReactions, writeTransaction } from "../store/index.js
 import type { CycleReport, CycleRunner, EngineOpener, LifecycleEngine } from "./cycle-types.js";
 import { alreadyRunningError } from "./daemon-errors.js";
 import {
-  createDaemonToken,
+  ensureDaemonToken,
   daemonFiles,
   readDaemonInfo,
   removeDaemonInfo,
@@ -35,6 +35,8 @@ export interface RunDaemonOptions {
    * control plane. Each gets the daemon's engine, queue and log (DaemonMountContext).
    */
   readonly mounts?: readonly RouteMount[] | undefined;
+  /** Listen on this port instead of the configuration's `port` (`ao start --port`, `ao dashboard --port`). */
+  readonly port?: number | undefined;
   /** For tests: the engine and its cycle, instead of src/core/lifecycle. */
   readonly openEngine?: EngineOpener | undefined;
   readonly runCycle?: CycleRunner | undefined;
@@ -82,7 +84,7 @@ async function serveAndPoll(
   const files = daemonFiles(ctx.paths);
   const { config } = engine.config;
   const queue = await createCycleQueue(ctx, engine, { ...options, log });
-  const token = await createDaemonToken(files);
+  const token = await ensureDaemonToken(files);
   const server = await serveDaemon(ctx, engine, {
     queue,
     token,
@@ -90,6 +92,7 @@ async function serveAndPoll(
     project: options.project,
     pid: options.pid,
     mounts: options.mounts,
+    port: options.port,
   });
   try {
     const info: DaemonInfo = {
@@ -99,6 +102,7 @@ async function serveAndPoll(
       version: options.version,
       configPath: engine.config.path,
       project: options.project,
+      routeSets: server.routeSets,
     };
     await writeDaemonInfo(files, info);
     log.info(`daemon ready: pid ${info.pid}, http://127.0.0.1:${info.port}, config ${info.configPath}`);

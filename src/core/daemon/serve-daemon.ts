@@ -15,6 +15,8 @@ export interface ServeDaemonOptions {
   readonly project?: string | undefined;
   /** More route sets, after core's own and the scm webhooks (the dashboard, the control plane). */
   readonly mounts?: readonly RouteMount[] | undefined;
+  /** Instead of the configuration's `port`. */
+  readonly port?: number | undefined;
 }
 
 /** Mounts every layer's routes on one server, all wired to the engine and the daemon's one cycle queue. */
@@ -22,7 +24,7 @@ export async function serveDaemon(
   ctx: AoContext,
   engine: LifecycleEngine,
   options: ServeDaemonOptions,
-): Promise<DaemonServer> {
+): Promise<DaemonServer & { readonly routeSets: readonly string[] }> {
   const daemon: DaemonMountContext = {
     ctx,
     engine,
@@ -35,10 +37,11 @@ export async function serveDaemon(
   const mounts: RouteMount[] = [coreRoutes, webhookRoutes, ...(options.mounts ?? [])];
   const routes = [];
   for (const mount of mounts) routes.push(await mount(daemon));
-  return startDaemonServer({
-    port: engine.config.config.port,
+  const server = await startDaemonServer({
+    port: options.port ?? engine.config.config.port,
     token: options.token,
     log: options.log,
     routes,
   });
+  return Object.assign(server, { routeSets: routes.map((set) => set.owner) });
 }

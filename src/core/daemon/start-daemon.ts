@@ -19,6 +19,10 @@ export interface BackgroundStartOptions {
   readonly readyTimeoutMs?: number | undefined;
   /** `process.platform`, for the install commands in the warnings. */
   readonly platform?: string | undefined;
+  /** Passed on to `ao start --foreground`: another port than the configuration's. */
+  readonly port?: number | undefined;
+  /** Passed on as the daemon's own flags (`--no-dashboard`): what its server mounts is the CLI's call. */
+  readonly daemonFlags?: readonly string[] | undefined;
 }
 
 export interface StartResult extends DaemonInfo {
@@ -63,6 +67,8 @@ export async function startDaemonInBackground(
     "--foreground",
     "--config",
     loaded.path,
+    ...(options.port === undefined ? [] : ["--port", String(options.port)]),
+    ...(options.daemonFlags ?? []),
     ...(target.project ? [target.project] : []),
   ];
   const child = spawnDetached(options.nodePath, [aoEntryScript(), ...args], {

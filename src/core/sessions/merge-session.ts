@@ -18,6 +18,17 @@ export interface MergeSessionResult {
   review: ReviewDecision;
 }
 
+export interface MergeSessionOptions {
+  method?: MergeMethod | undefined;
+  configPath?: string | undefined;
+  /**
+   * The head the person saw (`ao merge --sha`, the dashboard's merge button): when the forge's
+   * head is another commit, nothing is merged (E_MERGE_REJECTED), so a push made after they looked
+   * is never merged unseen. A prefix of at least 7 hex digits is enough.
+   */
+  expectedSha?: string | undefined;
+}
+
 /**
  * `ao merge <session>`: merges the session's pull request through its scm, guarded by the head
  * observed right now, so a commit the agent pushes meanwhile is never merged unseen. Refusals
@@ -27,12 +38,13 @@ export interface MergeSessionResult {
 export async function mergeSession(
   ctx: AoContext,
   sessionId: string,
-  options: { method?: MergeMethod | undefined; configPath?: string | undefined } = {},
+  options: MergeSessionOptions = {},
 ): Promise<MergeSessionResult> {
   const { method } = options;
   const opened = await openSessionForge(ctx, sessionId, options.configPath);
   const pr = await sessionPull(opened);
   const seen = await observeOpen(opened, pr);
+  if (options.expectedSha !== undefined) checkHead(sessionId, seen.headSha, options.expectedSha);
   await opened.scm.plugin
     .merge(pr, { sha: seen.headSha, ...(method ? { method } : {}) })
     .catch((error: unknown) => {
@@ -120,4 +132,17 @@ function record(ctx: AoContext, result: MergeSessionResult): void {
   } finally {
     closeStore(store);
   }
+}
+
+function checkHead(sessionId: string, head: string, expected: string): void {
+  const given = expected.toLowerCase();
+  if (/^[0-9a-f]{7,64}$/.test(given) && head.toLowerCase().startsWith(given)) return;
+  throw new AoError(
+    "E_MERGE_REJECTED",
+    `${sessionId}'s pull request is at ${head.slice(0, 12)}, not at ${expected.slice(0, 12)} as expected: not merged`,
+    {
+      hint: "look at the new commits first, then merge again with the head shown now",
+      details: { session: sessionId, head, expected },
+    },
+  );
 }

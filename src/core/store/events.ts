@@ -92,3 +92,21 @@ function toEvent(store: Store, row: EventRow): StoredEvent {
     createdAt: row.created_at,
   };
 }
+
+/**
+ * A session's latest event of one exact type (the index on (session_id, id) walks back from the
+ * newest): what the dashboard shows as why a session is where it is.
+ */
+export function latestEventOf(store: Store, sessionId: string, type: string): StoredEvent | undefined {
+  const row = statement(
+    store,
+    "SELECT * FROM events WHERE session_id = ? AND type = ? ORDER BY id DESC LIMIT 1",
+  ).get(sessionId, type) as EventRow | undefined;
+  return row === undefined ? undefined : toEvent(store, row);
+}
+
+/** The id of the newest event (0 for none): where a follower of the feed stands. */
+export function lastEventId(store: Store): number {
+  const row = statement(store, "SELECT max(id) AS id FROM events").get() as { id: number | null };
+  return row.id ?? 0;
+}

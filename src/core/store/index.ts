@@ -29,6 +29,8 @@ export { deleteSession, recordObservation, updateSession, type ObservationPatch 
 export { allocateSessionId } from "./session-ids.js";
 export {
   appendEvent,
+  lastEventId,
+  latestEventOf,
   listEvents,
   type ListEventsOptions,
   type NewEvent,

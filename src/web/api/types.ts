@@ -11,8 +11,8 @@ import type { ReplySource, TurnOrigin, TurnStatus } from "../../core/slots/turns
 export type { CiState, PullRequestState, ReviewDecision, ReplySource, SessionStatus, TurnOrigin, TurnStatus };
 
 /** The fleet page's columns, in the order they are shown: what a session needs from a person. */
-export const ZONES = ["needs-you", "ready-to-merge", "in-review", "working", "done"] as const;
-export type Zone = (typeof ZONES)[number];
+export { ZONES, type Zone } from "../../core/fleet/zones.js";
+import type { Zone } from "../../core/fleet/zones.js";
 
 /** The event that put a card in its zone (or, with no such event, the session's own state). */
 export interface ZoneReason {
@@ -70,7 +70,7 @@ export interface FleetCard {
   project: string;
   /** The tracker's issue id; null for a free-text task. */
   issue: string | null;
-  /** The issue's title (or the task's first line) when ao knows it, else the PR's title. */
+  /** The pull request's title once observed; null before (the task's words stay out of the store's events). */
   title: string | null;
   branch: string;
   agent: string;

@@ -24,7 +24,8 @@ export async function killSession(id: string): Promise<string> {
   return describeKill(await postJson<KillAnswer>(path(id, "kill"), { purge: false }));
 }
 
-const ENDED = new Set(["merged", "closed", "exited", "killed", "errored"]);
+/** Statuses after which a session has no agent to act on (the store's terminal statuses). */
+export const ENDED: ReadonlySet<string> = new Set(["merged", "closed", "exited", "killed", "errored"]);
 
 /**
  * The buttons of one session, each calling the same core function as the CLI and showing its

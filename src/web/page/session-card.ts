@@ -43,7 +43,7 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
       <a class="card-id" href=${routeHref({ page: "session", id: card.id })}>${card.id}</a>
       <span class=${`status status-${card.status}`}>${card.status.replace(/_/g, " ")}</span>
     </header>
-    <div class="card-title">${card.title ?? card.issue ?? "(no title)"}</div>
+    <div class="card-title">${card.title ?? card.issue ?? "(free-text task)"}</div>
     <div class="card-meta">
       <span title="branch">${card.branch}</span>${" · "}<span>${card.agent}</span>${" · "}<span
         class=${`activity turn-${card.activity.turn}`}
@@ -60,7 +60,10 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
     ${card.pr === null && facts.length > 0 && html`<div class="card-pr">${facts.join(" · ")}</div>`}
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
     <footer class="card-age">
-      <span>${age}</span> · <span>active ${shortAge(card.lastActivityAt, now)} ago</span>
+      <span>${age}</span> ·
+      <span
+        >${card.lastActivityAt === null ? "no activity seen" : `active ${shortAge(card.lastActivityAt, now)} ago`}</span
+      >
     </footer>
   </article>`;
 }

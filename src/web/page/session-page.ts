@@ -4,6 +4,7 @@ import { useSessionDetail } from "./use-session-detail.js";
 import { MessageBox } from "./message-box.js";
 import { SessionActions } from "./session-actions.js";
 import { SessionCard } from "./session-card.js";
+import { TerminalSection } from "./terminal-section.js";
 import { EventsSection, PullRequestSection, ReactionsSection, TurnsSection } from "./session-sections.js";
 import { TimelineChart } from "./timeline.js";
 import type { ProjectBrief } from "../api/types.js";
@@ -49,6 +50,7 @@ export function SessionPage({
       </section>`
     }
     <${TimelineChart} timeline=${detail.timeline} now=${now} />
+    <${TerminalSection} card=${detail.card} />
     <div class="session-grid">
       <${PullRequestSection} pr=${detail.pr} />
       <${ReactionsSection} reactions=${detail.reactions} now=${now} />

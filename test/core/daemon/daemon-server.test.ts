@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import type { AoError } from "../../../src/core/errors.js";
 import { CycleQueue } from "../../../src/core/daemon/cycle-queue.js";
 import type { CycleOptions } from "../../../src/core/daemon/cycle-types.js";
 import { createDaemonLog } from "../../../src/core/daemon/daemon-log.js";
@@ -195,5 +197,29 @@ describe("daemon HTTP server start", () => {
       routes: [],
     });
     await expect(starting).rejects.toThrow(`port ${server.port} on 127.0.0.1 is in use`);
+  });
+
+  it("names the process holding the port (pid and command, from /proc) and how to choose another", async () => {
+    const { server } = await serve();
+    const ctx = makeTestContext();
+    const error = await startDaemonServer({
+      port: server.port,
+      token: TOKEN,
+      log: createDaemonLog(ctx),
+      routes: [],
+    }).then(
+      () => undefined,
+      (thrown: unknown) => thrown as AoError,
+    );
+    const command = readFileSync(`/proc/${process.pid}/cmdline`, "utf8")
+      .split("\0")
+      .filter(Boolean)
+      .join(" ");
+    expect(error?.message).toBe(
+      `port ${server.port} on 127.0.0.1 is in use by pid ${process.pid} (${command.slice(0, 200)})`,
+    );
+    expect(error?.hint).toContain("--port N");
+    expect(error?.hint).toContain(`stop pid ${process.pid}`);
+    expect(error?.details).toMatchObject({ port: server.port, holderPid: process.pid });
   });
 });

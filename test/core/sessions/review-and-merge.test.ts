@@ -152,4 +152,25 @@ describe("ao merge (core, local mode)", () => {
     expect(result.sha).toBe(latest);
     expect(readFileSync(join(fixture.repo, "two.txt"), "utf8")).toBe("2\n");
   });
+
+  it("with an expected head, refuses another one and merges nothing; merges the one expected", async () => {
+    const fixture = makeLocalModeFixture();
+    const worktree = fixture.session("app-1", "feat/guard", { "one.txt": "1\n" });
+    const shown = await fixture.openPull("feat/guard", worktree);
+    const pushed = commitFiles(worktree, { "two.txt": "2\n" });
+    const mainBefore = runGit(fixture.repo, ["rev-parse", "main"]);
+    const options = { configPath: fixture.configPath };
+    const stale = await failure(
+      mergeSession(fixture.ctx, "app-1", { ...options, expectedSha: shown.headSha }),
+    );
+    expect(stale.code).toBe("E_MERGE_REJECTED");
+    expect(stale.message).toContain(`is at ${pushed.slice(0, 12)}, not at ${shown.headSha.slice(0, 12)}`);
+    expect(stale.details).toMatchObject({ head: pushed, expected: shown.headSha });
+    expect(runGit(fixture.repo, ["rev-parse", "main"])).toBe(mainBefore);
+    const bad = await failure(mergeSession(fixture.ctx, "app-1", { ...options, expectedSha: "zz" }));
+    expect(bad.code).toBe("E_MERGE_REJECTED");
+    const merged = await mergeSession(fixture.ctx, "app-1", { ...options, expectedSha: pushed.slice(0, 7) });
+    expect(merged.sha).toBe(pushed);
+    expect(runGit(fixture.repo, ["rev-parse", "main"])).toBe(pushed);
+  });
 });

@@ -1,0 +1,86 @@
+import { join } from "node:path";
+import type { DaemonMountContext, RouteMount } from "../../core/daemon/daemon-mount.js";
+import { HttpRefusal, type RouteSet } from "../../core/http/index.js";
+import { packageRoot } from "../../core/package-root.js";
+import type { SessionCookieAnswer } from "../api/types.js";
+import { actionRoutes } from "./action-routes.js";
+import { createDashboardAuth, type DashboardAuth } from "./dashboard-auth.js";
+import { guardedRoute, jsonBody, type DashboardRoute } from "./dashboard-guard.js";
+import { eventStreamHandler, type EventStreamOptions } from "./event-stream.js";
+import { projectBriefs } from "./project-briefs.js";
+import type { FleetSource } from "./read-fleet.js";
+import { filterFleet } from "./read-fleet.js";
+import { readSessionDetail } from "./read-session-detail.js";
+import { staticAssetsHandler } from "./static-assets.js";
+import { createStoreFeed, type StoreFeedOptions } from "./store-feed.js";
+import { DASHBOARD_OWNER } from "./dashboard-owner.js";
+
+export interface DashboardOptions
+  extends EventStreamOptions, Pick<StoreFeedOptions, "pollMs" | "coalesceMs"> {
+  /** Where the page's bundle is; default dist/web of the ao package. */
+  readonly assetsDir?: string;
+  /**
+   * More routes behind the same guard and cookie (the live terminal's, src/web/terminal): a
+   * `read` or `mutation` route of another layer of the page, mounted in this route set.
+   */
+  readonly routes?: (daemon: DaemonMountContext) => readonly DashboardRoute[];
+}
+
+/**
+ * The dashboard on the daemon's server (docs/dashboard.md): the page's files, the cookie exchange,
+ * the fleet and session reads, the event stream, and the actions, every route behind the
+ * dashboard's guard (dashboard-guard.ts). Reads come from the daemon's own store connection.
+ */
+export function dashboardMount(options: DashboardOptions = {}): RouteMount {
+  return async (daemon: DaemonMountContext): Promise<RouteSet> => {
+    const auth = createDashboardAuth(daemon.token);
+    const source: FleetSource = {
+      store: daemon.engine.store,
+      projects: await projectBriefs(daemon.ctx, daemon.engine.config),
+      watchedProject: daemon.project,
+    };
+    const now = () => daemon.ctx.clock.now();
+    const feed = createStoreFeed(source, { now, ...options });
+    const assets = staticAssetsHandler(options.assetsDir ?? join(packageRoot(), "dist", "web"));
+    const routes: DashboardRoute[] = [
+      { kind: "page", method: "GET", path: "/", handle: assets },
+      { kind: "page", method: "GET", path: "/:file", handle: assets },
+      { kind: "page", method: "GET", path: "/assets/*path", handle: assets },
+      { kind: "login", method: "POST", path: "/api/session-cookie", maxBodyBytes: 4096, handle: login(auth) },
+      {
+        kind: "read",
+        method: "GET",
+        path: "/api/fleet",
+        handle: (request) => ({
+          status: 200,
+          body: filterFleet(feed.fleet(), request.query.get("project") ?? undefined),
+        }),
+      },
+      {
+        kind: "read",
+        method: "GET",
+        path: "/api/sessions/:id",
+        handle: (request) => {
+          const detail = readSessionDetail(source, request.params.id ?? "", now());
+          if (detail === undefined) throw new HttpRefusal(404, `no session ${request.params.id ?? ""}`);
+          return { status: 200, body: detail };
+        },
+      },
+      { kind: "read", method: "GET", path: "/events", handle: eventStreamHandler(source, feed, options) },
+      ...actionRoutes({ ctx: daemon.ctx, configPath: daemon.engine.config.path, token: daemon.token }),
+      ...(options.routes?.(daemon) ?? []),
+    ];
+    return { owner: DASHBOARD_OWNER, routes: routes.map((route) => guardedRoute(auth, route)) };
+  };
+}
+
+/** `POST /api/session-cookie {token}`: the token once, for a cookie that the page cannot read. */
+function login(auth: DashboardAuth): DashboardRoute["handle"] {
+  return async (request) => {
+    const { token } = await jsonBody(request);
+    if (typeof token !== "string" || !auth.isToken(token))
+      throw new HttpRefusal(401, "wrong token: open the URL `ao dashboard` prints");
+    const body: SessionCookieAnswer = { ok: true };
+    return { status: 200, body, headers: { "set-cookie": auth.cookieHeader(request.raw.request) } };
+  };
+}

@@ -1,0 +1,87 @@
+import { dataAgeMs, observedAt, zoneOf, type Observer } from "../../core/fleet/index.js";
+import type { PrState, Session, StoredEvent, Turn } from "../../core/store/index.js";
+import type { ActivityBrief, FleetCard, PullRequestBrief, TurnBrief } from "../api/types.js";
+
+/** What the store holds about one session beyond its row: its latest events of a few kinds, its turns. */
+export interface CardFacts {
+  readonly session: Session;
+  readonly statusEvent?: StoredEvent | undefined;
+  readonly escalation?: StoredEvent | undefined;
+  /** Its open (delivering, running) turn, else its newest one. */
+  readonly turn?: Turn | undefined;
+}
+
+/** One fleet card, from the store's facts alone (no runtime, agent or forge is asked). */
+export function fleetCard(facts: CardFacts, observer: Observer, now: number): FleetCard {
+  const { session } = facts;
+  const { zone, why } = zoneOf(facts);
+  const observed = observedAt(session, observer);
+  return {
+    id: session.id,
+    project: session.project,
+    issue: session.issue,
+    title: titleOf(facts),
+    branch: session.branch,
+    agent: session.agent,
+    runtime: session.runtime,
+    status: session.status,
+    reason: session.reason,
+    activity: activityOf(session, facts.turn),
+    pr: pullRequestBrief(session),
+    cost: null,
+    lastActivityAt: iso(session.lastActivityAt),
+    statusSince: iso(session.statusSince),
+    createdAt: new Date(session.createdAt).toISOString(),
+    endedAt: iso(session.endedAt),
+    zone,
+    why: { ...why, at: new Date(why.at).toISOString() },
+    observedAt: new Date(observed).toISOString(),
+    dataAgeMs: dataAgeMs(observed, now),
+  };
+}
+
+/**
+ * The pull request's title once observed. The task's own words never enter the store's events
+ * (they are untrusted and may quote secrets; they live in the session's prompt file), so before a
+ * pull request the page shows the issue id and the branch, which is named after the task.
+ */
+function titleOf({ session }: CardFacts): string | null {
+  return session.prState?.title ?? null;
+}
+
+function activityOf(session: Session, turn: Turn | undefined): ActivityBrief {
+  const open = turn !== undefined && !["completed", "interrupted", "failed", "empty"].includes(turn.status);
+  const state = !open ? "idle" : turn.status === "queued" ? "queued" : "running";
+  return { state: session.activity, turn: state, last: turn === undefined ? null : turnBrief(turn) };
+}
+
+function turnBrief(turn: Turn): TurnBrief {
+  const at = Math.max(turn.queuedAt, turn.deliveredAt ?? 0, turn.startedAt ?? 0, turn.endedAt ?? 0);
+  return { id: turn.id, status: turn.status, origin: turn.origin, at: new Date(at).toISOString() };
+}
+
+/** The pull request as the lifecycle last observed it; number and URL alone before the first observation. */
+export function pullRequestBrief(session: Session): PullRequestBrief | null {
+  const observed: PrState | null = session.prState;
+  const number = session.prNumber ?? observed?.number;
+  if (number === undefined) return null;
+  return {
+    number,
+    url: session.prUrl ?? observed?.url ?? null,
+    title: observed?.title ?? null,
+    state: observed?.state ?? null,
+    headSha: observed?.headSha ?? null,
+    mergeable: observed?.mergeable ?? null,
+    ci: observed
+      ? { state: observed.ci.state, failing: observed.ci.failing.map((check) => check.name) }
+      : null,
+    review: observed
+      ? { decision: observed.review.decision, unresolvedThreads: observed.review.threads.length }
+      : null,
+    observedAt: observed ? new Date(observed.observedAt).toISOString() : null,
+  };
+}
+
+export function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}

@@ -1,0 +1,24 @@
+import type { LoadedConfig } from "../../core/config/index.js";
+import type { AoContext } from "../../core/context.js";
+import { forgeFor } from "../../core/sessions/project-forge.js";
+import type { ProjectBrief } from "../api/types.js";
+
+/**
+ * What the page may offer per project, decided once at mount: spawning from an issue needs a
+ * tracker; approve / request changes need an scm that records reviews itself (the `review`
+ * capability; a forge with its own review UI has none). An scm that cannot even be created (a
+ * missing credential) offers nothing here; its actions still answer with the core's error.
+ */
+export async function projectBriefs(ctx: AoContext, loaded: LoadedConfig): Promise<ProjectBrief[]> {
+  const briefs: ProjectBrief[] = [];
+  for (const project of Object.values(loaded.config.projects)) {
+    const localReview =
+      project.scm !== undefined &&
+      (await forgeFor(ctx, loaded, project)
+        .scm()
+        .then(({ plugin }) => typeof plugin.review === "function")
+        .catch(() => false));
+    briefs.push({ id: project.id, hasTracker: project.tracker !== undefined, localReview });
+  }
+  return briefs;
+}

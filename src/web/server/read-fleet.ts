@@ -1,0 +1,92 @@
+import { byZoneThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
+import { readLastCycle } from "../../core/lifecycle/last-cycle.js";
+import {
+  isTerminalStatus,
+  lastEventId,
+  latestEventOf,
+  listSessions,
+  listTurns,
+  openTurnOf,
+  type Store,
+} from "../../core/store/index.js";
+import type { FleetCard, FleetView, ProjectBrief } from "../api/types.js";
+import { fleetCard, type CardFacts } from "./fleet-card.js";
+
+export interface FleetSource {
+  readonly store: Store;
+  readonly projects: readonly ProjectBrief[];
+  /** The one project the daemon watches, if it watches only one. */
+  readonly watchedProject: string | undefined;
+}
+
+/** Ended sessions shown in `done`: the newest ones; older ones are in `ao session ls --all`. */
+export const DONE_CARDS_KEPT = 50;
+
+/**
+ * The whole fleet from the store alone: every live session and the newest ended ones, each with
+ * its zone and why. One indexed read per fact and session; nothing outside the store is asked (the
+ * daemon's cycles keep the store current), so reading it costs the same whatever the forge does.
+ */
+export function readFleet(source: FleetSource, now: number): FleetView {
+  const { store } = source;
+  const position = lastEventId(store);
+  const last = readLastCycle(store);
+  const observer = observerOf(source, last?.at);
+  const cards = sessionsShown(store).map((session) => fleetCard(factsOf(store, session), observer, now));
+  cards.sort(
+    byZoneThenNewest<FleetCard>(
+      (card) => card.zone,
+      (card) => Date.parse(card.why.at),
+    ),
+  );
+  return summarize(cards, {
+    generatedAt: new Date(now).toISOString(),
+    lastEventId: position,
+    projects: [...source.projects],
+    lastCycle: last
+      ? { at: new Date(last.at).toISOString(), durationMs: last.durationMs, failed: last.error !== undefined }
+      : null,
+  });
+}
+
+/** The same view with only one project's cards (the page's filter, `?project=`). */
+export function filterFleet(view: FleetView, project: string | undefined): FleetView {
+  if (project === undefined) return view;
+  const { cards: _all, counts: _counts, worst: _worst, ...rest } = view;
+  return summarize(
+    view.cards.filter((card) => card.project === project),
+    rest,
+  );
+}
+
+function summarize(cards: FleetCard[], rest: Omit<FleetView, "cards" | "counts" | "worst">): FleetView {
+  const zones = cards.map((card) => card.zone);
+  return { ...rest, cards, counts: countZones(zones), worst: worstZone(zones) ?? null };
+}
+
+function sessionsShown(store: Store) {
+  const all = listSessions(store);
+  const live = all.filter((session) => !isTerminalStatus(session.status));
+  const ended = all
+    .filter((session) => isTerminalStatus(session.status))
+    .sort((a, b) => (b.endedAt ?? b.updatedAt) - (a.endedAt ?? a.updatedAt))
+    .slice(0, DONE_CARDS_KEPT);
+  return [...live, ...ended];
+}
+
+/** What the daemon's last cycle says about how fresh a session's data is. */
+export function observerOf(source: FleetSource, lastCycleAt: number | undefined): Observer {
+  return {
+    lastCycleAt,
+    watches: (project) => source.watchedProject === undefined || source.watchedProject === project,
+  };
+}
+
+export function factsOf(store: Store, session: CardFacts["session"]): CardFacts {
+  return {
+    session,
+    statusEvent: latestEventOf(store, session.id, "session.status"),
+    escalation: latestEventOf(store, session.id, "reaction.escalated"),
+    turn: openTurnOf(store, session.id) ?? listTurns(store, { sessionId: session.id, limit: 1 })[0],
+  };
+}

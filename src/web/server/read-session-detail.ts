@@ -1,0 +1,117 @@
+import { readLastCycle } from "../../core/lifecycle/last-cycle.js";
+import {
+  getSession,
+  listEvents,
+  listReactions,
+  listTurns,
+  type Reaction,
+  type Session,
+  type StoredEvent,
+  type Turn,
+} from "../../core/store/index.js";
+import type {
+  EventEntry,
+  PullRequestDetail,
+  ReactionDetail,
+  SessionDetail,
+  TurnDetail,
+} from "../api/types.js";
+import { fleetCard, iso, pullRequestBrief } from "./fleet-card.js";
+import { factsOf, observerOf, type FleetSource } from "./read-fleet.js";
+import { sessionTimeline } from "./session-timeline.js";
+
+/** The session page keeps this many of the newest turns and events (the CLI has all of them). */
+export const DETAIL_TURNS = 50;
+export const DETAIL_EVENTS = 200;
+
+/** One session's page, from the store alone; undefined for an unknown id. */
+export function readSessionDetail(source: FleetSource, id: string, now: number): SessionDetail | undefined {
+  const { store } = source;
+  const session = getSession(store, id);
+  if (session === undefined) return undefined;
+  const observer = observerOf(source, readLastCycle(store)?.at);
+  const turns = listTurns(store, { sessionId: id, limit: DETAIL_TURNS });
+  const events = listEvents(store, { sessionId: id, limit: DETAIL_EVENTS, fromEnd: true });
+  const statusEvents = listEvents(store, { sessionId: id, type: "session.status" });
+  return {
+    card: fleetCard(factsOf(store, session), observer, now),
+    worktree: session.worktree,
+    exit: session.exit && {
+      exitCode: session.exit.exitCode,
+      lastLines: [...session.exit.lastLines],
+      seenAt: new Date(session.exit.seenAt).toISOString(),
+    },
+    timeline: sessionTimeline(session, statusEvents, turns, events, now),
+    pr: pullRequestDetail(session),
+    reactions: listReactions(store, { sessionId: id }).map(reactionDetail),
+    turns: turns.map(turnDetail),
+    events: events.map(eventEntry),
+    generatedAt: new Date(now).toISOString(),
+  };
+}
+
+function pullRequestDetail(session: Session): PullRequestDetail | null {
+  const brief = pullRequestBrief(session);
+  if (brief === null) return null;
+  const observed = session.prState;
+  return {
+    ...brief,
+    failing: (observed?.ci.failing ?? []).map((check) => ({
+      name: check.name,
+      url: check.url ?? null,
+      logTail: check.logTail ?? null,
+    })),
+    threads: (observed?.review.threads ?? []).map((thread) => ({
+      id: thread.id,
+      path: thread.path ?? null,
+      line: thread.line ?? null,
+      author: thread.author,
+      body: thread.body,
+      url: thread.url ?? null,
+      isBot: thread.isBot,
+    })),
+    withheld: observed?.review.withheld ?? null,
+    conflicts: observed?.conflicts === true,
+  };
+}
+
+function reactionDetail(reaction: Reaction): ReactionDetail {
+  return {
+    id: reaction.id,
+    key: reaction.reactionKey,
+    status: reaction.status,
+    attempts: reaction.attempts,
+    dueAt: new Date(reaction.dueAt).toISOString(),
+    lastError: reaction.lastError,
+    createdAt: new Date(reaction.createdAt).toISOString(),
+    updatedAt: new Date(reaction.updatedAt).toISOString(),
+  };
+}
+
+function turnDetail(turn: Turn): TurnDetail {
+  return {
+    id: turn.id,
+    origin: turn.origin,
+    status: turn.status,
+    reactionId: turn.reactionId,
+    messageBytes: turn.message.bytes,
+    queuedAt: new Date(turn.queuedAt).toISOString(),
+    deliveredAt: iso(turn.deliveredAt),
+    startedAt: iso(turn.startedAt),
+    endedAt: iso(turn.endedAt),
+    reply: turn.reply,
+    replySource: turn.replySource,
+    error: turn.error,
+  };
+}
+
+/** A store event as the page and the stream get it. */
+export function eventEntry(event: StoredEvent): EventEntry {
+  return {
+    id: event.id,
+    sessionId: event.sessionId,
+    type: event.type,
+    at: new Date(event.createdAt).toISOString(),
+    payload: event.payload,
+  };
+}

@@ -1,0 +1,77 @@
+import { readFile } from "node:fs/promises";
+import { extname, join, resolve, sep } from "node:path";
+import { HttpRefusal, type RouteRequest } from "../../core/http/index.js";
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/**
+ * What every page answer carries: scripts, styles and connections only from the dashboard itself
+ * (`default-src 'self'`; images may also be `data:` URLs, for the favicon that shows the worst
+ * state), never framed, no referrer, no sniffing of content types.
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy":
+    "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-cache",
+};
+
+/**
+ * The page's files from the bundle directory (dist/web, built by `npm run build`), whatever is
+ * there: `/` is index.html, `/app.js` is app.js, `/assets/x/y.svg` is assets/x/y.svg; a name not
+ * in it is a 404, a dotfile too. Only those shapes are page routes, so a GET of an API path that
+ * takes POST gets a 405 from the route table, not a page. A
+ * missing bundle answers a page that says how to build it, not a blank screen.
+ */
+export function staticAssetsHandler(dir: string) {
+  const root = resolve(dir);
+  return async (request: RouteRequest): Promise<undefined> => {
+    const { file: top, path: nested } = request.params;
+    const name = top ?? (nested === undefined ? "index.html" : `assets/${nested}`);
+    const file = resolve(join(root, name));
+    // The route table already refuses `..` segments; this holds even if it did not.
+    if (!file.startsWith(root + sep) || name.split("/").some((part) => part.startsWith(".")))
+      throw new HttpRefusal(404, `no file ${name}`);
+    const type = CONTENT_TYPES[extname(file)] ?? "application/octet-stream";
+    const body = await readFile(file).catch(() => undefined);
+    const { response } = request.raw;
+    if (body !== undefined) {
+      response.writeHead(200, { ...PAGE_HEADERS, "content-type": type, "content-length": body.length });
+      response.end(body);
+    } else if (name === "index.html") {
+      const page = missingBundlePage(root);
+      response.writeHead(503, { ...PAGE_HEADERS, "content-type": CONTENT_TYPES[".html"]! });
+      response.end(page);
+    } else throw new HttpRefusal(404, `no file ${name}`);
+    return undefined;
+  };
+}
+
+function missingBundlePage(root: string): string {
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8"><title>ao: dashboard not built</title></head>',
+    "<body><h1>The dashboard page is not built</h1>",
+    `<p>ao serves it from <code>${escapeHtml(root)}</code>, which has no <code>index.html</code>.</p>`,
+    "<p>Build it with <code>npm run build</code> in ao's checkout, then reload this page.</p>",
+    "<p>The API and the event stream work meanwhile.</p></body></html>",
+    "",
+  ].join("\n");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
