@@ -60,6 +60,7 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       expect(done!.y).toBeGreaterThan(needs!.y + needs!.height - 1);
       expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
       await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet-narrow.png") });
+      await page.setViewportSize({ width: 1400, height: 900 });
 
       // Another browser without the token sees no data: the page says how to log in.
       const stranger = await open(w.url.replace(/#.*$/, ""));
