@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -54,13 +55,17 @@ async function page(url: string) {
   });
   expect(login.status).toBe(200);
   const cookie = String(login.headers["set-cookie"]?.[0]).split(";")[0] ?? "";
-  return async (path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
+  const post = async (
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown> }> => {
     const answer = await httpRequestRaw(Number(port), "POST", path, {
       headers: { origin, cookie, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
   };
+  return Object.assign(post, { cookie });
 }
 
 function submissions(e2e: E2e, text: string): number {
@@ -122,6 +127,11 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
       started: false,
     });
     expect(e2e.ao(["stop"]).exitCode).toBe(0);
+
+    // The token survives a restart, and so does the page's cookie: an open page resumes.
+    const restarted = startJson(e2e, ["--port", String(daemon.port)]);
+    expect(restarted.url).toBe(daemon.url);
+    expect(await freshGet(daemon.port, "/api/fleet", post.cookie)).toBe(200);
   });
 
   it("ao dashboard starts a daemon when none runs and opens the URL from a 0600 file, never on argv", () => {
@@ -166,6 +176,21 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
     expect(elsewhere.port).not.toBe(port);
   });
 });
+
+/** A GET on a new connection: node's agent keeps sockets alive, and the one it kept went to the old daemon. */
+function freshGet(port: number, path: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, path, agent: false, headers: { host: `127.0.0.1:${port}`, cookie } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { AoPaths } from "../paths.js";
 
@@ -52,7 +52,23 @@ export async function removeDaemonInfo(files: DaemonFiles): Promise<void> {
   await rm(files.info, { force: true });
 }
 
-/** A fresh bearer token per daemon start, so a token leaked from an old run opens nothing. */
+/**
+ * The daemon's token, kept across restarts so that an open dashboard (its cookie is derived from
+ * the token) and scripts resume after `ao stop && ao start` (docs/dashboard.md, "Security"). Only
+ * a file this user owns, that nobody else may read (0600), that is no symlink and holds 64 hex
+ * digits is kept; anything else is replaced by a fresh token. Deleting the file rotates it.
+ */
+export async function ensureDaemonToken(files: DaemonFiles): Promise<string> {
+  const kept = await lstat(files.token).catch(() => undefined);
+  const mine = process.getuid === undefined || kept?.uid === process.getuid();
+  if (kept?.isFile() === true && mine && (kept.mode & 0o077) === 0) {
+    const token = await readDaemonToken(files);
+    if (token !== undefined && /^[0-9a-f]{64}$/.test(token)) return token;
+  }
+  return createDaemonToken(files);
+}
+
+/** A fresh bearer token (32 random bytes, hex): what a first start, or a rotation, writes. */
 export async function createDaemonToken(files: DaemonFiles): Promise<string> {
   const token = randomBytes(32).toString("hex");
   await writePrivate(files.token, `${token}\n`);

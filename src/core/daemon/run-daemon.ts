@@ -4,7 +4,7 @@ import { releaseInterruptedReactions, writeTransaction } from "../store/index.js
 import type { CycleReport, CycleRunner, EngineOpener, LifecycleEngine } from "./cycle-types.js";
 import { alreadyRunningError } from "./daemon-errors.js";
 import {
-  createDaemonToken,
+  ensureDaemonToken,
   daemonFiles,
   readDaemonInfo,
   removeDaemonInfo,
@@ -84,7 +84,7 @@ async function serveAndPoll(
   const files = daemonFiles(ctx.paths);
   const { config } = engine.config;
   const queue = await createCycleQueue(ctx, engine, { ...options, log });
-  const token = await createDaemonToken(files);
+  const token = await ensureDaemonToken(files);
   const server = await serveDaemon(ctx, engine, {
     queue,
     token,

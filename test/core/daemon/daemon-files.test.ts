@@ -1,8 +1,9 @@
-import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   createDaemonToken,
+  ensureDaemonToken,
   daemonFiles,
   readDaemonInfo,
   readDaemonToken,
@@ -35,7 +36,27 @@ describe("the daemon's private files", () => {
     expect(readdirSync(home).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("makes a new token on every start", async () => {
+  it("keeps a private token across starts; replaces one others may read, a symlink or garbage", async () => {
+    const home = makeTempDir("ao-daemon-files-");
+    const files = daemonFiles(aoPaths(home));
+    const first = await ensureDaemonToken(files);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(await ensureDaemonToken(files)).toBe(first);
+    chmodSync(files.token, 0o644);
+    const second = await ensureDaemonToken(files);
+    expect(second).not.toBe(first);
+    expect(lstatSync(files.token).mode & 0o777).toBe(0o600);
+    writeFileSync(files.token, "short\n", { mode: 0o600 });
+    expect(await ensureDaemonToken(files)).toMatch(/^[0-9a-f]{64}$/);
+    const planted = join(makeTempDir("ao-daemon-victim-"), "token");
+    writeFileSync(planted, `${"a".repeat(64)}\n`, { mode: 0o600 });
+    rmSync(files.token);
+    symlinkSync(planted, files.token);
+    expect(await ensureDaemonToken(files)).not.toBe("a".repeat(64));
+    expect(lstatSync(files.token).isFile()).toBe(true);
+  });
+
+  it("makes a new token when asked (a first start, a rotation)", async () => {
     const files = daemonFiles(aoPaths(makeTempDir("ao-daemon-files-")));
     const first = await createDaemonToken(files);
     const second = await createDaemonToken(files);
