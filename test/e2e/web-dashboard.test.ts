@@ -78,6 +78,15 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       expect(await zone(page, "Working").getByRole("article", { name: "app-2" }).count()).toBe(0);
       expect(await card(page, "app-2").textContent()).toMatch(/exited/);
       expect(loads).toEqual([]);
+      // The tab names the worst state; the project's supervision view lists only the live session.
+      await expect.poll(() => page.title()).toBe("(1) ao · needs you");
+      await page.getByRole("navigation", { name: "Supervision" }).getByRole("link", { name: "app" }).click();
+      const worker = page.getByRole("listitem", { name: "app-1" });
+      await worker.getByRole("img", { name: /^(idle|running)$/ }).waitFor();
+      await worker.getByRole("button", { name: "Close" }).waitFor();
+      expect(await page.getByRole("listitem", { name: "app-2" }).count()).toBe(0);
+      await page.getByRole("link", { name: "ao" }).click();
+      await card(page, "app-2").waitFor();
       await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
       await page.context().close();
     },
