@@ -70,6 +70,12 @@ function makeWorld() {
   return { dir, home, db, env: { ...process.env, AO_HOME: home, NO_COLOR: "1" } };
 }
 
+/** Every daemon this run started, ended on the way out whatever happens (a failed run leaves none). */
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
 function startDaemon(world, args) {
   const child = spawn(
     process.execPath,
@@ -79,6 +85,8 @@ function startDaemon(world, args) {
       stdio: ["ignore", "pipe", "ignore"],
     },
   );
+  children.add(child);
+  child.on("exit", () => children.delete(child));
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk) => {

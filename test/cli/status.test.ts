@@ -25,6 +25,7 @@ describe("ao status", () => {
     expect(JSON.parse((await f.ao(["status", "--json"])).stdout)).toEqual({
       sessions: [],
       daemon: { running: false },
+      dashboard: null,
     });
     await f.ao(["spawn", "app", "Fix it"]);
     const { sessions } = JSON.parse((await f.ao(["status", "--json"])).stdout) as {

@@ -70,11 +70,23 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
     );
 }
 
-/** The dashboard's route set, unless `--no-dashboard`: the CLI is what knows src/web, core never does. */
+/**
+ * The dashboard's route set with the live terminal's routes behind the same guard, unless
+ * `--no-dashboard`: the CLI is what knows src/web, core never does.
+ */
 async function dashboardMounts(wanted: boolean) {
   if (!wanted) return [];
-  const { dashboardMount } = await import("../../web/server/dashboard-routes.js");
-  return [dashboardMount()];
+  const [{ dashboardMount }, { terminalRoutes }, { createPaneHub }, { sessionPaneDeps }] = await Promise.all([
+    import("../../web/server/dashboard-routes.js"),
+    import("../../web/terminal/terminal-routes.js"),
+    import("../../core/terminal/pane-hub.js"),
+    import("../../core/terminal/session-pane.js"),
+  ]);
+  return [
+    dashboardMount({
+      routes: (daemon) => terminalRoutes(daemon.ctx, createPaneHub(sessionPaneDeps(daemon.ctx))),
+    }),
+  ];
 }
 
 /** The login URL when the daemon serves the dashboard, else null. */

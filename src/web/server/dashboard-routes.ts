@@ -19,6 +19,11 @@ export interface DashboardOptions
   extends EventStreamOptions, Pick<StoreFeedOptions, "pollMs" | "coalesceMs"> {
   /** Where the page's bundle is; default dist/web of the ao package. */
   readonly assetsDir?: string;
+  /**
+   * More routes behind the same guard and cookie (the live terminal's, src/web/terminal): a
+   * `read` or `mutation` route of another layer of the page, mounted in this route set.
+   */
+  readonly routes?: (daemon: DaemonMountContext) => readonly DashboardRoute[];
 }
 
 /**
@@ -63,6 +68,7 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
       },
       { kind: "read", method: "GET", path: "/events", handle: eventStreamHandler(source, feed, options) },
       ...actionRoutes({ ctx: daemon.ctx, configPath: daemon.engine.config.path, token: daemon.token }),
+      ...(options.routes?.(daemon) ?? []),
     ];
     return { owner: DASHBOARD_OWNER, routes: routes.map((route) => guardedRoute(auth, route)) };
   };

@@ -170,6 +170,27 @@ describe("dashboard security (docs/dashboard.md, Security)", () => {
     expect(missing.text).toContain("The dashboard page is not built");
     expect(missing.text).toContain("npm run build");
   });
+
+  it("puts another layer's routes (the live terminal's) behind the same guard and cookie", async () => {
+    const w = await startDashboard(withSession, {
+      routes: () => [
+        {
+          kind: "read",
+          method: "GET",
+          path: "/api/sessions/:id/terminal",
+          handle: (request) => ({ status: 200, body: { pane: true, id: request.params.id } }),
+        },
+      ],
+    });
+    expect((await w.request("GET", "/api/sessions/app-1/terminal")).status).toBe(401);
+    const seen = await w.get("/api/sessions/app-1/terminal");
+    expect(seen.status).toBe(200);
+    expect(JSON.parse(seen.text)).toEqual({ pane: true, id: "app-1" });
+    const foreign = await w.request("GET", "/api/sessions/app-1/terminal", {
+      headers: { cookie: w.cookie, origin: "http://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+  });
 });
 
 /** The first messages of the event stream, read for a moment (the stream itself never ends). */
