@@ -111,7 +111,6 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       const received = readFileSync(w.inputLog, "utf8");
       // Byte for byte: one bracketed paste holding exactly the text typed into the box.
       expect(received).toContain(`\x1b[200~${text}\x1b[201~`);
-      await page.screenshot({ path: join(artifactsDir(), "dashboard-session.png"), fullPage: true });
 
       // A long turn, then "Interrupt": that turn ends as interrupted and the agent is idle again.
       const sendResult = page.getByRole("status", { name: "Send result" });
@@ -146,6 +145,8 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       await expect
         .poll(() => page.locator(".xterm-rows").innerText(), { timeout: 30_000 })
         .toContain("typed in the page");
+
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-session.png"), fullPage: true });
 
       // "Kill" asks first; only "Yes, kill" kills, and then the session is gone from the live columns.
       await page.getByRole("button", { name: "Kill", exact: true }).click();
