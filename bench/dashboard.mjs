@@ -40,9 +40,18 @@ const store = {
 /** The events ao itself writes for these rows (a spawner that is long gone; a harmless status note). */
 const sessionCreated = (branch) => ({
   type: "session.created",
-  payload: { branch, issue: null, runtime: "process", agent: "claude-code", spawner: { pid: 4_194_305, host: hostname() } },
+  payload: {
+    branch,
+    issue: null,
+    runtime: "process",
+    agent: "claude-code",
+    spawner: { pid: 4_194_305, host: hostname() },
+  },
 });
-const statusNote = (reason) => ({ type: "session.status", payload: { from: "working", to: "working", reason } });
+const statusNote = (reason) => ({
+  type: "session.status",
+  payload: { from: "working", to: "working", reason },
+});
 
 /** Writes into the daemon's database the way an ao command does (one write transaction). */
 function withStore(home, write) {

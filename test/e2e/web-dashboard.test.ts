@@ -60,6 +60,7 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       expect(done!.y).toBeGreaterThan(needs!.y + needs!.height - 1);
       expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
       await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet-narrow.png") });
+      await page.setViewportSize({ width: 1400, height: 900 });
 
       // Another browser without the token sees no data: the page says how to log in.
       const stranger = await open(w.url.replace(/#.*$/, ""));
@@ -77,6 +78,15 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       expect(await zone(page, "Working").getByRole("article", { name: "app-2" }).count()).toBe(0);
       expect(await card(page, "app-2").textContent()).toMatch(/exited/);
       expect(loads).toEqual([]);
+      // The tab names the worst state; the project's supervision view lists only the live session.
+      await expect.poll(() => page.title()).toBe("(1) ao · needs you");
+      await page.getByRole("navigation", { name: "Supervision" }).getByRole("link", { name: "app" }).click();
+      const worker = page.getByRole("listitem", { name: "app-1" });
+      await worker.getByRole("img", { name: /^(idle|running)$/ }).waitFor();
+      await worker.getByRole("button", { name: "Close" }).waitFor();
+      expect(await page.getByRole("listitem", { name: "app-2" }).count()).toBe(0);
+      await page.getByRole("link", { name: "ao" }).click();
+      await card(page, "app-2").waitFor();
       await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
       await page.context().close();
     },
@@ -101,7 +111,6 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       const received = readFileSync(w.inputLog, "utf8");
       // Byte for byte: one bracketed paste holding exactly the text typed into the box.
       expect(received).toContain(`\x1b[200~${text}\x1b[201~`);
-      await page.screenshot({ path: join(artifactsDir(), "dashboard-session.png"), fullPage: true });
 
       // A long turn, then "Interrupt": that turn ends as interrupted and the agent is idle again.
       const sendResult = page.getByRole("status", { name: "Send result" });
@@ -136,6 +145,8 @@ describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake 
       await expect
         .poll(() => page.locator(".xterm-rows").innerText(), { timeout: 30_000 })
         .toContain("typed in the page");
+
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-session.png"), fullPage: true });
 
       // "Kill" asks first; only "Yes, kill" kills, and then the session is gone from the live columns.
       await page.getByRole("button", { name: "Kill", exact: true }).click();

@@ -31,6 +31,13 @@ function costText(card: FleetCard): string | null {
   return `${card.cost.inputTokens + card.cost.outputTokens} tokens`;
 }
 
+/** When the agent was last seen working, or that it never was. */
+function activeText(card: FleetCard, now: number): string {
+  return card.lastActivityAt === null
+    ? "no activity seen"
+    : `active ${shortAge(card.lastActivityAt, now)} ago`;
+}
+
 /**
  * One session on the fleet page, labelled with its id (tests and screen readers find it by that):
  * what it is, what it does, its PR, and why it sits in its column with how old that knowledge is.
@@ -59,11 +66,6 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
     }
     ${card.pr === null && facts.length > 0 && html`<div class="card-pr">${facts.join(" · ")}</div>`}
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
-    <footer class="card-age">
-      <span>${age}</span> ·
-      <span
-        >${card.lastActivityAt === null ? "no activity seen" : `active ${shortAge(card.lastActivityAt, now)} ago`}</span
-      >
-    </footer>
+    <footer class="card-age">${`${age} · ${activeText(card, now)}`}</footer>
   </article>`;
 }

@@ -3,7 +3,7 @@ import { ActionButton } from "./action-button.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
 import { activityText } from "./session-card.js";
-import { interruptSession, killSession } from "./session-actions.js";
+import { ENDED, interruptSession, killSession } from "./session-actions.js";
 
 /** Who opened a worker, once the control plane adds it to the card (absent before that). */
 function commanderOf(card: FleetCard): string | null {
@@ -17,7 +17,7 @@ function commanderOf(card: FleetCard): string | null {
  * it, and which commander opened it when the control plane did.
  */
 export function SupervisionPage({ fleet, project }: { fleet: FleetView; project: string }) {
-  const live = fleet.cards.filter((card) => card.project === project && card.zone !== "done");
+  const live = fleet.cards.filter((card) => card.project === project && !ENDED.has(card.status));
   return html`<main class="supervision" aria-label=${`Supervision of ${project}`}>
     <h2>${project}: ${live.length} live session${live.length === 1 ? "" : "s"}</h2>
     ${
