@@ -53,7 +53,10 @@ export function createCommandAgent(options: CommandOptions): Agent {
     template: readonly string[],
     input: AgentResumeInput | Omit<AgentResumeInput, "agentSessionId">,
   ): Promise<LaunchSpec> => {
-    const values: Record<string, string | undefined> = { ...input };
+    // The placeholders are the input's text fields (a worker's mcpServer is not one: no MCP client here).
+    const values: Record<string, string> = Object.fromEntries(
+      Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
     const argv = template.map((word) => fill(word, values));
     if (input.model !== undefined)
       argv.push(...options.modelArgs.map((word) => fill(word, { model: input.model ?? "" })));
