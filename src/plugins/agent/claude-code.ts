@@ -19,7 +19,7 @@ import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-
 import { endsInterrupted } from "./claude-code/transcript-turns.js";
 import { claudeTurns } from "./claude-code/turns.js";
 import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
-import { NO_WORKER_MCP, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
+import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -67,7 +67,7 @@ function workerArgs(input: AgentLaunchInput): string[] {
 }
 
 function permissionArgs(options: ClaudeCodeOptions, input: AgentLaunchInput): string[] {
-  if (input.permissions === "permissionless") return [CLAUDE_BYPASS_FLAG];
+  if (runsPermissionless(input)) return [CLAUDE_BYPASS_FLAG];
   return options.permissionMode === undefined ? [] : ["--permission-mode", options.permissionMode];
 }
 

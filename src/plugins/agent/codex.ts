@@ -18,6 +18,7 @@ import { activityFromRollout, findRollout } from "./codex/rollouts.js";
 import { CODEX_SCREEN_RULES } from "./codex/screens.js";
 import { codexTurns } from "./codex/turns.js";
 import { codexWorkerMcp } from "./codex/worker-mcp.js";
+import { runsPermissionless } from "./_shared/worker-mcp.js";
 
 export type { CodexOptions } from "./_shared/plugin-options.js";
 
@@ -36,7 +37,7 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     ...(input.mcpServer === undefined ? [] : codexWorkerMcp(input.mcpServer).args),
     ...(options.trustWorktree ? ["-c", trustOverride(input.worktree)] : []),
     ...(input.model === undefined ? [] : ["--model", input.model]),
-    ...(input.permissions === "permissionless" ? [CODEX_BYPASS_FLAG] : []),
+    ...(runsPermissionless(input) ? [CODEX_BYPASS_FLAG] : []),
     ...options.args,
   ];
   return {

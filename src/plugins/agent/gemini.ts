@@ -24,7 +24,7 @@ import { findGeminiSessionId } from "./gemini/sessions.js";
 import { observeGeminiHooks } from "./gemini/hook-turns.js";
 import { GEMINI_WORKSPACE_SETTINGS, writeGeminiHooks } from "./gemini/settings-hooks.js";
 import { geminiWorkerMcp } from "./gemini/worker-mcp.js";
-import { NO_WORKER_MCP, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
+import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 
 export type { GeminiOptions } from "./_shared/plugin-options.js";
 
@@ -59,7 +59,7 @@ export function createGeminiAgent(
     ...workerArgs(input),
     ...(options.trustWorktree ? ["--skip-trust"] : []),
     ...(input.model === undefined ? [] : ["--model", input.model]),
-    ...(input.permissions === "permissionless" ? [GEMINI_BYPASS_FLAG] : []),
+    ...(runsPermissionless(input) ? [GEMINI_BYPASS_FLAG] : []),
     ...options.args,
   ];
   return {

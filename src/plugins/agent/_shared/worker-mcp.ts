@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { McpServerSpec } from "../../../core/plugin-api.js";
+import type { AgentLaunchInput, McpServerSpec } from "../../../core/plugin-api.js";
 import { AO_WORKSPACE_DIR } from "./agent-events.js";
 import { claimWorkspaceFiles } from "./git-exclude.js";
 
@@ -53,4 +53,13 @@ export function stdioServerEntry(server: McpServerSpec): Record<string, unknown>
 /** Configuration files and contents ao merges into must be JSON objects; anything else is reported. */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Workers run in safe mode (issue 13): a control-plane worker never gets its CLI's permission
+ * bypass, even in a project that opted into `permissionless` — a commander's instructions reach it
+ * unseen by a person. Every agent asks this instead of reading `input.permissions` itself.
+ */
+export function runsPermissionless(input: AgentLaunchInput): boolean {
+  return input.permissions === "permissionless" && input.mcpServer === undefined;
 }
