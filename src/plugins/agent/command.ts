@@ -53,7 +53,9 @@ export function createCommandAgent(options: CommandOptions): Agent {
     template: readonly string[],
     input: AgentResumeInput | Omit<AgentResumeInput, "agentSessionId">,
   ): Promise<LaunchSpec> => {
-    const values: Record<string, string | undefined> = { ...input };
+    // Only the text fields fill placeholders (a worker's mcpServer is not one: this CLI has no MCP flags known to ao).
+    const { mcpServer: _unused, ...text } = input;
+    const values: Record<string, string | undefined> = { ...text };
     const argv = template.map((word) => fill(word, values));
     if (input.model !== undefined)
       argv.push(...options.modelArgs.map((word) => fill(word, { model: input.model ?? "" })));
