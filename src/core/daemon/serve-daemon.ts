@@ -23,6 +23,7 @@ export async function serveDaemon(
   engine: LifecycleEngine,
   options: ServeDaemonOptions,
 ): Promise<DaemonServer> {
+  const closers: (() => Promise<void>)[] = [];
   const daemon: DaemonMountContext = {
     ctx,
     engine,
@@ -31,14 +32,29 @@ export async function serveDaemon(
     token: options.token,
     pid: options.pid,
     project: options.project,
+    onClose: (close) => closers.push(close),
   };
   const mounts: RouteMount[] = [coreRoutes, webhookRoutes, ...(options.mounts ?? [])];
   const routes = [];
   for (const mount of mounts) routes.push(await mount(daemon));
-  return startDaemonServer({
+  const server = await startDaemonServer({
     port: engine.config.config.port,
     token: options.token,
     log: options.log,
     routes,
+  }).catch(async (error: unknown) => {
+    await closeAll(closers);
+    throw error;
   });
+  return {
+    port: server.port,
+    close: async () => {
+      await closeAll(closers);
+      await server.close();
+    },
+  };
+}
+
+async function closeAll(closers: readonly (() => Promise<void>)[]): Promise<void> {
+  await Promise.allSettled(closers.map((close) => close()));
 }

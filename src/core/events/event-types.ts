@@ -43,6 +43,13 @@ const KNOWN = {
   "turn.delivered": true,
   "turn.started": true,
   "turn.ended": true,
+  "control.commander_created": true,
+  "control.commander_revoked": true,
+  "control.worker_opened": true,
+  "control.worker_closed": true,
+  "control.turn_given": true,
+  "control.turn_refused": true,
+  "control.reported": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

@@ -1,3 +1,4 @@
+import type { ControlEvent } from "./control-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
@@ -11,6 +12,7 @@ export type * from "./session-events.js";
 export type * from "./pr-events.js";
 export type * from "./reaction-events.js";
 export type * from "./notification-events.js";
+export type * from "./control-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -21,7 +23,14 @@ export { lifecycleFeedEvent } from "./lifecycle-events.js";
  * (`npm run docs:events`), and a test fails when it is out of date.
  */
 export type AoEvent =
-  SessionEvent | PrEvent | ReviewEvent | LifecycleFeedEvent | ReactionEvent | NotificationEvent | TurnEvent;
+  | SessionEvent
+  | PrEvent
+  | ReviewEvent
+  | LifecycleFeedEvent
+  | ReactionEvent
+  | NotificationEvent
+  | TurnEvent
+  | ControlEvent;
 
 export type AoEventType = AoEvent["type"];
 
