@@ -12,7 +12,10 @@ import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { launchInput } from "./fixtures.js";
+import { FAKE_BIN, launchInput } from "./fixtures.js";
+import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
+import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
+import { makeTmuxHome } from "../../helpers/tmux.js";
 import { harness } from "./tmux-harness.js";
 import {
   aiderOptions,
@@ -103,6 +106,24 @@ describe("workers without the report tool pre-approved", () => {
     // The reply is on screen once the turn ended: a report would have come before it.
     await eventually(() => pane.screen().includes("Working on:"), "the turn's end", 30_000);
     expect(readLog(log).map((line) => line.event)).toEqual(["started"]);
+  });
+
+  it("a fake CLI that cannot run prints its words and exits at start", { timeout: 60_000 }, async () => {
+    const tmux = makeTmuxHome();
+    const home = makeTempDir("ao-worker-home-");
+    const worktree = makeTestRepo().dir;
+    const spec = await agents["codex"]!(home).launch(launchInput(worktree));
+    const runtime = createTmuxRuntime({ ...tmux.ctx, baseDir: tmux.home }, tmuxRuntimeOptions.parse({}));
+    const env = { PATH: `${FAKE_BIN}:${process.env["PATH"] ?? ""}`, HOME: home };
+    const handle = await runtime.create({
+      sessionId: "app-1",
+      cwd: worktree,
+      argv: spec.argv,
+      env: { ...spec.env, ...env, FAKE_AGENT_START_FAIL: "Not logged in - Please run /login" },
+    });
+    await eventually(async () => (await runtime.liveness(handle)).state === "exited", "the exit", 30_000);
+    expect(await runtime.liveness(handle)).toMatchObject({ state: "exited", exitCode: 1 });
+    expect(await runtime.capture!(handle, { lines: 50 })).toContain("Not logged in - Please run /login");
   });
 
   it("aider has no MCP client: its launch is the same with or without the server", async () => {
