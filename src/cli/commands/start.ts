@@ -20,6 +20,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
         const configPath = globalOptions(command).config;
         if (flags.foreground === true) {
           const { runDaemon } = await import("../../core/daemon/run-daemon.js");
+          const { controlPlaneMount } = await import("../../mcp/control-mount.js");
           const signal = stopSignal();
           return runDaemon(ctx, {
             target,
@@ -28,6 +29,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
             pid: process.pid,
             platform: process.platform,
             version: command.parent?.version() ?? "unknown",
+            mounts: [controlPlaneMount(command.parent?.version() ?? "unknown")],
             onReady: (info) => {
               if (flags.json === true) writeJson(ctx.stdout, info);
             },
