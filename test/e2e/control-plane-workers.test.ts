@@ -100,6 +100,19 @@ function errorText(result: CallToolResult): string {
   return result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
 }
 
+/**
+ * A call ao refuses: the daemon answers an unknown worker secret with HTTP 401 before any tool runs,
+ * which the bridge turns into a JSON-RPC error; a refusal inside a tool is a tool error. Either way
+ * the text says why.
+ */
+async function refusal(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  try {
+    return errorText(await call(client, name, args));
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 interface TurnAnswer {
   turn_id: string;
   status: string;
@@ -183,12 +196,15 @@ describe("worker secrets", () => {
 
       const forgedFile = join(e2e.userHome, "forged.secret");
       writeFileSync(forgedFile, "0".repeat(64), { mode: 0o600 });
-      const forged = await e2e.worker(forgedFile);
-      expect(errorText(await call(forged, "orch_report", { text: "let me in" }))).toMatch(/E_UNAUTHORIZED/);
+      // A secret of no open worker is refused before any tool: the connection itself is turned away.
+      await expect(e2e.worker(forgedFile)).rejects.toThrow(/401.*belongs to no open worker/);
 
       // The secret is read per call: after close_session the same connection is refused.
       ok(await call(commander, "close_session", { session_id: b.session_id }));
-      expect(errorText(await call(asB, "orch_report", { text: "still here?" }))).toMatch(/E_UNAUTHORIZED/);
+      // close_session removes the secret file, so the same connection cannot report any more.
+      expect(await refusal(asB, "orch_report", { text: "still here?" })).toMatch(
+        /cannot read the worker secret|401|E_UNAUTHORIZED/,
+      );
     },
   );
 });

@@ -2,6 +2,7 @@ import { AoError } from "../errors.js";
 import type { Commander, Turn } from "../store/index.js";
 import { requireTurn } from "../store/index.js";
 import { waitForTurn } from "../turns/wait-turn.js";
+import { agentDownError } from "./agent-down.js";
 import { controlPlaneOf, type ControlContext } from "./control-context.js";
 import { giveControlTurn, type ControlTurnRequest } from "./give-control-turn.js";
 import { requireOwnWorker } from "./own-worker.js";
@@ -96,15 +97,7 @@ async function waitBounded(
     pollMs: POLL_MS,
     onProgress: (turn) => onProgress?.(turn),
   });
-  if (waited.agentDown !== undefined)
-    throw new AoError(
-      "E_SESSION_STATE",
-      `${waited.turn.sessionId}'s agent is not running; ${turnId} stays queued`,
-      {
-        hint: "close_session and open a new worker, or `ao session restore` it in a terminal",
-        details: { turn: turnId, session: waited.turn.sessionId },
-      },
-    );
+  if (waited.agentDown !== undefined) throw await agentDownError(cc, waited.turn);
   return controlTurnResult(cc, waited.turn);
 }
 
