@@ -60,8 +60,8 @@ describe("ao mcp over stdio, with the SDK client", () => {
       // The fake aider has no recorded `--version` (test/fixtures/agents/aider has none): it cannot say
       // its version, so it is listed as unable to work, with why.
       const unable = agents.filter((agent) => !agent.can_be_worker);
-      expect(unable.map((agent) => [agent.agent, agent.why_not])).toEqual([
-        ["aider", "`aider --version` exited with 1"],
+      expect(unable.map((agent) => `${agent.agent}: ${String(agent.why_not)}`)).toEqual([
+        "aider: `aider --version` exited with 1",
       ]);
       expect(
         agents.filter((agent) => agent.can_be_worker).every((agent) => (agent.version ?? "") !== ""),
