@@ -53,7 +53,8 @@ describe("ao mcp over stdio, with the SDK client", () => {
       const agents = listed.structured["agents"] as {
         agent: string;
         can_be_worker: boolean;
-        version: string;
+        version: string | null;
+        why_not?: string;
       }[];
       const fakes = readdirSync(FAKE_BIN).filter((file) => PLUGIN_OF[file] !== undefined);
       expect(agents.map((agent) => agent.agent).sort()).toEqual(fakes.map((file) => PLUGIN_OF[file]).sort());
