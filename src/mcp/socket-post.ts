@@ -33,6 +33,9 @@ export function postOverSocket(
     const req = httpRequest(
       {
         socketPath,
+        // A fresh connection per call: a kept-alive one to a daemon that died would fail as
+        // ECONNRESET, where a new one says ENOENT or ECONNREFUSED (start the daemon, try again).
+        agent: false,
         path: "/mcp",
         method: "POST",
         headers: {

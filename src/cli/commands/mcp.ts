@@ -72,10 +72,12 @@ function registerTokenCommands(mcp: Command, cli: CliRuntime): void {
     .argument("<name>", "lower-case letters, digits and -")
     .option("--json", "print the commander, its token and the token file as JSON")
     .action(
-      cli.action(async (ctx, name: string, flags: { json?: boolean }) => {
+      cli.action(async (ctx, name: string, flags: { json?: boolean }, command: Command) => {
         const { createCommanderToken } = await import("../../mcp/commander-admin.js");
         const created = createCommanderToken(ctx, name);
-        if (flags.json === true) writeJson(ctx.stdout, created);
+        // `tokens` has --json too: commander may give a trailing one to the parent.
+        if (flags.json === true || command.optsWithGlobals<{ json?: boolean }>().json === true)
+          writeJson(ctx.stdout, created);
         else
           writeLines(ctx.stdout, [
             `commander ${created.commander}: token written to ${created.tokenFile}`,

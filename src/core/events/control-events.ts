@@ -29,6 +29,7 @@ export interface ControlWorkerOpened extends EventBase {
   payload: CommanderFacts & {
     /** The agent plugin the worker runs. */
     agent: string;
+    /** The ao project the worker works in. */
     project: string;
   };
 }
@@ -43,6 +44,7 @@ export interface ControlWorkerClosed extends EventBase {
 export interface ControlTurnGiven extends EventBase {
   type: "control.turn_given";
   payload: CommanderFacts & {
+    /** The worker's turn (`t-<n>`): new, or the one it already had. */
     turnId: string;
     /** true: the same message (or request id) was already the worker's turn; nothing was injected. */
     deduplicated: boolean;
