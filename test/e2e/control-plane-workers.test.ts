@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { AO_BIN } from "../helpers/run-ao.js";
@@ -140,6 +142,18 @@ async function answer(client: Client, sessionId: string, message: string): Promi
   );
 }
 
+/** A port nothing listens on now, for the daemon's HTTP server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
+    });
+  });
+}
+
 function secretFile(e2e: E2e, sessionId: string): string {
   return join(e2e.home, "control", "workers", `${sessionId}.secret`);
 }
@@ -164,6 +178,38 @@ describe.each(["claude-code", "codex"])("a %s worker over the control plane", (a
       const own = await answer(commander, worker, "And the lexer?");
       expect(own.reply).toBe("the transcript's words");
       expect(own.reply_source).not.toBe("report");
+    },
+  );
+});
+
+describe("a worker with its commander over Streamable HTTP", () => {
+  it(
+    "reports to a commander that reached the daemon's /mcp with its bearer token",
+    { timeout: 240_000 },
+    async () => {
+      const e2e = world();
+      const port = await freePort();
+      writeFileSync(
+        join(e2e.configDir, "agent-orchestrator.yaml"),
+        `port: ${port}\ncontrolPlane:\n  enabled: true\n  http: true\nprojects:\n  app:\n    path: ${e2e.repo.dir}\n`,
+      );
+      expect(e2e.ao(["mcp", "tokens", "create", "web-lead"]).exitCode).toBe(0);
+      const token = readFileSync(join(e2e.home, "control", "commanders", "web-lead.token"), "utf8").trim();
+      const started = e2e.ao(["start", "--json"]);
+      expect(started.exitCode, started.stderr).toBe(0);
+      const client = new Client({ name: "e2e-http", version: "0.0.0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      clients.push(client);
+      const worker = await e2e.open(client, "claude-code");
+      e2e.nextTurns({ reply: "the transcript's words", report: "reported over the socket" });
+      expect(await answer(client, worker, "What changed?")).toMatchObject({
+        reply: "reported over the socket",
+        reply_source: "report",
+      });
     },
   );
 });
