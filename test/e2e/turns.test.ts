@@ -1,24 +1,13 @@
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AO_BIN, type AoRun } from "../helpers/run-ao.js";
-import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
+import { eventually } from "./e2e-fixture.js";
+import { startAo, submissions, turnsWorld, type TurnJson } from "./turns-fixture.js";
 
 /**
  * Turns end to end: the built `ao`, real tmux, real SQLite, and the fake aider, a screen-only agent
- * (no hooks, no transcript): core's screen-stability observer reads its turns. The fake's behaviour
- * per turn comes from FAKE_AGENT_TURNS_FILE, rewritten by each test before it sends.
+ * (no hooks, no transcript): core's screen-stability observer reads its turns.
  */
-interface TurnJson {
-  id: string;
-  status: string;
-  origin: string;
-  replySource: string | null;
-  error: string | null;
-  reply?: string | null;
-}
-
 const daemons: number[] = [];
 afterEach(() => {
   for (const pid of daemons.splice(0)) {
@@ -30,55 +19,12 @@ afterEach(() => {
   }
 });
 
-function aiderWorld(): E2e & { nextTurn(settings: Record<string, unknown>): void; turns(): TurnJson[] } {
-  const e2e = makeE2e();
-  const turnsFile = join(e2e.userHome, "turns.json");
-  e2e.env["FAKE_AGENT_TURNS_FILE"] = turnsFile;
-  e2e.writeConfig("agent: aider");
-  const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
-  expect(spawned.exitCode, spawned.stderr).toBe(0);
-  return Object.assign(e2e, {
-    nextTurn: (settings: Record<string, unknown>) => writeFileSync(turnsFile, JSON.stringify(settings)),
-    turns: () => {
-      const listed = e2e.ao(["turns", "app-1", "--json"]);
-      expect(listed.exitCode, listed.stderr).toBe(0);
-      return (JSON.parse(listed.stdout) as { turns: TurnJson[] }).turns;
-    },
-  });
-}
-
-/** `ao` as a child process this test can kill. */
-function startAo(e2e: E2e, args: string[]): { pid: number; done: Promise<AoRun> } {
-  const child = spawn(process.execPath, [AO_BIN, ...args], {
-    cwd: e2e.configDir,
-    env: { ...e2e.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<AoRun>((resolve) =>
-    child.on("close", (code) => resolve({ exitCode: code ?? -1, stdout, stderr })),
-  );
-  return { pid: child.pid ?? -1, done };
-}
-
-/** How many times the fake aider was given `text` (it writes each submitted message to its chat history). */
-function submissions(e2e: E2e, text: string): number {
-  const history = join(e2e.worktree("app-1"), ".ao", "aider.chat.history.md");
-  if (!existsSync(history)) return 0;
-  return readFileSync(history, "utf8")
-    .split("\n")
-    .filter((line) => line === `#### ${text}`).length;
-}
-
 describe("turns with a screen-only agent (the fake aider in tmux)", () => {
   it(
     "ao send --wait prints the reply read off the screen; ao turns shows the turn",
     { timeout: 120_000 },
     () => {
-      const e2e = aiderWorld();
+      const e2e = turnsWorld("aider");
       e2e.nextTurn({ reply: "The login check returns 200 now.", workMs: 800 });
       const waited = e2e.ao(["send", "app-1", "--wait", "what did you change?"]);
       expect(waited.exitCode, waited.stderr).toBe(0);
@@ -91,7 +37,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
   );
 
   it("an empty turn and a failing agent are reported as such, naming the turn", { timeout: 120_000 }, () => {
-    const e2e = aiderWorld();
+    const e2e = turnsWorld("aider");
     e2e.nextTurn({ reply: "", workMs: 300 });
     const empty = e2e.ao(["send", "app-1", "--wait", "say nothing"]);
     expect(empty.exitCode).toBe(1);
@@ -113,7 +59,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
   });
 
   it("ao session interrupt ends a long turn and the agent is idle again", { timeout: 120_000 }, () => {
-    const e2e = aiderWorld();
+    const e2e = turnsWorld("aider");
     e2e.nextTurn({ reply: "never", workMs: 120_000 });
     const sent = e2e.ao(["send", "app-1", "a very long job"]);
     expect(sent.exitCode, sent.stderr).toBe(0);
@@ -134,7 +80,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
     "kill -9 of ao send --wait loses no turn: ao turns shows it, and it completes",
     { timeout: 120_000 },
     async () => {
-      const e2e = aiderWorld();
+      const e2e = turnsWorld("aider");
       e2e.nextTurn({ reply: "finished without my waiter", workMs: 4_000 });
       const waiting = startAo(e2e, ["send", "app-1", "--wait", "take your time"]);
       await eventually(
@@ -158,7 +104,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
     "a second send waits in line and is delivered when the first turn ends",
     { timeout: 120_000 },
     async () => {
-      const e2e = aiderWorld();
+      const e2e = turnsWorld("aider");
       e2e.nextTurn({ reply: "one at a time", workMs: 3_000 });
       expect(e2e.ao(["send", "app-1", "first"]).exitCode).toBe(0);
       const second = await startAo(e2e, ["send", "app-1", "--wait", "second"]).done;
@@ -174,7 +120,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
     "a --no-wait send behind an open turn is delivered by the daemon's cycle, exactly once",
     { timeout: 180_000 },
     async () => {
-      const e2e = aiderWorld();
+      const e2e = turnsWorld("aider");
       writeFileSync(
         join(e2e.configDir, "agent-orchestrator.yaml"),
         `port: 0\ndaemon:\n  pollInterval: 1s\nprojects:\n  app:\n    path: ${e2e.repo.dir}\n    agent: aider\n`,

@@ -18,6 +18,7 @@ import {
   type Commander,
   type Store,
 } from "../../../src/core/store/index.js";
+import { listSessionTurns, showTurn } from "../../../src/core/turns/turn-commands.js";
 import type { SessionAgent } from "../../../src/core/turns/turn-context.js";
 import { openTestStore, type ManualClock } from "../store/store-fixture.js";
 
@@ -178,6 +179,19 @@ describe("the control plane's domain", () => {
     expect(await controlTurnResult(w.cc, requireTurn(w.store, turn.id))).toMatchObject({
       reply: "from orch_report",
       reply_source: "report",
+    });
+  });
+
+  it("ao turns shows the report as the turn's reply, with its source", async () => {
+    const w = world();
+    const { turn } = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Answer" });
+    endTurnAs(w.store, turn.id, "completed", "from the hook");
+    writeTransaction(w.store, (tx) => insertReport(tx, "app-1", turn.id, "from orch_report"));
+    const listed = await listSessionTurns(w.cc.ctx, "app-1");
+    expect(listed.turns[0]).toMatchObject({ id: turn.id, replySource: "report", replyBytes: 16 });
+    expect(await showTurn(w.cc.ctx, turn.id)).toMatchObject({
+      reply: "from orch_report",
+      replySource: "report",
     });
   });
 

@@ -14,6 +14,7 @@ import {
 } from "../../../src/core/store/index.js";
 import { interruptSessionTurn, listSessionTurns, showTurn } from "../../../src/core/turns/turn-commands.js";
 import { FAKE_AGENT_SCREENS } from "../../fakes/agent.js";
+import type { FakeProcess } from "../../fakes/runtime.js";
 import { makeTurnFixture, type TurnFixture } from "./turn-fixture.js";
 
 let f: TurnFixture | undefined;
@@ -147,6 +148,37 @@ describe("ao session interrupt", () => {
       turn: { status: "interrupted" },
     });
     expect(fx.runtime.processOf(id)!.keys).toEqual(["Escape"]);
+  });
+
+  it("stops what the agent had queued too: idle means it stays idle after the keys", async () => {
+    let queued = 0;
+    const startTurn = (process: FakeProcess) => {
+      fx.hooked.hook(process.input.sessionId, { type: "start" });
+      fx.runtime.print(process.handle, FAKE_AGENT_SCREENS.working);
+    };
+    const fx = (f = makeTurnFixture({
+      // A message sent while the agent works waits in it (Claude Code's queue).
+      program: () => void queued++,
+      onKey: (key, process) => {
+        if (key !== "Escape") return;
+        process.screen.length = 0;
+        fx.runtime.print(process.handle, `Interrupted\n${FAKE_AGENT_SCREENS.idle}`);
+        fx.hooked.hook(process.input.sessionId, { type: "interrupted" });
+        // As the running turn stops, the queued message starts.
+        if (queued > 0 && queued--) setTimeout(() => startTurn(process), 100);
+      },
+    }));
+    const id = await fx.spawnHooked();
+    startTurn(fx.runtime.processOf(id)!); // the task's own turn, not one of ao's
+    await sendMessage(fx.ctx, id, { text: "a long job" });
+    const result = await interruptSessionTurn(fx.ctx, id, { timeoutMs: 4_000 });
+    expect(result).toMatchObject({
+      idle: true,
+      activity: "idle",
+      keys: ["Escape", "Escape"],
+      turn: { status: "interrupted" },
+    });
+    expect(result.turn?.startedAt).not.toBeNull();
   });
 
   it("says the agent is not idle when the keys did not stop it, and leaves the turn running", async () => {
