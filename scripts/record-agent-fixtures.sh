@@ -5,7 +5,8 @@
 #
 # AO_FIXTURES_OUT=<dir> records somewhere else (to compare before replacing);
 # AO_RECORD_AGENTS="gemini opencode" records only those (default: claude codex gemini opencode);
-# "gemini-turns opencode-turns" record those agents' turns (scripts/record-agent-turns/).
+# "gemini-turns opencode-turns" record those agents' turns (scripts/record-agent-turns/);
+# "worker-mcp" records how each CLI reads a control-plane worker's MCP config (scripts/record-worker-mcp.sh).
 # CLI_DIR (default /tmp/agent-clis) is a scratch npm project outside the repository; the CLIs are
 # installed there if missing, never into ao's package.json. Every run uses a fresh HOME under
 # /var/tmp (Codex refuses to set up its helpers under /tmp) and tmux on its own socket with TMUX
@@ -330,5 +331,7 @@ fi
 # Turns (completed, empty, failed, interrupted) with each agent's own signals.
 if wants gemini-turns; then source "$ROOT/scripts/record-agent-turns/gemini.sh"; fi
 if wants opencode-turns; then source "$ROOT/scripts/record-agent-turns/opencode.sh"; fi
+# What each CLI does with the MCP configuration of a control-plane worker.
+if wants worker-mcp; then source "$ROOT/scripts/record-worker-mcp.sh"; fi
 
 echo "recorded into $OUT; review the diff (git diff --stat test/fixtures/agents) before committing"

@@ -8,6 +8,7 @@ import { registerDoctorCommand } from "./commands/doctor.js";
 import { registerEventsCommand } from "./commands/events.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerIssueCommand } from "./commands/issue.js";
+import { registerMcpCommand } from "./commands/mcp.js";
 import { registerMergeCommand } from "./commands/merge.js";
 import { registerOpenCommand } from "./commands/open.js";
 import { registerPluginCommand } from "./commands/plugin.js";
@@ -60,5 +61,6 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerReviewCommand(program, cli);
   registerMergeCommand(program, cli);
   registerIssueCommand(program, cli);
+  registerMcpCommand(program, cli);
   return program;
 }

@@ -41,6 +41,9 @@ export const CORE_ERROR_CODES = [
   "E_DAEMON_RUNNING",
   "E_DAEMON_FAILED",
   "E_DEMO_FAILED",
+  "E_BUSY",
+  "E_UNAUTHORIZED",
+  "E_CONTROL_PLANE_OFF",
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

@@ -30,10 +30,12 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
         const configPath = globalOptions(command).config;
         const port = flags.port === undefined ? undefined : portFlag(flags.port);
         if (flags.foreground === true) {
-          const [{ runDaemon }, mounts] = await Promise.all([
+          const [{ runDaemon }, { controlPlaneMount }, dashboard] = await Promise.all([
             import("../../core/daemon/run-daemon.js"),
+            import("../../mcp/control-mount.js"),
             dashboardMounts(flags.dashboard),
           ]);
+          const mounts = [controlPlaneMount(command.parent?.version() ?? "unknown"), ...dashboard];
           const signal = stopSignal();
           return runDaemon(ctx, {
             target,

@@ -60,7 +60,7 @@ export function renderSessions(
   }
   if (views.length === 0)
     writeLines(out, ["no sessions (start one with: ao spawn <project> <issue or task>)"]);
-  else writeLines(out, [...renderTable(views, COLUMNS), ...exitNotes(views)]);
+  else writeLines(out, [...renderTable(views, columnsFor(views)), ...exitNotes(views)]);
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
 }
 
@@ -71,6 +71,14 @@ export function renderSessions(
 function dashboardOf(daemon: DaemonStatus): { url: string } | null {
   if (!daemon.running || daemon.port === undefined || !servesDashboard(daemon.routeSets)) return null;
   return { url: dashboardAddress(daemon.port) };
+}
+
+/** A `commander` column after `status` when a session is a control-plane worker; none otherwise. */
+function columnsFor(views: readonly SessionView[]): readonly Column<SessionView>[] {
+  if (views.every((view) => view.commander === null)) return COLUMNS;
+  const at = COLUMNS.findIndex((column) => column.header === "status") + 1;
+  const commander: Column<SessionView> = { header: "commander", value: (view) => view.commander ?? "-" };
+  return [...COLUMNS.slice(0, at), commander, ...COLUMNS.slice(at)];
 }
 
 /** "daemon: running (pid 4242, port 3000), last poll 12s ago" or how to start it. */

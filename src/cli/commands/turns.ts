@@ -89,7 +89,8 @@ function renderTurns(turns: readonly TurnView[], now: number): string[] {
 }
 
 function renderTurn(stdout: OutputStream, stderr: OutputStream, turn: TurnView): void {
-  const source = turn.replySource === null ? "" : ` (reply from the ${turn.replySource})`;
+  const from = turn.replySource === "report" ? "worker's orch_report" : turn.replySource;
+  const source = from === null ? "" : ` (reply from the ${from})`;
   stderr.write(
     `${turn.session}: ${turn.id} ${turn.status}${source}; ${turn.origin}, queued ${turn.queuedAt}\n`,
   );

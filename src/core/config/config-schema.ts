@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { controlPlaneSchema } from "./control-plane-schema.js";
 import { daemonSchema } from "./daemon-schema.js";
 import { idSchema, pluginConfigSchema, pluginNameSchema } from "./plugin-schema.js";
 import { projectSchema } from "./project-schema.js";
@@ -63,6 +64,7 @@ export const configSchema = z
     notificationRouting: routingSchema.optional(),
     reactions: reactionsSchema.optional(),
     daemon: daemonSchema.prefault({}),
+    controlPlane: controlPlaneSchema.prefault({}),
   })
   .meta({
     title: "agent-orchestrator.yaml",

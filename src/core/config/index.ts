@@ -24,6 +24,7 @@ export type {
   AgentConfig,
   AoConfig,
   ConfigDocument,
+  ControlPlaneConfig,
   DaemonConfig,
   DefaultsConfig,
   EnvReference,

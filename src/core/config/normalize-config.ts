@@ -7,7 +7,15 @@ import { parseDuration } from "./duration.js";
 import { mergeReactions } from "./merge-reactions.js";
 import type { RawProject } from "./project-schema.js";
 import { PRIORITIES } from "./reaction-names.js";
-import type { AoConfig, DefaultsConfig, PluginConfig, ProjectConfig, ReactionTable } from "./types.js";
+import { normalizeControlPlane, projectControlPlane } from "./control-plane-schema.js";
+import type {
+  AoConfig,
+  ControlPlaneConfig,
+  DefaultsConfig,
+  PluginConfig,
+  ProjectConfig,
+  ReactionTable,
+} from "./types.js";
 
 interface NormalizeOptions {
   /** Directory of the config file: the base for relative project paths. */
@@ -102,7 +110,12 @@ function definedOnly<T extends object>(value: T): T {
 function normalizeProject(
   id: string,
   raw: RawProject,
-  context: { defaults: DefaultsConfig; reactions: ReactionTable; options: NormalizeOptions },
+  context: {
+    defaults: DefaultsConfig;
+    reactions: ReactionTable;
+    controlPlane: ControlPlaneConfig;
+    options: NormalizeOptions;
+  },
   problems: ConfigProblem[],
 ): ProjectConfig {
   const { configDir, env, catalogDefaults } = context.options;
@@ -131,6 +144,7 @@ function normalizeProject(
       rulesFile && projectPath(["projects", id, "agentRulesFile"], rulesFile, path, env, problems),
     maxSessions: raw.maxSessions,
     reactions: mergeReactions(context.reactions, raw.reactions),
+    controlPlane: projectControlPlane(context.controlPlane, raw.controlPlane),
   });
 }
 
@@ -142,9 +156,10 @@ export function normalizeConfig(
   const problems: ConfigProblem[] = [];
   const reactions = mergeReactions(DEFAULT_REACTIONS, raw.reactions);
   const defaults = resolveDefaults(raw.defaults, options.catalogDefaults);
+  const controlPlane = normalizeControlPlane(raw.controlPlane);
   const projects: Record<string, ProjectConfig> = {};
   for (const [id, project] of Object.entries(raw.projects)) {
-    projects[id] = normalizeProject(id, project, { defaults, reactions, options }, problems);
+    projects[id] = normalizeProject(id, project, { defaults, reactions, controlPlane, options }, problems);
   }
   const routing = Object.fromEntries(
     PRIORITIES.map((priority) => [
@@ -165,6 +180,7 @@ export function normalizeConfig(
       webhookSecretEnv: raw.daemon.webhookSecretEnv,
       stopTimeoutMs: parseDuration(raw.daemon.stopTimeout),
     },
+    controlPlane,
   });
   return { config, problems };
 }

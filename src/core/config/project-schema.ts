@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { projectControlPlaneSchema } from "./control-plane-schema.js";
 import { pluginRefSchema } from "./plugin-schema.js";
 import { reactionsSchema } from "./reaction-schema.js";
 
@@ -91,6 +92,7 @@ export const projectSchema = z
     reactions: reactionsSchema
       .optional()
       .meta({ description: "Overrides for this project, merged over the top-level reactions." }),
+    controlPlane: projectControlPlaneSchema.optional(),
   })
   .meta({ description: "One repository ao works in." });
 

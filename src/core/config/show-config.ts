@@ -1,7 +1,7 @@
 import { isSecretKey, REDACTED, redactText, redactValue } from "../redact.js";
 import { formatDuration } from "./duration.js";
 import { loadConfig, type LoadContext } from "./load-config.js";
-import type { DaemonConfig, KeyPath, LoadedConfig } from "./types.js";
+import type { ControlPlaneConfig, DaemonConfig, KeyPath, LoadedConfig } from "./types.js";
 
 /** Values substituted from a variable whose name looks secret (GITHUB_TOKEN, SLACK_WEBHOOK_URL). */
 async function secretsFromEnv(loaded: LoadedConfig): Promise<{ keyPaths: KeyPath[]; values: Set<string> }> {
@@ -43,6 +43,16 @@ function writtenDaemon(daemon: DaemonConfig): Record<string, string> {
   };
 }
 
+/** A controlPlane section as a person writes it (seconds and durations, not milliseconds). */
+function writtenControlPlane(section: ControlPlaneConfig, withHttp: boolean): Record<string, unknown> {
+  return {
+    enabled: section.enabled,
+    sendBoundS: section.sendBoundMs / 1000,
+    replyRetention: formatDuration(section.replyRetentionMs),
+    ...(withHttp ? { http: section.http } : {}),
+  };
+}
+
 /**
  * The resolved configuration, safe to paste into an issue: defaults applied, variables substituted,
  * secrets masked by key name, by pattern, and when they came from a secret-looking variable.
@@ -52,11 +62,19 @@ export async function maskedConfig(loaded: LoadedConfig): Promise<Record<string,
     projects: Record<string, Record<string, unknown>>;
   };
   // `id` repeats the key; without it the output is itself a valid configuration file.
-  for (const project of Object.values(copy.projects)) delete project["id"];
+  for (const [id, project] of Object.entries(copy.projects)) {
+    delete project["id"];
+    const own = loaded.config.projects[id]?.controlPlane;
+    if (own !== undefined) project["controlPlane"] = writtenControlPlane(own, false);
+  }
   const secrets = await secretsFromEnv(loaded);
   for (const keyPath of secrets.keyPaths) maskAt(copy, keyPath);
   const masked = redactValue(maskValues(copy, secrets.values)) as Record<string, unknown>;
-  return { ...masked, daemon: writtenDaemon(loaded.config.daemon) };
+  return {
+    ...masked,
+    daemon: writtenDaemon(loaded.config.daemon),
+    controlPlane: writtenControlPlane(loaded.config.controlPlane, true),
+  };
 }
 
 export async function showConfig(

@@ -61,6 +61,8 @@ export interface ProjectConfig {
   agentRulesFile?: string | undefined;
   maxSessions?: number | undefined;
   reactions: ReactionTable;
+  /** The top-level controlPlane section with this project's overrides. */
+  controlPlane: ControlPlaneConfig;
 }
 
 /** `defaults:` as written, completed from the plugin catalog's defaults ("" where neither names one). */
@@ -83,6 +85,17 @@ export interface DaemonConfig {
   stopTimeoutMs: number;
 }
 
+/** `controlPlane:` with durations in milliseconds (src/core/config/control-plane-schema.ts). */
+export interface ControlPlaneConfig {
+  enabled: boolean;
+  /** How long `send` waits for the reply before answering `running`. */
+  sendBoundMs: number;
+  /** How long a finished turn's reply stays retrievable. */
+  replyRetentionMs: number;
+  /** Streamable HTTP under /mcp on the daemon's port (daemon-wide). */
+  http: boolean;
+}
+
 /** agent-orchestrator.yaml after validation and normalisation. */
 export interface AoConfig {
   /** The daemon's HTTP port on 127.0.0.1; 0 = any free port. */
@@ -96,6 +109,8 @@ export interface AoConfig {
   /** Built-in defaults merged with the top-level `reactions` (projects merge their own on top). */
   reactions: ReactionTable;
   daemon: DaemonConfig;
+  /** The top-level section; each project has its effective one in `ProjectConfig.controlPlane`. */
+  controlPlane: ControlPlaneConfig;
 }
 
 export type KeyPath = readonly (string | number)[];

@@ -16,6 +16,11 @@ export interface DaemonMountContext {
   readonly pid: number;
   /** The one project this daemon watches (`ao start <project>`), if any. */
   readonly project: string | undefined;
+  /**
+   * For a layer that opens more than routes (the control plane's unix socket): run when the
+   * daemon's server closes, before it resolves.
+   */
+  onClose(close: () => Promise<void>): void;
 }
 
 /**

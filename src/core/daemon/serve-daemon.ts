@@ -25,6 +25,7 @@ export async function serveDaemon(
   engine: LifecycleEngine,
   options: ServeDaemonOptions,
 ): Promise<DaemonServer & { readonly routeSets: readonly string[] }> {
+  const closers: (() => Promise<void>)[] = [];
   const daemon: DaemonMountContext = {
     ctx,
     engine,
@@ -33,6 +34,7 @@ export async function serveDaemon(
     token: options.token,
     pid: options.pid,
     project: options.project,
+    onClose: (close) => closers.push(close),
   };
   const mounts: RouteMount[] = [coreRoutes, webhookRoutes, ...(options.mounts ?? [])];
   const routes = [];
@@ -42,6 +44,20 @@ export async function serveDaemon(
     token: options.token,
     log: options.log,
     routes,
+  }).catch(async (error: unknown) => {
+    await closeAll(closers);
+    throw error;
   });
-  return Object.assign(server, { routeSets: routes.map((set) => set.owner) });
+  return {
+    port: server.port,
+    routeSets: routes.map((set) => set.owner),
+    close: async () => {
+      await closeAll(closers);
+      await server.close();
+    },
+  };
+}
+
+async function closeAll(closers: readonly (() => Promise<void>)[]): Promise<void> {
+  await Promise.allSettled(closers.map((close) => close()));
 }

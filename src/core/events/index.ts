@@ -1,3 +1,4 @@
+import type { ControlEvent } from "./control-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
@@ -12,6 +13,7 @@ export type * from "./session-events.js";
 export type * from "./pr-events.js";
 export type * from "./reaction-events.js";
 export type * from "./notification-events.js";
+export type * from "./control-events.js";
 export type * from "./terminal-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
@@ -30,6 +32,7 @@ export type AoEvent =
   | ReactionEvent
   | NotificationEvent
   | TurnEvent
+  | ControlEvent
   | TerminalEvent;
 
 export type AoEventType = AoEvent["type"];

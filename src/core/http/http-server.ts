@@ -1,3 +1,4 @@
+import { chmodSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { messageOf } from "../errors.js";
@@ -14,6 +15,11 @@ import { createRouteTable, type RouteTable } from "./route-table.js";
 export interface HttpServerOptions {
   /** 0 = any free port. The address is always 127.0.0.1. */
   readonly port: number;
+  /**
+   * Listen on this unix socket instead of a port (the control plane's `AO_HOME/mcp.sock`): created
+   * 0600 (only this user can connect), a stale file from a dead predecessor replaced.
+   */
+  readonly socketPath?: string | undefined;
   readonly routes: readonly RouteSet[];
   /** Whether the request shows the credentials an `auth: "token"` route needs. */
   authorize(request: IncomingMessage): boolean;
@@ -43,9 +49,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       else response.destroy();
     });
   });
-  await listen(server, options.port);
+  if (options.socketPath === undefined) await listen(server, options.port);
+  else await listenOnSocket(server, options.socketPath);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: options.socketPath === undefined ? (server.address() as AddressInfo).port : 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -112,6 +119,24 @@ function listen(server: Server, port: number): Promise<void> {
       server.removeAllListeners("error");
       resolve();
     });
+  });
+}
+
+function listenOnSocket(server: Server, socketPath: string): Promise<void> {
+  rmSync(socketPath, { force: true });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    // The socket is bound inside listen(): a umask of 0177 makes it 0600 from its first instant.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(socketPath, () => {
+        server.removeAllListeners("error");
+        chmodSync(socketPath, 0o600);
+        resolve();
+      });
+    } finally {
+      process.umask(umask);
+    }
   });
 }
 

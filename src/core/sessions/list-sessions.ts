@@ -1,5 +1,12 @@
 import type { AoContext, OutputStream } from "../context.js";
-import { closeStore, getSession, listSessions, openStore, type Session } from "../store/index.js";
+import {
+  closeStore,
+  commanderNamesBySession,
+  getSession,
+  listSessions,
+  openStore,
+  type Session,
+} from "../store/index.js";
 import { probeSessions, type SessionProbe } from "./probe-sessions.js";
 import { recordNewExits } from "./record-exits.js";
 import { pluginsForSessions } from "./session-plugins.js";
@@ -28,7 +35,9 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   if (options.refresh === true) await refresh(ctx, options.configPath);
   const store = openStore(ctx);
   let sessions;
+  let commanders: Map<string, string>;
   try {
+    commanders = commanderNamesBySession(store);
     const ids = options.ids === undefined ? undefined : new Set(options.ids);
     sessions = listSessions(store, {
       activeOnly: options.all !== true && ids === undefined,
@@ -44,7 +53,9 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   if ([...probes.values()].some((probe) => probe.exit !== undefined))
     sessions = keepExits(ctx, sessions, probes);
   const now = ctx.clock.now();
-  return sessions.map((session) => sessionView(session, probes.get(session.id), now));
+  return sessions.map((session) =>
+    sessionView(session, probes.get(session.id), now, commanders.get(session.id) ?? null),
+  );
 }
 
 /** An agent seen exited for the first time: its exit is kept with the session, and shown as kept. */

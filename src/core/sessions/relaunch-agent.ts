@@ -5,6 +5,7 @@ import type { Session } from "../store/index.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, readTaskFile, writePromptFiles } from "./prompt-files.js";
+import { mcpServerOf } from "./worker-launch.js";
 import { workspaceSpec } from "./workspace-spec.js";
 
 export interface Relaunched {
@@ -87,6 +88,7 @@ async function launchSpec(
     promptFile: ensurePromptFile(ctx, opened, session),
     permissions,
     ...(model === undefined ? {} : { model }),
+    ...mcpServerOf(ctx.paths, session.id),
   };
   if (agentSessionId !== undefined && opened.agent.resume !== undefined) {
     return { spec: await opened.agent.resume({ ...input, agentSessionId }), resumed: true };

@@ -24,6 +24,8 @@ export interface SessionView {
     detail?: string;
   };
   agent: { name: string; sessionId: string | null };
+  /** For a control-plane worker: the name of the commander that opened it (issue 13); else null. */
+  commander: string | null;
   /**
    * Why the agent ended, kept from the first time ao saw it exited: its exit code and the last few
    * lines it printed (redacted). null while it runs, or when ao never saw it exit.
@@ -60,7 +62,12 @@ export interface PullRequestView {
   observedAt: string | null;
 }
 
-export function sessionView(session: Session, probe: SessionProbe | undefined, now: number): SessionView {
+export function sessionView(
+  session: Session,
+  probe: SessionProbe | undefined,
+  now: number,
+  commander: string | null = null,
+): SessionView {
   return {
     id: session.id,
     project: session.project,
@@ -72,6 +79,7 @@ export function sessionView(session: Session, probe: SessionProbe | undefined, n
     spawnStep: session.spawnStep,
     runtime: { name: session.runtime, handle: session.runtimeHandle, ...livenessView(probe?.liveness) },
     agent: { name: session.agent, sessionId: probe?.activity?.agentSessionId ?? session.agentSessionId },
+    commander,
     exit: exitView(session),
     activity: activityView(probe?.activity, session.activity),
     pr: pullRequestView(session),

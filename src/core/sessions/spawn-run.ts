@@ -6,6 +6,7 @@ import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, writePromptFiles } from "./prompt-files.js";
 import { handleJson } from "./runtime-handle.js";
+import { mcpServerOf } from "./worker-launch.js";
 import { recordSpawnStep, SPAWN_STEPS, type SpawnStep } from "./spawn-steps.js";
 import type { AfterStepHook } from "./spawner.js";
 import { failedSpawnError, undoSpawn } from "./undo-spawn.js";
@@ -96,6 +97,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     promptFile,
     permissions,
     ...(model === undefined ? {} : { model }),
+    ...mcpServerOf(run.ctx.paths, session.id),
   });
   const handle = await opened.runtime.create({
     sessionId: session.id,

@@ -1,5 +1,6 @@
 import type { AoContext } from "../context.js";
-import { closeStore, openStore, type Session, type Store } from "../store/index.js";
+import { enrolWorker } from "../control/worker-secret.js";
+import { closeStore, openStore, writeTransaction, type Session, type Store } from "../store/index.js";
 import { allocateSession, validBranch } from "./allocate-session.js";
 import { openProject, type OpenProject } from "./open-project.js";
 import { writeTaskFile } from "./prompt-files.js";
@@ -24,6 +25,11 @@ export interface SpawnRequest {
   /** Wait for a free slot when maxSessions is reached, at most `queueTimeoutMs`. */
   queue?: boolean | undefined;
   queueTimeoutMs?: number | undefined;
+  /**
+   * A control-plane worker (`open_session`): enrolled for this commander right after allocation,
+   * before its agent starts, so the agent is handed ao's MCP server with the worker's secret.
+   */
+  worker?: { readonly commanderId: number } | undefined;
 }
 
 export interface SpawnOptions {
@@ -93,6 +99,9 @@ async function spawnWithStore(
   };
   try {
     writeTaskFile(ctx.paths, session.id, plan.task.text);
+    const worker = plan.request.worker;
+    if (worker !== undefined)
+      writeTransaction(store, (tx) => enrolWorker(tx, ctx.paths, session.id, worker.commanderId));
   } catch (error) {
     throw failedSpawnError(session.id, "allocated", error, await undoSpawn(run, "allocated", error));
   }

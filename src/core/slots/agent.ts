@@ -1,3 +1,4 @@
+import type { McpServerSpec } from "./mcp-server.js";
 import type { Liveness } from "./runtime.js";
 import type { AgentTurns } from "./turns.js";
 
@@ -21,6 +22,12 @@ export interface AgentLaunchInput {
   promptFile: string;
   permissions: PermissionMode;
   model?: string;
+  /**
+   * Only for a control-plane worker (a session a commander opened over MCP): ao's MCP server, to be
+   * handed to the CLI for this invocation alone, with only `mcpServer.tools` allowed. Absent for
+   * every other session; an agent without an MCP client ignores it (its reply comes from the turn).
+   */
+  mcpServer?: McpServerSpec;
 }
 
 export interface AgentResumeInput extends AgentLaunchInput {

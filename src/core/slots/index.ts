@@ -9,6 +9,7 @@ import type { Workspace } from "./workspace.js";
 
 export type * from "./agent.js";
 export type * from "./lifecycle.js";
+export type * from "./mcp-server.js";
 export type * from "./notifier.js";
 export type * from "./pane.js";
 export type * from "./runtime.js";

@@ -79,3 +79,31 @@ export {
   type Delivered,
   type TurnEnding,
 } from "./turn-transitions.js";
+export {
+  commanderByToken,
+  getCommander,
+  insertCommander,
+  listCommanders,
+  liveCommanderNamed,
+  revokeCommander,
+  type Commander,
+} from "./commanders.js";
+export {
+  closeWorker,
+  commanderNamesBySession,
+  getWorker,
+  insertWorker,
+  listOpenWorkers,
+  putWorkerSecret,
+  workerBySecret,
+  type Worker,
+} from "./control-workers.js";
+export {
+  insertReport,
+  ownReports,
+  pruneControlHistory,
+  putRequestId,
+  reportOfTurn,
+  turnOfRequest,
+  type Report,
+} from "./reports.js";

@@ -5,6 +5,7 @@ import {
   getSession,
   listTurns,
   openStore,
+  reportOfTurn,
   requireSession,
   requireTurn,
   type Store,
@@ -38,7 +39,10 @@ export async function listSessionTurns(
       requireSession(tc.store, sessionId);
     if (known) await catchUp(tc, sessionId);
     const turns = listTurns(tc.store, { sessionId, limit: options.limit });
-    return { session: sessionId, turns: turns.map((turn) => turnView(turn)) };
+    return {
+      session: sessionId,
+      turns: turns.map((turn) => turnView(turn, { report: reportOfTurn(tc.store, turn.id)?.text })),
+    };
   });
 }
 
@@ -51,7 +55,10 @@ export async function showTurn(
   return withTurns(ctx, options, async (tc) => {
     const turn = requireTurn(tc.store, turnId);
     await catchUp(tc, turn.sessionId);
-    return turnView(requireTurn(tc.store, turnId), { reply: true });
+    return turnView(requireTurn(tc.store, turnId), {
+      reply: true,
+      report: reportOfTurn(tc.store, turnId)?.text,
+    });
   });
 }
 

@@ -17,12 +17,17 @@ export interface TurnView {
   startedAt: string | null;
   endedAt: string | null;
   replyBytes: number;
-  replySource: ReplySource | null;
+  /** `report`: a control-plane worker's `orch_report` for the turn, which wins over its hooks. */
+  replySource: ReplySource | "report" | null;
   error: string | null;
   reply?: string | null;
 }
 
-export function turnView(turn: Turn, options: { reply?: boolean } = {}): TurnView {
+export function turnView(
+  turn: Turn,
+  options: { reply?: boolean; report?: string | undefined } = {},
+): TurnView {
+  const reply = options.report ?? turn.reply;
   const view: TurnView = {
     id: turn.id,
     session: turn.sessionId,
@@ -34,11 +39,11 @@ export function turnView(turn: Turn, options: { reply?: boolean } = {}): TurnVie
     deliveredAt: turn.deliveredAt === null ? null : iso(turn.deliveredAt),
     startedAt: turn.startedAt === null ? null : iso(turn.startedAt),
     endedAt: turn.endedAt === null ? null : iso(turn.endedAt),
-    replyBytes: Buffer.byteLength(turn.reply ?? "", "utf8"),
-    replySource: turn.replySource,
+    replyBytes: Buffer.byteLength(reply ?? "", "utf8"),
+    replySource: options.report === undefined ? turn.replySource : "report",
     error: turn.error,
   };
-  return options.reply === true ? { ...view, reply: turn.reply } : view;
+  return options.reply === true ? { ...view, reply } : view;
 }
 
 function iso(ms: number): string {

@@ -15,6 +15,7 @@ import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity
 import type { AiderOptions } from "./_shared/plugin-options.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { AIDER_SCREEN_RULES } from "./aider/screens.js";
+import { runsPermissionless } from "./_shared/worker-mcp.js";
 
 /** aider's "always say yes to every confirmation"; only with `permissions: permissionless`. */
 export const AIDER_BYPASS_FLAG = "--yes-always";
@@ -40,7 +41,7 @@ export function createAiderAgent(options: AiderOptions): Agent {
     // aider would otherwise add `.aider*` to the repository's .gitignore, a change nobody asked for.
     "--no-gitignore",
     ...(input.model === undefined ? [] : ["--model", input.model]),
-    ...(input.permissions === "permissionless" ? [AIDER_BYPASS_FLAG] : []),
+    ...(runsPermissionless(input) ? [AIDER_BYPASS_FLAG] : []),
     ...options.args,
   ];
   return {

@@ -18,6 +18,8 @@ import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
 import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
 import { endsInterrupted } from "./claude-code/transcript-turns.js";
 import { claudeTurns } from "./claude-code/turns.js";
+import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
+import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -33,6 +35,7 @@ export const CLAUDE_BYPASS_FLAG = "--dangerously-skip-permissions";
  */
 export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: string): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
+    ...workerArgs(input),
     ...(input.model === undefined ? [] : ["--model", input.model]),
     ...permissionArgs(options, input),
     ...options.args,
@@ -55,8 +58,16 @@ function spec(argv: string[]): Promise<LaunchSpec> {
   return Promise.resolve({ argv, env: {} });
 }
 
+/** A control-plane worker gets ao's MCP server for this run (claude-code/worker-mcp.ts); others nothing. */
+function workerArgs(input: AgentLaunchInput): string[] {
+  if (input.mcpServer === undefined) return NO_WORKER_MCP.args;
+  const launch = claudeWorkerMcp(input.mcpServer, input.worktree);
+  writeWorkerMcpFiles(input.worktree, launch);
+  return launch.args;
+}
+
 function permissionArgs(options: ClaudeCodeOptions, input: AgentLaunchInput): string[] {
-  if (input.permissions === "permissionless") return [CLAUDE_BYPASS_FLAG];
+  if (runsPermissionless(input)) return [CLAUDE_BYPASS_FLAG];
   return options.permissionMode === undefined ? [] : ["--permission-mode", options.permissionMode];
 }
 

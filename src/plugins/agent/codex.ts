@@ -17,6 +17,8 @@ import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromRollout, findRollout } from "./codex/rollouts.js";
 import { CODEX_SCREEN_RULES } from "./codex/screens.js";
 import { codexTurns } from "./codex/turns.js";
+import { codexWorkerMcp } from "./codex/worker-mcp.js";
+import { runsPermissionless } from "./_shared/worker-mcp.js";
 
 export type { CodexOptions } from "./_shared/plugin-options.js";
 
@@ -31,9 +33,11 @@ export const CODEX_BYPASS_FLAG = "--dangerously-bypass-approvals-and-sandbox";
  */
 export function createCodexAgent(options: CodexOptions, codexHome: string): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
+    // A control-plane worker gets ao's MCP server for this run (codex/worker-mcp.ts).
+    ...(input.mcpServer === undefined ? [] : codexWorkerMcp(input.mcpServer).args),
     ...(options.trustWorktree ? ["-c", trustOverride(input.worktree)] : []),
     ...(input.model === undefined ? [] : ["--model", input.model]),
-    ...(input.permissions === "permissionless" ? [CODEX_BYPASS_FLAG] : []),
+    ...(runsPermissionless(input) ? [CODEX_BYPASS_FLAG] : []),
     ...options.args,
   ];
   return {

@@ -10,6 +10,7 @@ import {
 } from "../../core/plugin-api.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import { classifyScreen, type ScreenRule } from "./_shared/screen-rules.js";
+import { runsPermissionless } from "./_shared/worker-mcp.js";
 
 const LAUNCH_PLACEHOLDERS = ["promptFile", "worktree", "sessionId"] as const;
 const RESUME_PLACEHOLDERS = [...LAUNCH_PLACEHOLDERS, "agentSessionId"] as const;
@@ -53,11 +54,13 @@ export function createCommandAgent(options: CommandOptions): Agent {
     template: readonly string[],
     input: AgentResumeInput | Omit<AgentResumeInput, "agentSessionId">,
   ): Promise<LaunchSpec> => {
-    const values: Record<string, string | undefined> = { ...input };
+    // Only the text fields fill placeholders (a worker's mcpServer is not one: this CLI has no MCP flags known to ao).
+    const { mcpServer: _unused, ...text } = input;
+    const values: Record<string, string | undefined> = { ...text };
     const argv = template.map((word) => fill(word, values));
     if (input.model !== undefined)
       argv.push(...options.modelArgs.map((word) => fill(word, { model: input.model ?? "" })));
-    if (input.permissions === "permissionless") argv.push(...options.permissionlessArgs);
+    if (runsPermissionless(input)) argv.push(...options.permissionlessArgs);
     return Promise.resolve({ argv, env: { ...options.env } });
   };
   const agent: Agent = {

@@ -23,6 +23,8 @@ import { GEMINI_SCREEN_RULES } from "./gemini/screens.js";
 import { findGeminiSessionId } from "./gemini/sessions.js";
 import { observeGeminiHooks } from "./gemini/hook-turns.js";
 import { GEMINI_WORKSPACE_SETTINGS, writeGeminiHooks } from "./gemini/settings-hooks.js";
+import { geminiWorkerMcp } from "./gemini/worker-mcp.js";
+import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 
 export type { GeminiOptions } from "./_shared/plugin-options.js";
 
@@ -54,9 +56,10 @@ export function createGeminiAgent(
 ): Agent {
   const env = options.trustWorktree ? { ...TRUST_ENV } : {};
   const shared = (input: AgentLaunchInput): string[] => [
+    ...workerArgs(input),
     ...(options.trustWorktree ? ["--skip-trust"] : []),
     ...(input.model === undefined ? [] : ["--model", input.model]),
-    ...(input.permissions === "permissionless" ? [GEMINI_BYPASS_FLAG] : []),
+    ...(runsPermissionless(input) ? [GEMINI_BYPASS_FLAG] : []),
     ...options.args,
   ];
   return {
@@ -85,6 +88,17 @@ export function createGeminiAgent(
     // "esc to cancel" (recorded): Escape ends the request and Gemini CLI says "Request cancelled.".
     interruptKeys: ["Escape"],
   };
+}
+
+/**
+ * A control-plane worker gets ao's MCP server in the worktree's settings (gemini/worker-mcp.ts),
+ * merged after prepareWorkspace wrote the hooks there; others nothing.
+ */
+function workerArgs(input: AgentLaunchInput): string[] {
+  if (input.mcpServer === undefined) return NO_WORKER_MCP.args;
+  const launch = geminiWorkerMcp(input.mcpServer, input.worktree);
+  writeWorkerMcpFiles(input.worktree, launch);
+  return launch.args;
 }
 
 function spec(argv: string[], env: Record<string, string>): Promise<LaunchSpec> {

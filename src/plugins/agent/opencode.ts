@@ -21,6 +21,8 @@ import { configContentWithPlugin, OPENCODE_CONFIG_ENV } from "./opencode/config-
 import { observeOpencodeEvents } from "./opencode/event-turns.js";
 import { OPENCODE_SCREEN_RULES } from "./opencode/screens.js";
 import { findOpencodeSessionId } from "./opencode/session-list.js";
+import { opencodeWorkerMcp } from "./opencode/worker-mcp.js";
+import { runsPermissionless } from "./_shared/worker-mcp.js";
 import { OPENCODE_PLUGIN_NAME, opencodePluginSpec, writeOpencodePlugin } from "./opencode/turn-plugin.js";
 
 export { OPENCODE_ALLOW_ALL } from "./opencode/config-content.js";
@@ -46,13 +48,16 @@ export function createOpencodeAgent(
     ...(input.model === undefined ? [] : ["--model", input.model]),
     ...options.args,
   ];
-  const launchEnv = (input: AgentLaunchInput) => ({
-    [OPENCODE_CONFIG_ENV]: configContentWithPlugin(
+  const launchEnv = (input: AgentLaunchInput): Record<string, string> => {
+    const content = configContentWithPlugin(
       env[OPENCODE_CONFIG_ENV],
       opencodePluginSpec(input.worktree),
-      input.permissions === "permissionless",
-    ),
-  });
+      runsPermissionless(input),
+    );
+    // A control-plane worker gets ao's MCP server in the same content (opencode/worker-mcp.ts).
+    if (input.mcpServer === undefined) return { [OPENCODE_CONFIG_ENV]: content };
+    return opencodeWorkerMcp(input.mcpServer, content).env;
+  };
   return {
     launch: (input) =>
       Promise.resolve(input).then((launch) => {

@@ -33,6 +33,8 @@ function sections(): Record<string, string[]> {
     "top level": keysOf(root),
     defaults: keysOf(root.properties?.["defaults"]),
     daemon: keysOf(root.properties?.["daemon"]),
+    controlPlane: keysOf(root.properties?.["controlPlane"]),
+    "project controlPlane": keysOf(project.properties?.["controlPlane"]),
     project: keysOf(project),
     agentConfig: keysOf(project.properties?.["agentConfig"]),
     notificationRouting: keysOf(root.properties?.["notificationRouting"]),

@@ -109,6 +109,7 @@ describe("event filters as people type them", () => {
       "reaction",
       "notification",
       "turn",
+      "control",
       "terminal",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);

@@ -5,6 +5,7 @@ import { initialSchema } from "../../../src/core/store/migrations/001-initial.js
 import { lifecycleColumns } from "../../../src/core/store/migrations/002-lifecycle.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import {
+  LATEST_SCHEMA_VERSION,
   closeStore,
   openStore,
   readSchemaVersion,
@@ -173,7 +174,7 @@ describe("migration 004: turns", () => {
     old.close();
     const store = openStore(ctx);
     try {
-      expect(readSchemaVersion(store.db)).toBe(4);
+      expect(readSchemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
       expect(listTurns(store)).toEqual([]);
       expect(queue(store, "app-1", "first after the upgrade").turn.id).toBe("t-1");
       expect(() => store.db.prepare("UPDATE turns SET status = 'finished' WHERE id = 1").run()).toThrow(

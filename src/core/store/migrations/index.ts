@@ -2,6 +2,7 @@ import { initialSchema } from "./001-initial.js";
 import { lifecycleColumns } from "./002-lifecycle.js";
 import { agentExitColumn } from "./003-agent-exit.js";
 import { turnsTable } from "./004-turns.js";
+import { controlPlaneTables } from "./005-control-plane.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -12,6 +13,7 @@ export const MIGRATIONS: readonly Migration[] = [
   lifecycleColumns,
   agentExitColumn,
   turnsTable,
+  controlPlaneTables,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,247 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { LoadedConfig } from "../../../src/core/config/index.js";
+import { createCommander } from "../../../src/core/control/commanders.js";
+import type { ControlContext } from "../../../src/core/control/control-context.js";
+import { DEDUPE_AFTER_END_MS, giveControlTurn } from "../../../src/core/control/give-control-turn.js";
+import { requireOwnWorker } from "../../../src/core/control/own-worker.js";
+import { controlTurnResult } from "../../../src/core/control/turn-result.js";
+import { reportToCommander } from "../../../src/core/control/worker-report.js";
+import { enrolWorker, workerMcpServer, workerSecretPath } from "../../../src/core/control/worker-secret.js";
+import { isAoError } from "../../../src/core/errors.js";
+import {
+  closeWorker,
+  insertReport,
+  insertSession,
+  requireTurn,
+  writeTransaction,
+  type Commander,
+  type Store,
+} from "../../../src/core/store/index.js";
+import { listSessionTurns, showTurn } from "../../../src/core/turns/turn-commands.js";
+import type { SessionAgent } from "../../../src/core/turns/turn-context.js";
+import { openTestStore, type ManualClock } from "../store/store-fixture.js";
+
+const HOUR = 3_600_000;
+const SECTION = { enabled: true, sendBoundMs: 40_000, replyRetentionMs: HOUR, http: false };
+
+interface World {
+  cc: ControlContext;
+  store: Store;
+  clock: ManualClock;
+  alice: Commander;
+  bob: Commander;
+}
+
+/** A real store with two sessions, app-1 alice's worker; an agent whose runtime says it is alive. */
+function world(): World {
+  const { store, clock, ctx } = openTestStore();
+  const config = {
+    path: "/x/agent-orchestrator.yaml",
+    config: { controlPlane: SECTION, projects: { app: { controlPlane: SECTION } } },
+  };
+  const agentOf = (session: SessionAgent["session"]) =>
+    Promise.resolve({
+      session,
+      handle: { id: session.id },
+      runtime: { liveness: () => Promise.resolve({ state: "alive" }) },
+      agent: {},
+    } as unknown as SessionAgent);
+  const cc: ControlContext = {
+    ctx,
+    store,
+    config: config as unknown as LoadedConfig,
+    turns: { ctx, store, agentOf },
+    cliOf: () => Promise.resolve("claude"),
+  };
+  writeTransaction(store, (tx) => {
+    for (const id of ["app-1", "app-2"])
+      insertSession(
+        tx,
+        {
+          id,
+          project: "app",
+          branch: `b/${id}`,
+          worktree: `/w/${id}`,
+          runtime: "r",
+          agent: "a",
+          status: "working",
+          runtimeHandle: { id },
+        },
+        {
+          type: "session.created",
+          payload: { project: "app", branch: `b/${id}`, worktree: `/w/${id}` },
+        } as never,
+      );
+  });
+  const alice = createCommander(store, ctx.paths, "alice").commander;
+  const bob = createCommander(store, ctx.paths, "bob").commander;
+  writeTransaction(store, (tx) => enrolWorker(tx, ctx.paths, "app-1", alice.id));
+  return { cc, store, clock, alice, bob };
+}
+
+function endTurnAs(
+  store: Store,
+  id: string,
+  status: string,
+  reply: string | null,
+  error: string | null = null,
+): void {
+  store.db
+    .prepare(
+      "UPDATE turns SET status = ?, reply = ?, reply_source = ?, error = ?, ended_at = ?, message = NULL WHERE id = ?",
+    )
+    .run(status, reply, reply === null ? null : "hook", error, store.clock.now(), Number(id.slice(2)));
+}
+
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string; hint: string | undefined; details: unknown }> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!isAoError(error)) throw new Error(`expected an AoError, got ${String(error)}`);
+  return { code: error.code, message: error.message, hint: error.hint, details: error.details };
+}
+
+describe("the control plane's domain", () => {
+  it("answers another commander's worker, a closed one and a plain session exactly like a missing one", async () => {
+    const w = world();
+    expect(requireOwnWorker(w.store, w.alice, "app-1").id).toBe("app-1");
+    const missing = await rejection(
+      Promise.resolve().then(() => requireOwnWorker(w.store, w.alice, "app-9")),
+    );
+    const shape = (e: object, id: string) => JSON.stringify(e).replaceAll(id, "ID");
+    for (const [commander, id] of [
+      [w.bob, "app-1"],
+      [w.alice, "app-2"],
+    ] as const) {
+      const refused = await rejection(Promise.resolve().then(() => requireOwnWorker(w.store, commander, id)));
+      expect(shape(refused, id)).toBe(shape(missing, "app-9"));
+    }
+    writeTransaction(w.store, (tx) => closeWorker(tx, "app-1"));
+    const closed = await rejection(Promise.resolve().then(() => requireOwnWorker(w.store, w.alice, "app-1")));
+    expect(shape(closed, "app-1")).toBe(shape(missing, "app-9"));
+  });
+
+  it("gives one turn per instruction: the same message is the same turn while open and a minute after", async () => {
+    const w = world();
+    const first = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
+    expect(first.deduplicated).toBe(false);
+    const again = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
+    expect(again).toMatchObject({ deduplicated: true, turn: { id: first.turn.id } });
+    const busy = await rejection(
+      giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Something else" }),
+    );
+    expect(busy).toMatchObject({
+      code: "E_BUSY",
+      details: { running_turn: first.turn.id, status: "queued" },
+    });
+    endTurnAs(w.store, first.turn.id, "completed", "done");
+    w.clock.advance(DEDUPE_AFTER_END_MS - 1);
+    const retried = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
+    expect(retried).toMatchObject({ deduplicated: true, turn: { id: first.turn.id } });
+    w.clock.advance(2);
+    const later = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
+    expect(later.deduplicated).toBe(false);
+    expect(later.turn.id).not.toBe(first.turn.id);
+  });
+
+  it("two calls arriving together inject once; a request_id is the same turn even after the window", async () => {
+    const w = world();
+    const [a, b] = await Promise.all([
+      giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Run it", requestId: "r-1" }),
+      giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Run it" }),
+    ]);
+    expect(b.turn.id).toBe(a.turn.id);
+    expect([a.deduplicated, b.deduplicated].sort()).toEqual([false, true]);
+    endTurnAs(w.store, a.turn.id, "completed", "ran");
+    w.clock.advance(10 * DEDUPE_AFTER_END_MS);
+    const byKey = await giveControlTurn(w.cc, w.alice, {
+      sessionId: "app-1",
+      message: "Run it",
+      requestId: "r-1",
+    });
+    expect(byKey).toMatchObject({ deduplicated: true, turn: { id: a.turn.id } });
+  });
+
+  it("prefers the worker's report over the hook's reply, and says which it is", async () => {
+    const w = world();
+    const { turn } = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Answer" });
+    endTurnAs(w.store, turn.id, "completed", "from the hook");
+    expect(await controlTurnResult(w.cc, requireTurn(w.store, turn.id))).toMatchObject({
+      status: "completed",
+      reply: "from the hook",
+      reply_source: "hook",
+    });
+    writeTransaction(w.store, (tx) => insertReport(tx, "app-1", turn.id, "from orch_report"));
+    expect(await controlTurnResult(w.cc, requireTurn(w.store, turn.id))).toMatchObject({
+      reply: "from orch_report",
+      reply_source: "report",
+    });
+  });
+
+  it("ao turns shows the report as the turn's reply, with its source", async () => {
+    const w = world();
+    const { turn } = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Answer" });
+    endTurnAs(w.store, turn.id, "completed", "from the hook");
+    writeTransaction(w.store, (tx) => insertReport(tx, "app-1", turn.id, "from orch_report"));
+    const listed = await listSessionTurns(w.cc.ctx, "app-1");
+    expect(listed.turns[0]).toMatchObject({ id: turn.id, replySource: "report", replyBytes: 16 });
+    expect(await showTurn(w.cc.ctx, turn.id)).toMatchObject({
+      reply: "from orch_report",
+      replySource: "report",
+    });
+  });
+
+  it("makes a failed or empty turn an error with the agent's words and a hint to run its CLI", async () => {
+    const w = world();
+    const failed = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "One" });
+    endTurnAs(w.store, failed.turn.id, "failed", null, "API Error: 401 invalid x-api-key");
+    const error = await rejection(controlTurnResult(w.cc, requireTurn(w.store, failed.turn.id)));
+    expect(error.code).toBe("E_TURN_FAILED");
+    expect(error.message).toContain("API Error: 401 invalid x-api-key");
+    expect(error.hint).toContain("run `claude` once in a terminal");
+    const empty = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Two" });
+    endTurnAs(w.store, empty.turn.id, "empty", "");
+    const emptyError = await rejection(controlTurnResult(w.cc, requireTurn(w.store, empty.turn.id)));
+    expect(emptyError.code).toBe("E_TURN_FAILED");
+    expect(emptyError.message).toContain("ended with no reply");
+  });
+
+  it("keeps a reply for the retention, then says it is gone", async () => {
+    const w = world();
+    const { turn } = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Keep" });
+    endTurnAs(w.store, turn.id, "completed", "kept");
+    w.clock.advance(HOUR);
+    expect((await controlTurnResult(w.cc, requireTurn(w.store, turn.id))).reply).toBe("kept");
+    w.clock.advance(1);
+    expect(await rejection(controlTurnResult(w.cc, requireTurn(w.store, turn.id)))).toMatchObject({
+      code: "E_NOT_FOUND",
+      message: `the reply of ${turn.id} is no longer kept (older than 1h)`,
+    });
+  });
+
+  it("authorises orch_report by the worker's 0600 secret alone, for its open turn, until it is closed", async () => {
+    const w = world();
+    const spec = workerMcpServer(w.cc.ctx.paths, "app-1");
+    const file = workerSecretPath(w.cc.ctx.paths, "app-1");
+    expect(spec?.args).toContain(file);
+    expect(spec?.tools).toEqual(["orch_report"]);
+    expect(workerMcpServer(w.cc.ctx.paths, "app-2")).toBeUndefined();
+    const secret = readFileSync(file, "utf8").trim();
+    expect(JSON.stringify(spec)).not.toContain(secret);
+    const { turn } = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Report back" });
+    w.store.db.prepare("UPDATE turns SET status = 'running' WHERE id = ?").run(Number(turn.id.slice(2)));
+    expect(reportToCommander(w.cc, secret, { text: "All done." })).toEqual({
+      ok: true,
+      turn_id: turn.id,
+      commander: "alice",
+    });
+    expect(reportToCommander(w.cc, secret, { text: "FYI", final: false }).turn_id).toBeNull();
+    expect(() => reportToCommander(w.cc, `${secret}x`, { text: "forged" })).toThrow(/no open worker/);
+    writeTransaction(w.store, (tx) => closeWorker(tx, "app-1"));
+    expect(() => reportToCommander(w.cc, secret, { text: "late" })).toThrow(/no open worker/);
+  });
+});
