@@ -35,6 +35,7 @@ const SOCKET_WAIT_MS = 30_000;
  * before anyone thought of `ao start`).
  */
 export async function runMcp(ctx: AoContext, options: RunMcpOptions): Promise<number> {
+  if (options.workerSecretFile !== undefined) return runWorkerMcp(ctx, options, options.workerSecretFile);
   const loaded = await loadConfig(ctx, { configPath: options.configPath });
   if (!controlPlaneEnabled(loaded)) throw controlPlaneOffError(loaded.path);
   const headers = credentialHeaders(ctx, options.workerSecretFile);
@@ -45,6 +46,26 @@ export async function runMcp(ctx: AoContext, options: RunMcpOptions): Promise<nu
     headers,
     ensureDaemon: () =>
       ensureDaemon(ctx, { configPath: loaded.path, nodePath: options.nodePath, socketPath }),
+    stdin: options.stdin,
+    stdout: options.stdout,
+    stderr: options.stderr,
+  });
+}
+
+/**
+ * A worker's `ao mcp --worker`: its CLI spawns it in the worktree (no agent-orchestrator.yaml
+ * there, and Codex passes only the spec's env), so it needs no configuration — AO_HOME names the
+ * daemon's socket, which exists because that daemon started the worker. It waits for the socket
+ * (a restarting daemon comes back) but never starts a daemon itself.
+ */
+function runWorkerMcp(ctx: AoContext, options: RunMcpOptions, secretFile: string): Promise<number> {
+  const headers = credentialHeaders(ctx, secretFile);
+  headers();
+  const socketPath = controlSocketPath(ctx.paths);
+  return runStdioBridge({
+    socketPath,
+    headers,
+    ensureDaemon: () => waitForSocket(ctx, socketPath),
     stdin: options.stdin,
     stdout: options.stdout,
     stderr: options.stderr,
@@ -100,11 +121,15 @@ async function ensureDaemon(
       if (!isAoError(error) || error.code !== "E_DAEMON_RUNNING") throw error;
     },
   );
+  await waitForSocket(ctx, options.socketPath);
+}
+
+async function waitForSocket(ctx: AoContext, socketPath: string): Promise<void> {
   const deadline = ctx.clock.now() + SOCKET_WAIT_MS;
-  while (!(await canConnect(options.socketPath))) {
+  while (!(await canConnect(socketPath))) {
     if (ctx.clock.now() > deadline)
-      throw new AoError("E_DAEMON_FAILED", `the daemon runs but does not serve ${options.socketPath}`, {
-        hint: "it was started before the control plane was turned on: `ao stop && ao start`",
+      throw new AoError("E_DAEMON_FAILED", `no daemon serves ${socketPath}`, {
+        hint: "`ao start` (a daemon started before the control plane was turned on needs `ao stop && ao start`)",
       });
     await sleep(100);
   }

@@ -1,7 +1,8 @@
-import { AoError } from "../errors.js";
+import { AoError, isAoError } from "../errors.js";
 import { spawnSession } from "../sessions/spawn-session.js";
 import { appendEvent, closeWorker, getWorker, writeTransaction, type Commander } from "../store/index.js";
 import { controlPlaneOf, type ControlContext } from "./control-context.js";
+import { agentBinary } from "./list-agents.js";
 
 export interface OpenWorkerRequest {
   /** The agent plugin (`list_agents` names them). */
@@ -65,8 +66,21 @@ export async function openWorker(
   } catch (error) {
     if (sessionId !== undefined && getWorker(cc.store, sessionId) !== undefined)
       writeTransaction(cc.store, (tx) => closeWorker(tx, sessionId ?? ""));
-    throw error;
+    throw await withCliHint(cc, request.agent, error);
   }
+}
+
+/** A spawn whose agent would not start keeps its words, and says how to see it fail by hand. */
+async function withCliHint(cc: ControlContext, agent: string, error: unknown): Promise<unknown> {
+  if (!isAoError(error) || error.code !== "E_SPAWN_FAILED") return error;
+  const cli = await agentBinary(cc.ctx, agent);
+  const run = `run \`${cli}\` once in a terminal to see it fail for yourself (not logged in, model retired, service unreachable)`;
+  return new AoError(error.code, error.message, {
+    hint: error.hint === undefined ? run : `${error.hint}; ${run}`,
+    details: error.details,
+    exitCode: error.exitCode,
+    cause: error,
+  });
 }
 
 function projectFor(cc: ControlContext, asked: string | undefined): string {
