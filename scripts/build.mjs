@@ -6,6 +6,10 @@
 //   second tsc program (tsconfig.plugin-api.json) writes the declaration files of that entry and of
 //   the modules it reaches, and only those: they are the plugin API's types, and no other file of
 //   dist/ is public.
+// - esbuild → dist/web/: the dashboard page (src/web/page/, Preact + htm, docs/dashboard.md): its
+//   index.html, one app.js and one app.css, everything in them (no CDN, nothing fetched at run time).
+//   A third tsc program (src/web/page/tsconfig.json) type-checks the page against the DOM's types,
+//   which the node programs above must not see.
 // - esbuild → dist/bundle/: the CLI that bin/ao.js starts. One entry, ao.js, plus the chunks esbuild
 //   splits off at each dynamic `import()`, so node reads a handful of files per command instead of
 //   hundreds of small modules (docs/performance.md).
@@ -147,12 +151,7 @@ async function bundle() {
  */
 function writeOutputs(files) {
   const ordered = [...files].sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
-  for (const file of ordered) {
-    mkdirSync(dirname(file.path), { recursive: true });
-    const temporary = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, file.contents);
-    renameSync(temporary, file.path);
-  }
+  writeFiles(ordered);
   const current = new Set(files.map((file) => file.path));
   const cutoff = Date.now() - STALE_CHUNK_MS;
   for (const dirent of readdirSync(outdir, { withFileTypes: true })) {
@@ -161,9 +160,52 @@ function writeOutputs(files) {
   }
 }
 
-const [typesOk, declarationsOk, bundled] = await Promise.all([
+/**
+ * The dashboard page for browsers: src/web/page/main.ts and the CSS it imports become dist/web/app.js
+ * and dist/web/app.css beside a copy of index.html. Minified: the page is downloaded, not read.
+ */
+async function bundlePage() {
+  const pageDir = join(root, "src", "web", "page");
+  const webDir = join(root, "dist", "web");
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { app: join(pageDir, "main.ts") },
+    outdir: webDir,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: ["chrome110", "firefox110", "safari16"],
+    minify: true,
+    sourcemap: false,
+    legalComments: "none",
+    logLevel: "warning",
+    write: false,
+  });
+  const html = { path: join(webDir, "index.html"), contents: readFileSync(join(pageDir, "index.html")) };
+  writeFiles([...result.outputFiles, html]);
+}
+
+/** Each file replaced by a rename, so a server reading dist/web/ never sees half a file. */
+function writeFiles(files) {
+  for (const file of files) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+}
+
+const [typesOk, declarationsOk, pageTypesOk, pageBundled, bundled] = await Promise.all([
   tsc("tsconfig.build.json"),
   tsc("tsconfig.plugin-api.json"),
+  tsc("src/web/page/tsconfig.json"),
+  bundlePage().then(
+    () => true,
+    (error) => {
+      process.stderr.write(`build: bundling the dashboard page failed: ${error.message}\n`);
+      return false;
+    },
+  ),
   bundle().catch((error) => {
     process.stderr.write(`build: bundling failed, dist/bundle/ left as it was: ${error.message}\n`);
     return undefined;
@@ -171,4 +213,4 @@ const [typesOk, declarationsOk, bundled] = await Promise.all([
 ]);
 if (bundled !== undefined)
   process.stderr.write(`build: bundled the CLI into ${bundled} files in dist/bundle/\n`);
-process.exitCode = typesOk && declarationsOk && bundled !== undefined ? 0 : 1;
+process.exitCode = typesOk && declarationsOk && pageTypesOk && pageBundled && bundled !== undefined ? 0 : 1;

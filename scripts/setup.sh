@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up ao from a checkout: checks node and git, installs tmux when it can, installs npm
+# Sets up ao from a checkout: checks node and git, installs tmux and chromium when it can, installs npm
 # dependencies, builds, and puts `ao` on PATH. Safe to run again: finished steps are skipped.
 set -euo pipefail
 
@@ -28,6 +28,19 @@ ensure_tmux() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null
   else
     say "tmux is missing: install it (sudo apt-get install tmux, or brew install tmux); ao's default runtime needs it"
+  fi
+}
+
+# The dashboard's browser tests drive Debian's chromium through playwright-core (never a
+# downloaded browser: `playwright install` is not used). Without it those tests skip locally.
+ensure_chromium() {
+  if command -v "${AO_CHROMIUM:-/usr/bin/chromium}" >/dev/null; then return; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    say "installing chromium with apt-get (for the dashboard's browser tests)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  else
+    say "chromium is missing: the dashboard's browser tests will be skipped (sudo apt-get install chromium, or set AO_CHROMIUM=<path>)"
   fi
 }
 
@@ -67,6 +80,7 @@ link_binary() {
 check_node
 check_git
 ensure_tmux
+ensure_chromium
 install_dependencies
 build
 link_binary

@@ -9,6 +9,7 @@ import { registerInitCommand } from "./commands/init.js";
 import { registerIssueCommand } from "./commands/issue.js";
 import { registerMcpCommand } from "./commands/mcp.js";
 import { registerMergeCommand } from "./commands/merge.js";
+import { registerOpenCommand } from "./commands/open.js";
 import { registerPluginCommand } from "./commands/plugin.js";
 import { registerReviewCommand } from "./commands/review.js";
 import { registerSendCommand } from "./commands/send.js";
@@ -49,6 +50,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerTurnsCommand(program, cli);
   registerStatusCommand(program, cli);
   registerSessionCommand(program, cli);
+  registerOpenCommand(program, cli);
   registerStartCommand(program, cli);
   registerStopCommand(program, cli);
   registerDemoCommand(program, cli);

@@ -39,6 +39,8 @@ export const builtinCatalog: PluginCatalog = {
   },
   terminal: {
     "tmux-attach": () => import("./terminal/tmux-attach.js"),
+    web: () => import("./terminal/web.js"),
+    iterm2: () => import("./terminal/iterm2.js"),
   },
   lifecycle: {
     core: () => import("./lifecycle/core.js"),

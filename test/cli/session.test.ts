@@ -1,6 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createDaemonToken, daemonFiles, writeDaemonInfo } from "../../src/core/daemon/daemon-files.js";
+import { acquireDaemonLock } from "../../src/core/daemon/daemon-lock.js";
 import { makeCliFixture } from "../core/sessions/cli-fixture.js";
 
 describe("ao session", () => {
@@ -72,5 +74,35 @@ describe("ao session", () => {
     const result = await f.ao(["session", "attach", "app-1"]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain("error: cannot attach to app-1: it is killed");
+  });
+});
+
+describe("ao session attach --web and ao open", () => {
+  it("print the session's dashboard page, which needs the daemon running", async () => {
+    const f = makeCliFixture({
+      plugins: { terminal: { web: () => import("../../src/plugins/terminal/web.js") } },
+    });
+    f.writeConfig("terminal: { plugin: web, browser: false }");
+    await f.ao(["spawn", "app", "Task a"]);
+    const none = await f.ao(["session", "attach", "app-1", "--web"]);
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toContain("the dashboard is not running");
+    expect(none.stderr).toContain("hint: start it with `ao start`");
+    expect((await f.ao(["session", "attach", "app-9", "--web"])).stderr).toContain("app-9");
+
+    const files = daemonFiles(f.ctx.paths);
+    const lock = acquireDaemonLock(files.lock)!;
+    try {
+      await writeDaemonInfo(files, { pid: process.pid, port: 4321, startedAt: 0, version: "test" });
+      const token = await createDaemonToken(files);
+      const url = `http://127.0.0.1:4321/#/s/app-1?token=${token}`;
+      const page = await f.ao(["session", "attach", "app-1", "--web", "--json"]);
+      expect(JSON.parse(page.stdout)).toEqual({ session: "app-1", url });
+      expect((await f.ao(["session", "attach", "app-1", "--web"])).stdout).toBe(`${url}\n`);
+      const opened = await f.ao(["open", "app-1", "--json"]);
+      expect(JSON.parse(opened.stdout)).toEqual({ session: "app-1", url });
+    } finally {
+      lock.release();
+    }
   });
 });

@@ -104,6 +104,24 @@ export function runtimeContract(name: string, makeSubject: () => Promise<Runtime
       expect(lastTwo.split("\n").length).toBeLessThanOrEqual(2);
     });
 
+    it("attaches to the pane when it can: a screen, then keys reach the program; closing leaves it running", async () => {
+      const { handle, sessionId } = await start();
+      const attachPane = subject.runtime.attachPane?.bind(subject.runtime);
+      if (!attachPane) return;
+      const attachment = await attachPane(handle);
+      const kinds: string[] = [];
+      attachment.listen((event) => kinds.push(event.kind));
+      attachment.requestScreen();
+      await eventually(() => kinds.includes("screen"), "the screen");
+      await attachment.write(new TextEncoder().encode("typed through the pane\r"));
+      await arrived(sessionId, "typed through the pane");
+      await attachment.close();
+      expect(await subject.runtime.liveness(handle)).toEqual({ state: "alive" });
+      await subject.runtime.stop(handle);
+      const error: unknown = await attachPane(handle).catch((e: unknown) => e);
+      expect(isAoError(error) && error.code).toBe("E_NOT_FOUND");
+    });
+
     it("presses keys when it can: Enter submits an empty line, Escape is harmless, Ctrl-C ends a program that does not catch it", async () => {
       const { handle, sessionId } = await start();
       const press = subject.runtime.press?.bind(subject.runtime);

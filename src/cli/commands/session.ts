@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
+import type { TerminalView } from "../../core/slots/index.js";
 import type { CleanupAction } from "../../core/sessions/cleanup-sessions.js";
 import type { RestoreOutcome } from "../../core/sessions/restore-all.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
@@ -8,6 +9,12 @@ import { renderSessions } from "./status.js";
 import type { InterruptResult } from "../../core/turns/interrupt-turn.js";
 import { turnView } from "../../core/turns/turn-view.js";
 import { durationFlag } from "../duration-flag.js";
+
+/** What a terminal opened: its address when it has one (terminal/web), or nothing to say. */
+export function renderView(out: OutputStream, session: string, view: TerminalView, json: boolean): void {
+  if (json) writeJson(out, { session, ...(view.url === undefined ? {} : { url: view.url }) });
+  else if (view.url !== undefined) writeLines(out, [view.url]);
+}
 
 export function registerSessionCommand(program: Command, cli: CliRuntime): void {
   const session = program
@@ -31,12 +38,24 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
 
   session
     .command("attach")
-    .description("open the session's terminal (tmux: detach again with Ctrl-b d)")
+    .description(
+      "open the session's terminal (tmux: detach again with Ctrl-b d); --web prints its dashboard page",
+    )
     .argument("<id>", "session id")
+    .option("--web", "print the URL of the session's page in the dashboard (logs the browser in) instead")
+    .option("--json", "print the result as JSON ({ session, url })")
     .action(
-      cli.action(async (ctx, id: string, _flags: object, command: Command) => {
+      cli.action(async (ctx, id: string, flags: { web?: boolean; json?: boolean }, command: Command) => {
+        if (flags.web === true) {
+          const { sessionPage } = await import("../../core/sessions/session-page.js");
+          const page = await sessionPage(ctx, id);
+          if (flags.json === true) writeJson(ctx.stdout, page);
+          else writeLines(ctx.stdout, [page.url]);
+          return 0;
+        }
         const { attachSession } = await import("../../core/sessions/attach-session.js");
-        await attachSession(ctx, id, { configPath: configOf(command) });
+        const view = await attachSession(ctx, id, { configPath: configOf(command) });
+        renderView(ctx.stdout, id, view, flags.json === true);
         return 0;
       }),
     );

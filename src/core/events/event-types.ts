@@ -50,6 +50,10 @@ const KNOWN = {
   "control.turn_given": true,
   "control.turn_refused": true,
   "control.reported": true,
+  "terminal.control_taken": true,
+  "terminal.control_released": true,
+  "terminal.input": true,
+  "terminal.resized": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

@@ -4,6 +4,7 @@ import type { NotificationEvent } from "./notification-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
 import type { ReactionEvent } from "./reaction-events.js";
 import type { SessionEvent } from "./session-events.js";
+import type { TerminalEvent } from "./terminal-events.js";
 import type { TurnEvent } from "./turn-events.js";
 
 export type { TurnEvent, TurnFacts } from "./turn-events.js";
@@ -13,6 +14,7 @@ export type * from "./pr-events.js";
 export type * from "./reaction-events.js";
 export type * from "./notification-events.js";
 export type * from "./control-events.js";
+export type * from "./terminal-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -30,7 +32,8 @@ export type AoEvent =
   | ReactionEvent
   | NotificationEvent
   | TurnEvent
-  | ControlEvent;
+  | ControlEvent
+  | TerminalEvent;
 
 export type AoEventType = AoEvent["type"];
 

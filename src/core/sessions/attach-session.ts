@@ -1,4 +1,5 @@
 import type { AoContext } from "../context.js";
+import { sessionPageUrlIfServed } from "../daemon/dashboard-url.js";
 import { AoError } from "../errors.js";
 import type { TerminalView } from "../slots/index.js";
 import { closeStore, isTerminalStatus, openStore, requireSession } from "../store/index.js";
@@ -38,5 +39,6 @@ export async function attachSession(
     );
   }
   const terminal = await sessionTerminal(ctx, session.project, options);
-  return terminal.open(handle, { sessionId: id });
+  const pageUrl = await sessionPageUrlIfServed(ctx, id);
+  return terminal.open(handle, { sessionId: id, pageUrl });
 }

@@ -11,6 +11,7 @@ export type * from "./agent.js";
 export type * from "./lifecycle.js";
 export type * from "./mcp-server.js";
 export type * from "./notifier.js";
+export type * from "./pane.js";
 export type * from "./runtime.js";
 export type * from "./scm.js";
 export type * from "./terminal.js";

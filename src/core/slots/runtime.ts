@@ -1,3 +1,4 @@
+import type { PaneAttachment } from "./pane.js";
 import type { RuntimeKey } from "./turns.js";
 
 /**
@@ -101,6 +102,11 @@ export interface Runtime {
    * process exited (liveness `exited`): core reads why an agent ended from it (`ao status`).
    */
   capture?(handle: RuntimeHandle, options: CaptureOptions): Promise<string>;
+  /**
+   * Optional: a live view onto the session's pane (slots/pane.ts), for the dashboard's terminal.
+   * Attaching never resizes the pane. Rejects with E_NOT_FOUND when the session is not running.
+   */
+  attachPane?(handle: RuntimeHandle): Promise<PaneAttachment>;
   /** Idempotent: stopping a session that already ended or never existed resolves. */
   stop(handle: RuntimeHandle): Promise<void>;
 }

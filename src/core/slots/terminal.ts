@@ -4,6 +4,11 @@ import type { RuntimeHandle } from "./runtime.js";
 
 export interface TerminalOpenOptions {
   sessionId: string;
+  /**
+   * The session's page in the dashboard when the daemon serves it, with the login token in its
+   * fragment (a secret: never put it in argv or a log). Absent when no daemon runs.
+   */
+  pageUrl?: string | undefined;
 }
 
 export interface TerminalView {

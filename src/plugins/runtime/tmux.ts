@@ -17,6 +17,7 @@ import { livenessOfAll } from "./tmux/all-panes.js";
 import { deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
 import { writeEnvFile } from "./tmux/env-file.js";
 import { paneCommand } from "./tmux/pane-command.js";
+import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
 
@@ -65,6 +66,7 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
     submit: (handle) => submitOnce(clientFor(handle), handle.id, time),
     press: (handle, key) => pressOnce(clientFor(handle), handle.id, key, time),
     capture: (handle, { lines }) => capturePane(clientFor(handle), handle.id, lines),
+    attachPane: (handle) => attachTmuxPane(ctx, clientFor(handle), assertTmuxSessionName(handle.id)),
     stop: (handle) => killSession(clientFor(handle), handle.id),
   };
 }

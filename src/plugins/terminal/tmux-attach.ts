@@ -8,8 +8,8 @@ import {
   type Terminal,
   type TerminalView,
 } from "../../core/plugin-api.js";
-import { createTmuxClient, tmuxSocketPath } from "../_shared/tmux-client.js";
-import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
+import { tmuxSocketPath } from "../_shared/tmux-client.js";
+import { assertTmuxSessionRunning } from "../_shared/tmux-running.js";
 import { checkTmux, TMUX_PROGRAM } from "../_shared/tmux-program.js";
 import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
 
@@ -44,35 +44,11 @@ export function createTmuxAttach(ctx: AttachContext): Terminal {
         );
       }
       const socket = handle.data?.["socket"] ?? tmuxSocketPath(ctx.paths);
-      await assertRunning(ctx, socket, session, options.sessionId);
+      await assertTmuxSessionRunning(ctx.exec, socket, session, options.sessionId);
       await attach(ctx, socket, handle);
       return {} satisfies TerminalView;
     },
   };
-}
-
-async function assertRunning(
-  ctx: AttachContext,
-  socket: string,
-  session: string,
-  sessionId: string,
-): Promise<void> {
-  const result = await createTmuxClient(ctx.exec, socket).run([
-    ["has-session", "-t", sessionTarget(session)],
-  ]);
-  if (!result.failed) return;
-  if (result.notFound)
-    throw new AoError("E_EXEC_NOT_FOUND", "tmux was not found on PATH", {
-      hint: "install tmux (3.2 or newer)",
-    });
-  const complaint = tmuxComplaint(result.stderr, "tmux failed");
-  if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") {
-    throw new AoError("E_NOT_FOUND", `${sessionId} is not running (${complaint})`, {
-      hint: `bring it back with \`ao session restore ${sessionId}\``,
-      details: { session: sessionId },
-    });
-  }
-  throw new AoError("E_EXEC_FAILED", `tmux could not look up ${sessionId}: ${complaint}`);
 }
 
 /**

@@ -110,6 +110,7 @@ describe("event filters as people type them", () => {
       "notification",
       "turn",
       "control",
+      "terminal",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);
     const error = (() => {

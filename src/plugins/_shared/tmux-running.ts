@@ -1,0 +1,31 @@
+import { AoError, type Exec } from "../../core/plugin-api.js";
+import { createTmuxClient } from "./tmux-client.js";
+import { classifyTmuxFailure, tmuxComplaint } from "./tmux-errors.js";
+import { sessionTarget } from "./tmux-target.js";
+
+/**
+ * Resolves when the tmux session runs on `socket`; E_NOT_FOUND (with a restore hint) when tmux
+ * positively says it does not, E_EXEC_NOT_FOUND without tmux, E_EXEC_FAILED for anything else.
+ * Terminals and the pane attachment check this before attaching.
+ */
+export async function assertTmuxSessionRunning(
+  exec: Exec,
+  socket: string,
+  session: string,
+  sessionId: string,
+): Promise<void> {
+  const result = await createTmuxClient(exec, socket).run([["has-session", "-t", sessionTarget(session)]]);
+  if (!result.failed) return;
+  if (result.notFound)
+    throw new AoError("E_EXEC_NOT_FOUND", "tmux was not found on PATH", {
+      hint: "install tmux (3.2 or newer)",
+    });
+  const complaint = tmuxComplaint(result.stderr, "tmux failed");
+  if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") {
+    throw new AoError("E_NOT_FOUND", `${sessionId} is not running (${complaint})`, {
+      hint: `bring it back with \`ao session restore ${sessionId}\``,
+      details: { session: sessionId },
+    });
+  }
+  throw new AoError("E_EXEC_FAILED", `tmux could not look up ${sessionId}: ${complaint}`);
+}

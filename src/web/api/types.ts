@@ -1,0 +1,341 @@
+/**
+ * The dashboard's wire format: the JSON the page reads from `/api/*` and `/events`, and the JSON
+ * it POSTs. One file both sides build against (src/web/server and src/web/page), so a change the
+ * page would not notice cannot happen silently. Only types and constants: no I/O, no node imports.
+ * Times are ISO 8601 strings, durations milliseconds. Change it only additively (board note).
+ */
+import type { CiState, PullRequestState, ReviewDecision } from "../../core/slots/scm.js";
+import type { SessionStatus } from "../../core/slots/session-status.js";
+import type { ReplySource, TurnOrigin, TurnStatus } from "../../core/slots/turns.js";
+
+export type { CiState, PullRequestState, ReviewDecision, ReplySource, SessionStatus, TurnOrigin, TurnStatus };
+
+/** The fleet page's columns, in the order they are shown: what a session needs from a person. */
+export const ZONES = ["needs-you", "ready-to-merge", "in-review", "working", "done"] as const;
+export type Zone = (typeof ZONES)[number];
+
+/** The event that put a card in its zone (or, with no such event, the session's own state). */
+export interface ZoneReason {
+  /** A store event type (`session.status`, `reaction.escalated`, `turn.ended`), or `session` when none. */
+  type: string;
+  /** The store event's id; null when the reason is the session row itself. */
+  eventId: number | null;
+  at: string;
+  /** One line for people: "CI failing: lint", "changes requested, escalated after 3 attempts". */
+  summary: string;
+}
+
+/** The turn a session has open (or its last one), as a card shows it. */
+export interface TurnBrief {
+  id: string;
+  status: TurnStatus;
+  origin: TurnOrigin;
+  /** When it was queued, delivered, started or ended, whichever is latest. */
+  at: string;
+}
+
+/** The agent's activity as the lifecycle last stored it (`active`, `idle`, `waiting_input`, …). */
+export interface ActivityBrief {
+  state: string | null;
+  /** running: a turn is open and started; queued: one waits; idle: none open. */
+  turn: "running" | "queued" | "idle";
+  /** The open turn, else the last one; null before the first. */
+  last: TurnBrief | null;
+}
+
+export interface PullRequestBrief {
+  number: number;
+  url: string | null;
+  title: string | null;
+  state: PullRequestState | null;
+  /** The head the forge was last seen at: a merge from the page sends it back (`MergeRequest.sha`). */
+  headSha: string | null;
+  mergeable: boolean | null;
+  ci: { state: CiState; failing: string[] } | null;
+  review: { decision: ReviewDecision; unresolvedThreads: number } | null;
+  observedAt: string | null;
+}
+
+export interface CostBrief {
+  inputTokens: number;
+  outputTokens: number;
+  /** null when the agent reports tokens but no price. */
+  usd: number | null;
+  observedAt: string;
+}
+
+/** One session on the fleet page. */
+export interface FleetCard {
+  id: string;
+  project: string;
+  /** The tracker's issue id; null for a free-text task. */
+  issue: string | null;
+  /** The issue's title (or the task's first line) when ao knows it, else the PR's title. */
+  title: string | null;
+  branch: string;
+  agent: string;
+  runtime: string;
+  status: SessionStatus;
+  /** The status's reason code (`ci_failing`, `agent_exited`, …). */
+  reason: string | null;
+  activity: ActivityBrief;
+  pr: PullRequestBrief | null;
+  /** Tokens and money so far, when the agent reports them; null when unknown. */
+  cost: CostBrief | null;
+  lastActivityAt: string | null;
+  statusSince: string | null;
+  createdAt: string;
+  endedAt: string | null;
+  zone: Zone;
+  why: ZoneReason;
+  /** When ao last looked at this session (a lifecycle cycle or a PR observation); null if never. */
+  observedAt: string | null;
+  /** `generatedAt - observedAt`; null when never observed. */
+  dataAgeMs: number | null;
+}
+
+/** `GET /api/fleet[?project=<id>]`, and the data of every `fleet` stream message. */
+export interface FleetView {
+  generatedAt: string;
+  /** The last store event the view includes: the stream's position when it was computed. */
+  lastEventId: number;
+  /** Every project in the configuration (the page's filter, and spawn's choices). */
+  projects: ProjectBrief[];
+  /** Live sessions, and ended ones (zone `done`) with why they ended; ordered by zone, then newest. */
+  cards: FleetCard[];
+  counts: Record<Zone, number>;
+  /** The most urgent zone that has a card (the title and favicon show it); null with no cards. */
+  worst: Zone | null;
+  /** The daemon's last cycle; null before the first. */
+  lastCycle: { at: string; durationMs: number; failed: boolean } | null;
+}
+
+export interface ProjectBrief {
+  id: string;
+  /** Whether spawning from an issue works (the project has a tracker). */
+  hasTracker: boolean;
+  /** Whether approve / request changes work from the page (its scm records reviews itself). */
+  localReview: boolean;
+}
+
+/** A span of the timeline: a status, or a turn, from `start` until `end` (null: still so). */
+export interface TimelineSpan<K extends string> {
+  kind: K;
+  start: string;
+  end: string | null;
+  /** The status (`working`, `ci_failed`) or the turn's status (`running`, `completed`). */
+  state: string;
+  label: string;
+  eventId: number | null;
+}
+
+/** A moment on the timeline: a reaction's attempt, a message, a kill. */
+export interface TimelineMark {
+  kind: "reaction" | "event";
+  at: string;
+  state: string;
+  label: string;
+  eventId: number | null;
+}
+
+/** What the session page draws as a picture: statuses, turns and reactions over time. */
+export interface Timeline {
+  start: string;
+  end: string;
+  statuses: TimelineSpan<"status">[];
+  turns: TimelineSpan<"turn">[];
+  marks: TimelineMark[];
+}
+
+export interface FailingCheckDetail {
+  name: string;
+  url: string | null;
+  /** The end of the failing job's log (untrusted text: render as text). */
+  logTail: string | null;
+}
+
+export interface ReviewThreadDetail {
+  id: string;
+  path: string | null;
+  line: number | null;
+  author: string;
+  /** Untrusted: render as text, never as HTML. */
+  body: string;
+  url: string | null;
+  isBot: boolean;
+}
+
+export interface PullRequestDetail extends PullRequestBrief {
+  failing: FailingCheckDetail[];
+  threads: ReviewThreadDetail[];
+  /** Threads kept from the agent (no trusted author in them). */
+  withheld: { threads: number; authors: string[] } | null;
+  conflicts: boolean;
+}
+
+export interface ReactionDetail {
+  id: number;
+  /** The configured reaction (`ci-failed`). */
+  key: string;
+  status: "pending" | "delivering" | "done" | "failed" | "escalated";
+  attempts: number;
+  dueAt: string;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TurnDetail {
+  id: string;
+  origin: TurnOrigin;
+  status: TurnStatus;
+  reactionId: number | null;
+  messageBytes: number;
+  queuedAt: string;
+  deliveredAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** The agent's final message (untrusted text); null until it ended or without one. */
+  reply: string | null;
+  replySource: ReplySource | null;
+  error: string | null;
+}
+
+/** One store event as the page gets it: the same rows `ao events --json` prints. */
+export interface EventEntry {
+  id: number;
+  sessionId: string | null;
+  type: string;
+  at: string;
+  /** Redacted when stored; message and reply texts never enter events. */
+  payload: Record<string, unknown>;
+}
+
+/** `GET /api/sessions/:id`. */
+export interface SessionDetail {
+  card: FleetCard;
+  worktree: string;
+  /** Why the agent ended, when ao saw it exit: its code and last lines (redacted). */
+  exit: { exitCode: number | null; lastLines: string[]; seenAt: string } | null;
+  timeline: Timeline;
+  pr: PullRequestDetail | null;
+  reactions: ReactionDetail[];
+  /** Newest last. */
+  turns: TurnDetail[];
+  /** The session's latest events, oldest first. */
+  events: EventEntry[];
+  generatedAt: string;
+}
+
+/**
+ * `/events` (text/event-stream). Messages with an `id:` are store events (event name `event`,
+ * data `EventEntry`, id = its store id): `Last-Event-ID` (or `?since=<id>`) replays every one after
+ * it. After each burst (coalesced) comes `fleet` (data `FleetView`, no id). `: ping` comments keep
+ * the connection alive. `?project=<id>` filters the fleet messages.
+ */
+export type StreamMessage =
+  { event: "event"; id: number; data: EventEntry } | { event: "fleet"; data: FleetView };
+
+export const STREAM_EVENT_NAMES = ["event", "fleet"] as const;
+
+/** `POST /api/session-cookie`: trades the URL's `#token=` for an HttpOnly cookie. */
+export interface SessionCookieRequest {
+  token: string;
+}
+export interface SessionCookieAnswer {
+  ok: true;
+}
+
+/** `POST /api/sessions/:id/send`. */
+export interface SendRequest {
+  text: string;
+  /** `delivered` (default): answer once the agent took it; `queued`: answer at once. */
+  wait?: "delivered" | "queued";
+}
+export interface SendAnswer {
+  session: string;
+  turnId: string;
+  turnStatus: TurnStatus;
+  /** The runtime saw the agent take the message. */
+  confirmed: boolean;
+  submitted: boolean;
+  queuedBehind: string | null;
+}
+
+/** `POST /api/sessions/:id/interrupt` (body `{}`). */
+export interface InterruptAnswer {
+  session: string;
+  /** The turn that was open, as it is now; null when none was. */
+  turnId: string | null;
+  turnStatus: TurnStatus | null;
+  /** The agent was confirmed idle afterwards. */
+  idle: boolean;
+  activity: string;
+  keys: string[];
+}
+
+/** `POST /api/sessions/:id/restore` (body `{}`). */
+export interface RestoreAnswer {
+  session: string;
+  action: "finished_spawn" | "restored" | "already_running";
+  resumed: boolean;
+  workspaceRecreated: boolean;
+  status: SessionStatus;
+  note: string | null;
+}
+
+/** `POST /api/sessions/:id/kill`: the page asks for confirmation first. */
+export interface KillRequest {
+  /** Also remove the checkout (never the branch). */
+  purge?: boolean;
+}
+export interface KillAnswer {
+  session: string;
+  status: SessionStatus;
+  workspace: "kept" | "removed";
+  branch: string;
+}
+
+/** `POST /api/sessions/:id/merge`: `sha` is the head the page showed; another head is refused (409). */
+export interface MergeRequest {
+  sha: string;
+  method?: "merge" | "squash" | "rebase";
+}
+export interface MergeAnswer {
+  session: string;
+  prNumber: number;
+  sha: string;
+  ci: CiState;
+  review: ReviewDecision;
+}
+
+/** `POST /api/sessions/:id/review`: for projects whose scm records reviews itself (local mode). */
+export type ReviewRequest = { action: "approve" } | { action: "request-changes"; body: string };
+export interface ReviewAnswer {
+  session: string;
+  prNumber: number;
+  action: "approve" | "request-changes";
+  threadId: string | null;
+}
+
+/** `POST /api/spawn`: an issue of the project's tracker, or a free-text task (`prompt`), or both. */
+export interface SpawnRequest {
+  project: string;
+  issue?: string;
+  prompt?: string;
+  agent?: string;
+}
+export interface SpawnAnswer {
+  session: string;
+  project: string;
+  branch: string;
+  status: SessionStatus;
+}
+
+/** Every non-2xx answer: 400 bad body, 401 no token, 403 Host/Origin, 404, 409 refused, 415, 500. */
+export interface ErrorAnswer {
+  error: string;
+  /** The AoError code (`E_MERGE_REJECTED`) when the core refused. */
+  code?: string;
+  hint?: string;
+}

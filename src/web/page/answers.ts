@@ -1,0 +1,36 @@
+import type { InterruptAnswer, KillAnswer, RestoreAnswer, SendAnswer } from "../api/types.js";
+
+/**
+ * The sentence each action shows after the server answered: what happened, in the words a person
+ * needs (was delivery confirmed, is the agent idle, what was kept). Pure, so tested without a browser.
+ */
+export function describeSend(answer: SendAnswer): string {
+  if (answer.queuedBehind !== null)
+    return `Queued behind turn ${answer.queuedBehind} (turn ${answer.turnId}).`;
+  if (answer.confirmed) return `Delivered and confirmed: turn ${answer.turnId} is ${answer.turnStatus}.`;
+  if (answer.submitted) return `Submitted, not confirmed: turn ${answer.turnId} is ${answer.turnStatus}.`;
+  return `Not delivered yet: turn ${answer.turnId} is ${answer.turnStatus}.`;
+}
+
+export function describeInterrupt(answer: InterruptAnswer): string {
+  const turn = answer.turnId === null ? "No turn was open" : `Turn ${answer.turnId} is ${answer.turnStatus}`;
+  return `${turn}; agent ${answer.idle ? "confirmed idle" : `not confirmed idle (${answer.activity})`}.`;
+}
+
+export function describeKill(answer: KillAnswer): string {
+  return `Killed: ${answer.session} is ${answer.status}; workspace ${answer.workspace}, branch ${answer.branch} kept.`;
+}
+
+export function describeRestore(answer: RestoreAnswer): string {
+  const note = answer.note === null ? "" : ` (${answer.note})`;
+  return `${answer.action.replace(/_/g, " ")}: ${answer.status}${note}.`;
+}
+
+/** One line of an event's plain payload fields (key=value), for the session page's event list. */
+export function summarise(payload: Record<string, unknown>): string {
+  return Object.entries(payload)
+    .filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value))
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(" ")
+    .slice(0, 200);
+}

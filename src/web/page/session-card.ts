@@ -1,0 +1,66 @@
+import type { FleetCard } from "../api/types.js";
+import { shortAge } from "./age.js";
+import { routeHref } from "./fragment.js";
+import { html } from "./html.js";
+
+/** "turn running", "turn queued", "waiting for input", "idle": what the agent is doing now. */
+export function activityText(card: FleetCard): string {
+  if (card.activity.turn === "running") return "turn running";
+  if (card.activity.turn === "queued") return "turn queued";
+  if (card.activity.state === "waiting_input") return "waiting for input";
+  return card.activity.state ?? "idle";
+}
+
+function ciText(card: FleetCard): string | null {
+  const ci = card.pr?.ci;
+  if (ci === null || ci === undefined) return null;
+  return ci.failing.length > 0 ? `CI ${ci.state}: ${ci.failing.join(", ")}` : `CI ${ci.state}`;
+}
+
+function reviewText(card: FleetCard): string | null {
+  const review = card.pr?.review;
+  if (review === null || review === undefined) return null;
+  const threads = review.unresolvedThreads > 0 ? `, ${review.unresolvedThreads} unresolved` : "";
+  const decision = review.decision.replace(/_/g, " ").toLowerCase();
+  return `${decision.startsWith("review") ? decision : `review ${decision}`}${threads}`;
+}
+
+function costText(card: FleetCard): string | null {
+  if (card.cost === null) return null;
+  if (card.cost.usd !== null) return `$${card.cost.usd.toFixed(2)}`;
+  return `${card.cost.inputTokens + card.cost.outputTokens} tokens`;
+}
+
+/**
+ * One session on the fleet page, labelled with its id (tests and screen readers find it by that):
+ * what it is, what it does, its PR, and why it sits in its column with how old that knowledge is.
+ */
+export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
+  const facts = [ciText(card), reviewText(card), costText(card)].filter((fact) => fact !== null);
+  const age = card.dataAgeMs === null ? "never observed" : `data ${shortAge(card.observedAt, now)} old`;
+  return html`<article class=${`card zone-${card.zone}`} aria-label=${card.id} data-status=${card.status}>
+    <header>
+      <a class="card-id" href=${routeHref({ page: "session", id: card.id })}>${card.id}</a>
+      <span class=${`status status-${card.status}`}>${card.status.replace(/_/g, " ")}</span>
+    </header>
+    <div class="card-title">${card.title ?? card.issue ?? "(no title)"}</div>
+    <div class="card-meta">
+      <span title="branch">${card.branch}</span>${" · "}<span>${card.agent}</span>${" · "}<span
+        class=${`activity turn-${card.activity.turn}`}
+        >${activityText(card)}</span
+      >
+    </div>
+    ${
+      card.pr !== null &&
+      html`<div class="card-pr">
+        ${card.pr.url === null ? html`<span>PR #${card.pr.number}</span>` : html`<a href=${card.pr.url} target="_blank" rel="noopener noreferrer">PR #${card.pr.number}</a>`}
+        ${facts.length > 0 && html` · ${facts.join(" · ")}`}
+      </div>`
+    }
+    ${card.pr === null && facts.length > 0 && html`<div class="card-pr">${facts.join(" · ")}</div>`}
+    <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
+    <footer class="card-age">
+      <span>${age}</span> · <span>active ${shortAge(card.lastActivityAt, now)} ago</span>
+    </footer>
+  </article>`;
+}

@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
+import { freePort, makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
+
+/**
+ * The dashboard in a real headless chromium (Debian's), against the built `ao` with the fake claude
+ * in tmux: what a person sees and does from the page reaches the real sessions, and what happens to
+ * the sessions reaches the page without a reload. One browser for the file, one page per test.
+ */
+const skip = browserSkipReason();
+let browser: Browser;
+const worlds: DashboardWorld[] = [];
+
+beforeAll(async () => {
+  if (skip === undefined) browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(() => {
+  for (const world of worlds.splice(0)) world.ao(["stop"]);
+});
+
+function world(options: Parameters<typeof makeDashboardWorld>[0]): DashboardWorld {
+  const made = makeDashboardWorld(options);
+  worlds.push(made);
+  return made;
+}
+
+async function open(url: string, viewport = { width: 1400, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+const card = (page: Page, id: string) => page.getByRole("article", { name: id });
+const zone = (page: Page, title: string) => page.getByRole("region", { name: title });
+
+describe.skipIf(skip !== undefined)("the dashboard in a browser (built ao, fake claude, tmux)", () => {
+  it(
+    "lists the spawned sessions, drops the token from the address bar, and shows an exit without a reload",
+    { timeout: 180_000 },
+    async () => {
+      const w = world({ sessions: ["Fix the login bug", "Write the changelog"] });
+      const page = await open(w.url);
+      await card(page, "app-1").waitFor();
+      await card(page, "app-2").waitFor();
+      expect(page.url()).not.toContain("token");
+      await expect.poll(() => card(page, "app-1").textContent()).toContain("claude-code");
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet.png"), fullPage: true });
+
+      // The agent of app-2 quits (Ctrl-C twice at its idle prompt): the daemon sees it exit and the
+      // stream moves the card, while the page is never reloaded.
+      const loads: string[] = [];
+      page.on("load", () => loads.push(page.url()));
+      w.tmux(["send-keys", "-t", "app-2", "C-c"]);
+      w.tmux(["send-keys", "-t", "app-2", "C-c"]);
+      await zone(page, "Done").getByRole("article", { name: "app-2" }).waitFor({ timeout: 60_000 });
+      expect(await card(page, "app-2").getAttribute("data-status")).toBe("exited");
+      expect(loads).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it(
+    "sends from the page byte for byte, interrupts a running turn, shows the pane and kills after asking",
+    { timeout: 240_000 },
+    async () => {
+      const w = world({ sessions: ["Fix the login bug"] });
+      const page = await open(`${w.url.replace(/#.*$/, "")}${w.url.slice(w.url.indexOf("#"))}`);
+      await card(page, "app-1").waitFor();
+      await page.goto(page.url().replace(/#.*$/, "#/s/app-1"));
+      const box = page.getByLabel("Message to the agent");
+      await box.waitFor();
+
+      const text = 'Rename `foo` to "bar" — then run $(tests) & report; 100% done? ü\nsecond line';
+      await box.fill(text);
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect
+        .poll(() => page.getByRole("status", { name: "Send result" }).textContent(), { timeout: 60_000 })
+        .toMatch(/Delivered and confirmed/);
+      const received = readFileSync(w.inputLog, "utf8");
+      expect(received).toContain(text.replace(/\n/g, "\r"));
+      await page.screenshot({ path: join(artifactsDir(), "dashboard-session.png"), fullPage: true });
+
+      // A long turn, then "Interrupt": the turn ends as interrupted and the agent is idle again.
+      w.nextTurns({ workMs: 600_000 });
+      await box.fill("Think about it for a long while");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect
+        .poll(() => card(page, "app-1").textContent(), { timeout: 60_000 })
+        .toContain("turn running");
+      await page.getByRole("button", { name: "Interrupt" }).click();
+      await expect
+        .poll(() => page.getByRole("status", { name: "Interrupt result" }).textContent(), { timeout: 60_000 })
+        .toMatch(/interrupted; agent confirmed idle/);
+
+      // "Kill" asks first; only "Yes, kill" kills, and then the session is gone from the live columns.
+      await page.getByRole("button", { name: "Kill", exact: true }).click();
+      await page.getByRole("group", { name: "Confirm kill" }).waitFor();
+      expect(w.sessions()[0]?.status).not.toBe("killed");
+      await page.getByRole("button", { name: "Yes, kill" }).click();
+      await expect
+        .poll(() => page.getByRole("status", { name: "Kill result" }).textContent(), { timeout: 60_000 })
+        .toMatch(/Killed/);
+      expect(w.sessions()[0]?.status).toBe("killed");
+      await page.getByRole("link", { name: "ao" }).click();
+      await zone(page, "Done").getByRole("article", { name: "app-1" }).waitFor();
+      await page.context().close();
+    },
+  );
+
+  it(
+    "resumes the stream after the server restarts and catches up on what it missed",
+    { timeout: 180_000 },
+    async () => {
+      const w = world({ port: await freePort(), sessions: ["Fix the login bug"] });
+      const page = await open(w.url);
+      await card(page, "app-1").waitFor();
+      w.stopDaemon();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Disconnected — reconnecting" })
+        .waitFor({ timeout: 60_000 });
+
+      // While the server is down, the session is killed from the CLI: the page learns it on reconnect.
+      const killed = w.ao(["session", "kill", "app-1"]);
+      expect(killed.exitCode, killed.stderr).toBe(0);
+      w.startDaemon();
+      await zone(page, "Done").getByRole("article", { name: "app-1" }).waitFor({ timeout: 60_000 });
+      await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+      await page.context().close();
+    },
+  );
+});

@@ -1,0 +1,47 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+/**
+ * Debian's chromium (scripts/setup.sh and .ci/run install it with apt-get), never a downloaded one:
+ * `AO_CHROMIUM` names another binary. Browser tests skip only when it is absent on a developer's
+ * machine; under `.ci/run` (AO_REQUIRE_CHROMIUM=1) its absence fails them instead.
+ */
+export const CHROMIUM = process.env["AO_CHROMIUM"] ?? "/usr/bin/chromium";
+
+/**
+ * Why the browser tests are skipped here, or undefined when they run. Where chromium is required
+ * they run even without it, and launchBrowser fails them with what to install.
+ */
+export function browserSkipReason(): string | undefined {
+  if (existsSync(CHROMIUM) || process.env["AO_REQUIRE_CHROMIUM"] === "1") return undefined;
+  const reason = `browser tests skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set AO_CHROMIUM)`;
+  process.stderr.write(`${reason}\n`);
+  return reason;
+}
+
+/** A headless chromium that reaches nothing but the loopback servers the tests start. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`chromium is required here but ${CHROMIUM} is missing: run scripts/setup.sh as root`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-default-apps",
+      "--disable-dev-shm-usage",
+      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+    ],
+  });
+}
+
+/** Where a test run writes its screenshots (kept after the run: CI can upload them). */
+export function artifactsDir(): string {
+  const dir = process.env["AO_ARTIFACTS_DIR"] ?? join(process.cwd(), "tmp", "artifacts");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
