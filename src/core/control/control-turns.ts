@@ -12,6 +12,7 @@ import { controlTurnResult, type ControlTurnResult } from "./turn-result.js";
 export type TurnProgress = (turn: Turn) => void;
 
 const POLL_MS = 250;
+const HEARTBEAT_MS = 5_000;
 /** `wait_turn` answers this long before the bound at the latest, so it never meets a cut-off. */
 const BELOW_BOUND_MS = 1_000;
 
@@ -91,12 +92,23 @@ async function waitBounded(
   timeoutMs: number,
   onProgress?: TurnProgress,
 ): Promise<ControlTurnResult> {
-  const waited = await waitForTurn(cc.turns, turnId, {
-    until: "ended",
-    timeoutMs,
-    pollMs: POLL_MS,
-    onProgress: (turn) => onProgress?.(turn),
-  });
+  // Told at each change, and every few seconds meanwhile: a client that shows progress (or
+  // resets its timeout on it) sees the call is alive while the worker thinks.
+  const heartbeat =
+    onProgress === undefined
+      ? undefined
+      : setInterval(() => onProgress(requireTurn(cc.store, turnId)), HEARTBEAT_MS);
+  let waited;
+  try {
+    waited = await waitForTurn(cc.turns, turnId, {
+      until: "ended",
+      timeoutMs,
+      pollMs: POLL_MS,
+      onProgress: (turn) => onProgress?.(turn),
+    });
+  } finally {
+    clearInterval(heartbeat);
+  }
   if (waited.agentDown !== undefined) throw await agentDownError(cc, waited.turn);
   return controlTurnResult(cc, waited.turn);
 }

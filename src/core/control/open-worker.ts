@@ -70,17 +70,16 @@ export async function openWorker(
   }
 }
 
-/**
- * An agent CLI that exited at once (E_SPAWN_FAILED, its last words in the hint) cannot run here:
- * the commander gets the same way to see why as for a failed turn (issue 13).
- */
+/** A spawn whose agent would not start keeps its words, and says how to see it fail by hand. */
 async function withCliHint(cc: ControlContext, agent: string, error: unknown): Promise<unknown> {
   if (!isAoError(error) || error.code !== "E_SPAWN_FAILED") return error;
   const cli = await agentBinary(cc.ctx, agent).catch(() => "the agent's CLI");
-  const run = `run \`${cli}\` once in a terminal to see why it cannot run (not logged in, model retired, service unreachable)`;
+  const run = `run \`${cli}\` once in a terminal to see it fail for yourself (not logged in, model retired, service unreachable)`;
   return new AoError(error.code, error.message, {
     hint: error.hint === undefined ? run : `${error.hint}; ${run}`,
-    ...(error.details === undefined ? {} : { details: error.details }),
+    details: error.details,
+    exitCode: error.exitCode,
+    cause: error,
   });
 }
 
