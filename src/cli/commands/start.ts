@@ -93,7 +93,10 @@ async function dashboardMounts(wanted: boolean) {
 
 /** The login URL when the daemon serves the dashboard, else null. */
 async function dashboardUrlOf(ctx: AoContext, info: DaemonInfo): Promise<string | null> {
-  const { loginUrlOf, servesDashboard } = await import("../../web/server/dashboard-url.js");
+  const [{ loginUrlOf }, { servesDashboard }] = await Promise.all([
+    import("../../web/server/dashboard-url.js"),
+    import("../../core/daemon/dashboard-url.js"),
+  ]);
   return servesDashboard(info.routeSets) ? loginUrlOf(ctx, info.port) : null;
 }
 

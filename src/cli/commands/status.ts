@@ -5,7 +5,7 @@ import type { SessionView } from "../../core/sessions/session-view.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
-import { dashboardAddress, servesDashboard } from "../../web/server/dashboard-url.js";
+import { dashboardAddress, servesDashboard } from "../../core/daemon/dashboard-url.js";
 
 const WATCH_INTERVAL_MS = 2_000;
 

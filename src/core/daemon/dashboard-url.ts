@@ -3,6 +3,19 @@ import { AoError } from "../errors.js";
 import { daemonFiles, readDaemonToken } from "./daemon-files.js";
 import { readDaemonStatus } from "./daemon-status.js";
 
+/** The dashboard route set's owner name: the route table names it in a collision, daemon.json lists it. */
+export const DASHBOARD_OWNER = "dashboard";
+
+/** Whether a running daemon's server mounted the dashboard (daemon.json's route sets). */
+export function servesDashboard(routeSets: readonly string[] | undefined): boolean {
+  return routeSets?.includes(DASHBOARD_OWNER) === true;
+}
+
+/** The dashboard's address without credentials: what `ao status --json` shows. */
+export function dashboardAddress(port: number): string {
+  return `http://127.0.0.1:${port}/`;
+}
+
 /**
  * The dashboard's address: the fleet (`#/`) or one session (`#/s/<id>`), and with `token` the
  * URL that logs a browser in (the page trades `?token=` in the fragment for a cookie; browsers
@@ -11,7 +24,7 @@ import { readDaemonStatus } from "./daemon-status.js";
 export function dashboardUrl(port: number, options: { sessionId?: string; token?: string } = {}): string {
   const route = options.sessionId === undefined ? "/" : `/s/${encodeURIComponent(options.sessionId)}`;
   const login = options.token === undefined ? "" : `?token=${encodeURIComponent(options.token)}`;
-  return `http://127.0.0.1:${String(port)}/#${route}${login}`;
+  return `${dashboardAddress(port)}#${route}${login}`;
 }
 
 /** The logged-in URL of a session's page on the running daemon; E_DAEMON_FAILED when none runs. */
@@ -26,13 +39,13 @@ export async function sessionPageUrl(
   });
 }
 
-/** The same, or undefined when no daemon runs. */
+/** The same, or undefined when no daemon serves the dashboard. */
 export async function sessionPageUrlIfServed(
   ctx: Pick<AoContext, "paths" | "clock">,
   sessionId: string,
 ): Promise<string | undefined> {
   const status = await readDaemonStatus(ctx);
-  if (!status.running || status.port === undefined) return undefined;
+  if (!status.running || status.port === undefined || !servesDashboard(status.routeSets)) return undefined;
   const token = await readDaemonToken(daemonFiles(ctx.paths));
   return dashboardUrl(status.port, { sessionId, ...(token === undefined ? {} : { token }) });
 }

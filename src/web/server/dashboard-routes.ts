@@ -13,7 +13,7 @@ import { filterFleet } from "./read-fleet.js";
 import { readSessionDetail } from "./read-session-detail.js";
 import { staticAssetsHandler } from "./static-assets.js";
 import { createStoreFeed, type StoreFeedOptions } from "./store-feed.js";
-import { DASHBOARD_OWNER } from "./dashboard-owner.js";
+import { DASHBOARD_OWNER } from "../../core/daemon/dashboard-url.js";
 
 export interface DashboardOptions
   extends EventStreamOptions, Pick<StoreFeedOptions, "pollMs" | "coalesceMs"> {

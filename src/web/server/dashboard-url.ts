@@ -3,22 +3,12 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AoContext } from "../../core/context.js";
 import { daemonFiles, readDaemonToken } from "../../core/daemon/daemon-files.js";
+import { dashboardAddress } from "../../core/daemon/dashboard-url.js";
 import { AoError } from "../../core/errors.js";
-import { DASHBOARD_OWNER } from "./dashboard-owner.js";
-
-/** The dashboard's address without credentials: what `ao status --json` shows. */
-export function dashboardAddress(port: number): string {
-  return `http://127.0.0.1:${port}/`;
-}
 
 /** The URL that logs a browser in: the token in the fragment, which browsers never send anywhere. */
 export function dashboardLoginUrl(port: number, token: string): string {
   return `${dashboardAddress(port)}#token=${token}`;
-}
-
-/** Whether a running daemon's server mounted the dashboard (daemon.json's route sets). */
-export function servesDashboard(routeSets: readonly string[] | undefined): boolean {
-  return routeSets?.includes(DASHBOARD_OWNER) === true;
 }
 
 /** The login URL of this AO_HOME's running daemon (its token file is 0600, readable by this user only). */

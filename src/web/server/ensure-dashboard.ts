@@ -1,7 +1,8 @@
 import type { AoContext } from "../../core/context.js";
 import { readDaemonStatus } from "../../core/daemon/daemon-status.js";
 import { AoError, EXIT_USAGE } from "../../core/errors.js";
-import { loginUrlOf, servesDashboard } from "./dashboard-url.js";
+import { servesDashboard } from "../../core/daemon/dashboard-url.js";
+import { loginUrlOf } from "./dashboard-url.js";
 
 export interface EnsureDashboardOptions {
   readonly port?: number | undefined;
