@@ -93,8 +93,25 @@ describe("ao session attach --web and ao open", () => {
     const files = daemonFiles(f.ctx.paths);
     const lock = acquireDaemonLock(files.lock)!;
     try {
-      await writeDaemonInfo(files, { pid: process.pid, port: 4321, startedAt: 0, version: "test" });
+      // A daemon started with --no-dashboard serves no page.
+      await writeDaemonInfo(files, {
+        pid: process.pid,
+        port: 4321,
+        startedAt: 0,
+        version: "test",
+        routeSets: [],
+      });
       const token = await createDaemonToken(files);
+      expect((await f.ao(["session", "attach", "app-1", "--web"])).stderr).toContain(
+        "the dashboard is not running",
+      );
+      await writeDaemonInfo(files, {
+        pid: process.pid,
+        port: 4321,
+        startedAt: 0,
+        version: "test",
+        routeSets: ["core", "dashboard"],
+      });
       const url = `http://127.0.0.1:4321/#/s/app-1?token=${token}`;
       const page = await f.ao(["session", "attach", "app-1", "--web", "--json"]);
       expect(JSON.parse(page.stdout)).toEqual({ session: "app-1", url });
