@@ -115,16 +115,20 @@ export function endTurn(tx: WriteTx, id: string, ending: TurnEnding): Turn | und
     ending.token ?? null,
   ) as TurnRow | undefined;
   if (row === undefined) return undefined;
-  const turn = toTurn(tx, row);
+  return endedTurn(tx, toTurn(tx, row), ending.status);
+}
+
+/** The turn as it ended, told as `turn.ended` (sizes and source, never the texts). */
+function endedTurn(tx: WriteTx, turn: Turn, status: EndedTurnStatus): Turn {
   appendEvent(tx, {
     type: "turn.ended",
     sessionId: turn.sessionId,
     payload: {
       ...turnFacts(turn),
-      status: ending.status,
+      status,
       replyBytes: Buffer.byteLength(turn.reply ?? "", "utf8"),
       replySource: turn.replySource,
-      ...(error === null ? {} : { error }),
+      ...(turn.error === null ? {} : { error: turn.error }),
     },
   });
   return turn;
@@ -142,17 +146,5 @@ export function dropQueuedTurn(tx: WriteTx, id: string, reason: string): Turn | 
      WHERE id = ? AND status = 'queued' RETURNING *`,
   ).get(redactText(reason), now, now, turnNumber(id)) as TurnRow | undefined;
   if (row === undefined) return undefined;
-  const turn = toTurn(tx, row);
-  appendEvent(tx, {
-    type: "turn.ended",
-    sessionId: turn.sessionId,
-    payload: {
-      ...turnFacts(turn),
-      status: "failed",
-      replyBytes: 0,
-      replySource: null,
-      error: turn.error ?? "",
-    },
-  });
-  return turn;
+  return endedTurn(tx, toTurn(tx, row), "failed");
 }
