@@ -50,6 +50,7 @@ export async function bringCommitsHome(ctx: Pick<AoContext, "exec">, route: Comm
   const inSession = bundleInSession(route.handle);
   const known = await route.remote.exec(route.handle, {
     argv: ["git", "cat-file", "-e", `${home}^{commit}`],
+    cwd: route.remote.workdir(route.handle),
     env: GIT_ENV,
   });
   const range =
@@ -76,7 +77,8 @@ async function sessionGit(
   cwd: string | undefined,
   args: readonly string[],
 ): Promise<string> {
-  const result = await route.remote.exec(route.handle, { argv: ["git", ...args], cwd, env: GIT_ENV });
+  const where = cwd ?? route.remote.workdir(route.handle);
+  const result = await route.remote.exec(route.handle, { argv: ["git", ...args], cwd: where, env: GIT_ENV });
   if (result.exitCode === 0) return result.stdout;
   const tail = result.stderr.trim().split("\n").slice(-3).join("\n");
   throw new AoError("E_EXEC_FAILED", `git ${args[0] ?? ""} in session ${route.handle.id} failed: ${tail}`);

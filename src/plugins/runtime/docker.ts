@@ -8,7 +8,7 @@ import {
 } from "../../core/plugin-api.js";
 import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
 import { realSleep, type Waits } from "./_shared/poll-until.js";
-import { containerTmuxClient } from "./docker/container-tmux.js";
+import { CONTAINER_TMUX_SOCKET, containerTmuxClient } from "./docker/container-tmux.js";
 import { checkDocker, cleanupContainers } from "./docker/doctor.js";
 import { createEngine, type Engine, type EngineName } from "./docker/engine.js";
 import type { DockerRuntimeOptions } from "./docker/options.js";
@@ -78,6 +78,11 @@ export function createDockerRuntime(
     capture: (handle, { lines }) => capturePane(tmuxOf(handle), handle.id, lines),
     stop: (handle) => removeContainer(engineOf(handle), container(handle)),
     remote: containerRemote(engineOf, container),
+    // `ao session attach`: the person's terminal into the container's tmux (docs/docker.md).
+    attachCommand: (handle) => [
+      ...[handleEngine(handle, options), "exec", "-it", container(handle)],
+      ...["tmux", "-u", "-S", CONTAINER_TMUX_SOCKET, "attach-session", "-t", sessionTarget(handle.id)],
+    ],
   };
 }
 
@@ -99,24 +104,6 @@ function requireImage(options: DockerRuntimeOptions): string {
 function userOf(options: DockerRuntimeOptions): string {
   if (options.user !== undefined) return options.user;
   return `${String(process.getuid?.() ?? 0)}:${String(process.getgid?.() ?? 0)}`;
-}
-
-/** `tmux attach` inside the session's container, for a person's terminal (`ao session attach`). */
-export function dockerAttachArgv(handle: RuntimeHandle, engine: EngineName): string[] {
-  const name = handle.data?.["container"] ?? handle.id;
-  return [
-    engine,
-    "exec",
-    "-it",
-    name,
-    "tmux",
-    "-u",
-    "-S",
-    "/tmp/ao-tmux.sock",
-    "attach-session",
-    "-t",
-    sessionTarget(handle.id),
-  ];
 }
 
 export const plugin = definePlugin({
