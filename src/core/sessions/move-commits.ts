@@ -13,6 +13,8 @@ export interface CommitRoute {
   /** The host checkout (the workspace slot's), on `branch`. */
   worktree: string;
   branch: string;
+  /** The project's default branch: sent in too, so the session's clone knows `origin/<base>`. */
+  base?: string | undefined;
 }
 
 /** Where a bundle waits in the session: its /tmp, outside the checkout. */
@@ -26,7 +28,9 @@ const bundleInSession = (handle: RuntimeHandle): string => `/tmp/ao-${handle.id}
 export async function sendCommitsIn(ctx: Pick<AoContext, "exec">, route: CommitRoute): Promise<void> {
   const workdir = route.remote.workdir(route.handle);
   await withHostBundle(async (file) => {
-    await git(ctx, route.worktree, ["bundle", "create", file, `refs/heads/${route.branch}`]);
+    const refs = [`refs/heads/${route.branch}`];
+    if (route.base !== undefined) refs.push(`refs/heads/${route.base}`);
+    await git(ctx, route.worktree, ["bundle", "create", file, ...refs]);
     const inSession = bundleInSession(route.handle);
     await route.remote.writeFile(route.handle, inSession, readFileSync(file));
     try {

@@ -160,7 +160,7 @@ describe.runIf(runPodmanTests)("runtime/docker on podman", () => {
         checkout: "session",
         workdir: () => "/tmp/checkout",
       };
-      const route = { remote, handle, worktree, branch: "ao/5-fix" };
+      const route = { remote, handle, worktree, branch: "ao/5-fix", base: "main" };
       await sendCommitsIn(ctx, route);
       const inside = sessionCheckout(ctx, { remote }, { id: "ao-5", worktree, runtimeHandle: { ...handle } });
       expect(inside.where).toBe("session");
