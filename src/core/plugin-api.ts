@@ -46,6 +46,7 @@ export type {
   PluginCheckContext,
   PluginCleanupContext,
   PluginProgram,
+  PublishRulesInput,
 } from "./registry/plugin-capabilities.js";
 // A program on PATH answering its version flag, the way ao's own doctor checks one (tmux, agent CLIs).
 export { checkProgram } from "./registry/check-program.js";
