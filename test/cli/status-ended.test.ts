@@ -56,15 +56,16 @@ describe("ao status --watch (issue 18)", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
-    const twoFrames = new Promise<void>((resolve, reject) => {
+    const threeFramesBegun = new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (chunk: Buffer) => {
         out += chunk.toString();
-        if (out.split("no sessions").length > 2) resolve();
+        // A third frame begun: the first two are whole.
+        if (out.split("no sessions").length > 3) resolve();
       });
       child.on("exit", (code) => reject(new Error(`ao status --watch exited ${code}: ${out}`)));
     });
     try {
-      await twoFrames;
+      await threeFramesBegun;
     } finally {
       child.kill("SIGINT");
     }
