@@ -20,6 +20,7 @@ import { registerStartCommand } from "./commands/start.js";
 import { registerStatusCommand } from "./commands/status.js";
 import { registerStopCommand } from "./commands/stop.js";
 import { registerTurnsCommand } from "./commands/turns.js";
+import { registerHelpCommand } from "./help-command.js";
 
 /**
  * The command tree. Each group lives in src/cli/commands/<group>.ts and exports one
@@ -62,5 +63,6 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerMergeCommand(program, cli);
   registerIssueCommand(program, cli);
   registerMcpCommand(program, cli);
+  registerHelpCommand(program);
   return program;
 }

@@ -46,6 +46,7 @@ export type {
   PluginCheckContext,
   PluginCleanupContext,
   PluginProgram,
+  PublishRulesInput,
 } from "./registry/plugin-capabilities.js";
 // A program on PATH answering its version flag, the way ao's own doctor checks one (tmux, agent CLIs).
 export { checkProgram } from "./registry/check-program.js";
@@ -85,7 +86,7 @@ export type { ErrorMeaning, PluginErrorCode } from "./plugin-error-codes.js";
 export { execError } from "./exec.js";
 export type { Exec, ExecOptions, ExecResult } from "./exec.js";
 // git through ctx.exec with a parsable locale and no credential prompts (workspaces, scms, trackers).
-export { GIT_ENV, git, gitText } from "./git.js";
+export { GIT_ENV, git, gitText, noFilterDrivers } from "./git.js";
 // Whether a program is installed, from the context's PATH (a plugin checking its CLI before use).
 export { findOnPath } from "./init/find-on-path.js";
 

@@ -24,6 +24,7 @@ describe("ao status", () => {
     expect((await f.ao(["status"])).stdout).toContain("no sessions");
     expect(JSON.parse((await f.ao(["status", "--json"])).stdout)).toEqual({
       sessions: [],
+      recentlyEnded: [],
       daemon: { running: false },
       dashboard: null,
     });

@@ -9,6 +9,17 @@ import { renderSessions } from "./status.js";
 import type { InterruptResult } from "../../core/turns/interrupt-turn.js";
 import { turnView } from "../../core/turns/turn-view.js";
 import { durationFlag } from "../duration-flag.js";
+import { terminalText } from "../terminal-text.js";
+import { AoError } from "../../core/errors.js";
+
+/** `--lines`: a whole number from 1 to 10000. */
+function positiveLines(value: string): number {
+  const lines = Number(value);
+  if (Number.isInteger(lines) && lines > 0 && lines <= 10_000) return lines;
+  throw new AoError("E_USAGE", `--lines must be a whole number from 1 to 10000, not "${value}"`, {
+    hint: "for example: --lines 50",
+  });
+}
 
 /** What a terminal opened: its address when it has one (terminal/web), or nothing to say. */
 export function renderView(out: OutputStream, session: string, view: TerminalView, json: boolean): void {
@@ -56,6 +67,29 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
         const { attachSession } = await import("../../core/sessions/attach-session.js");
         const view = await attachSession(ctx, id, { configPath: configOf(command) });
         renderView(ctx.stdout, id, view, flags.json === true);
+        return 0;
+      }),
+    );
+
+  session
+    .command("logs")
+    .description("print what a session's agent shows, or last showed before it ended")
+    .argument("<id>", "session id")
+    .option("--lines <n>", "how many lines of screen and scrollback", "200")
+    .option("--json", "print { session, status, source, text, note } as JSON")
+    .addHelpText("after", "\nExamples:\n  ao session logs app-1\n  ao session logs app-1 --lines 50 --json\n")
+    .action(
+      cli.action(async (ctx, id: string, flags: { lines: string; json?: boolean }, command: Command) => {
+        const { sessionLogs } = await import("../../core/sessions/session-logs.js");
+        const logs = await sessionLogs(ctx, id, {
+          lines: positiveLines(flags.lines),
+          configPath: configOf(command),
+        });
+        if (flags.json === true) writeJson(ctx.stdout, logs);
+        else ctx.stdout.write(terminalText(logs.text));
+        if (logs.note !== null && flags.json !== true) ctx.stderr.write(`${id}: ${logs.note}\n`);
+        if (logs.source === "kept" && flags.json !== true)
+          ctx.stderr.write(`${id}: the lines above are what ao kept when the agent exited\n`);
         return 0;
       }),
     );

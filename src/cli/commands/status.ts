@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
 import type { DaemonStatus } from "../../core/daemon/daemon-status.js";
+import type { EndedSession } from "../../core/sessions/recently-ended.js";
 import type { SessionView } from "../../core/sessions/session-view.js";
+import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
@@ -24,17 +26,22 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
         async (ctx, options: { json?: boolean; watch?: boolean; refresh?: boolean }, command: Command) => {
           const { listSessionViews, watchSessionViews } =
             await import("../../core/sessions/list-sessions.js");
+          const { readDaemonStatus } = await import("../../core/daemon/daemon-status.js");
+          const { recentlyEndedSessions } = await import("../../core/sessions/recently-ended.js");
           const query = { configPath: globalOptions(command).config, refresh: options.refresh };
+          const render = async (views: SessionView[]): Promise<void> => {
+            const daemon = await readDaemonStatus(ctx);
+            const ended = recentlyEndedSessions(ctx);
+            renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now(), daemon, ended });
+          };
           if (options.watch !== true) {
-            const { readDaemonStatus } = await import("../../core/daemon/daemon-status.js");
-            const [views, daemon] = await Promise.all([listSessionViews(ctx, query), readDaemonStatus(ctx)]);
-            renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now(), daemon });
+            await render(await listSessionViews(ctx, query));
             return 0;
           }
-          await watchSessionViews(ctx, { ...query, intervalMs: WATCH_INTERVAL_MS }, (views) => {
+          await watchSessionViews(ctx, { ...query, intervalMs: WATCH_INTERVAL_MS }, async (views) => {
             // Clearing is for people; a pipe or a log gets the frames one after another.
             if (ctx.stdout.isTTY === true && options.json !== true) ctx.stdout.write("\u001b[H\u001b[2J");
-            renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now() });
+            await render(views);
           });
           return 0;
         },
@@ -46,22 +53,44 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
 export function renderSessions(
   out: OutputStream,
   views: readonly SessionView[],
-  options: { json?: boolean | undefined; now: number; daemon?: DaemonStatus | undefined },
+  options: {
+    json?: boolean | undefined;
+    now: number;
+    daemon?: DaemonStatus | undefined;
+    /** Sessions that ended by themselves lately (`ao status`), named under the table. */
+    ended?: readonly EndedSession[] | undefined;
+  },
 ): void {
-  const { daemon } = options;
+  const { daemon, ended } = options;
   if (options.json === true) {
-    writeJson(
-      out,
-      daemon === undefined
-        ? { sessions: views }
-        : { sessions: views, daemon, dashboard: dashboardOf(daemon) },
-    );
+    writeJson(out, {
+      sessions: views,
+      ...(ended === undefined ? {} : { recentlyEnded: ended }),
+      ...(daemon === undefined ? {} : { daemon, dashboard: dashboardOf(daemon) }),
+    });
     return;
   }
   if (views.length === 0)
     writeLines(out, ["no sessions (start one with: ao spawn <project> <issue or task>)"]);
   else writeLines(out, [...renderTable(views, columnsFor(views)), ...exitNotes(views)]);
+  if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
+}
+
+/**
+ * The sessions that left the active table because their agent died or ao gave up: named, with
+ * where to look, and why the agent ended when ao kept it.
+ */
+function endedNotes(ended: readonly EndedSession[]): string[] {
+  const names = ended.map((session) => `${session.id} (${session.status})`).join(", ");
+  const count = ended.length === 1 ? "1 session" : `${ended.length} sessions`;
+  const first = ended[0]?.id ?? "<session>";
+  return [
+    "",
+    `${count} ended by itself in the last 24h: ${names}`,
+    `  see them with: ao session ls --all; read one's last screen with: ao session logs ${first}`,
+    ...ended.flatMap((session) => (session.exit === null ? [] : exitNote(session.id, session.exit))),
+  ];
 }
 
 /**
@@ -96,7 +125,7 @@ const COLUMNS: readonly Column<SessionView>[] = [
   { header: "project", value: (view) => view.project },
   { header: "issue", value: (view) => view.issue ?? "-" },
   { header: "branch", value: (view) => view.branch },
-  { header: "status", value: (view) => view.status },
+  { header: "status", value: (view) => statusCell(view) },
   { header: "pr", value: (view) => (view.pr === null ? "-" : `#${view.pr.number}`) },
   { header: "ci", value: (view) => ciCell(view) },
   { header: "review", value: (view) => reviewCell(view) },
@@ -130,11 +159,26 @@ function exitNotes(views: readonly SessionView[]): string[] {
   return views.flatMap((view) => {
     const { exit } = view;
     if (exit === null || (view.status !== "exited" && view.runtime.liveness !== "exited")) return [];
-    const code = exit.exitCode === null ? "without an exit code" : `with exit code ${exit.exitCode}`;
-    const lines = exit.lastLines.map((line) => `  ${terminalCell(line)}`);
-    const said = lines.length === 0 ? ", printing nothing ao could read" : "; its last lines:";
-    return ["", `${view.id}: the agent exited ${code}${said}`, ...lines];
+    return exitNote(view.id, exit);
   });
+}
+
+function exitNote(id: string, exit: Pick<AgentExit, "exitCode" | "lastLines">): string[] {
+  const code = exit.exitCode === null ? "without an exit code" : `with exit code ${exit.exitCode}`;
+  const lines = exit.lastLines.map((line) => `  ${terminalCell(line)}`);
+  const said = lines.length === 0 ? ", printing nothing ao could read" : "; its last lines:";
+  return ["", `${id}: the agent exited ${code}${said}`, ...lines];
+}
+
+/**
+ * The stored status, unless the runtime already says the agent exited and the lifecycle has not
+ * caught up (it confirms an exit on its next cycles): `working` beside `exited 1` is a contradiction.
+ */
+function statusCell(view: SessionView): string {
+  const { status } = view;
+  if (view.runtime.liveness !== "exited" || !isSessionStatus(status) || isTerminalStatus(status))
+    return status;
+  return "exited";
 }
 
 function runtimeCell(view: SessionView): string {

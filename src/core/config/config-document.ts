@@ -18,9 +18,21 @@ export function parseConfigYaml(text: string, file: string, cwd: string): Parsed
       const { line, col } = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
       return { file, line, column: col, path: "", keyPath: [], message: syntaxMessage(error.message) };
     });
-    throw configIssuesError("E_CONFIG_INVALID", file, issues, cwd);
+    throw configIssuesError("E_CONFIG_INVALID", file, firstOfEachLine(issues), cwd, SYNTAX_HINT);
   }
   return { file, yaml, lineCounter };
+}
+
+const SYNTAX_HINT =
+  "fix the YAML syntax at the place above (indent with spaces, never tabs); later problems on the same line follow from the first";
+
+/**
+ * One syntax problem per line: the parser's first complaint on a line is the cause, the others it
+ * adds there are consequences (one tab gave three problems on its line).
+ */
+function firstOfEachLine(issues: readonly ConfigIssue[]): ConfigIssue[] {
+  const seen = new Set<number>();
+  return issues.filter((issue) => !seen.has(issue.line) && seen.add(issue.line));
 }
 
 /** yaml's messages end with " at line 3, column 1:" and a code frame; we print our own position. */

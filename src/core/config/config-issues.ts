@@ -57,11 +57,12 @@ export function configIssuesError(
   file: string,
   issues: readonly ConfigIssue[],
   cwd: string,
+  hint: string | undefined = HINTS[code],
 ): AoError {
   const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
   const lines = issues.map((issue) => `  ${formatIssue(issue, cwd)}`);
   return new AoError(code, [`${HEADLINES[code]} (${count}):`, ...lines].join("\n"), {
-    hint: HINTS[code],
+    hint,
     details: { file, issues },
   });
 }

@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
 import { readFeed, type EventFilter } from "../events/event-feed.js";
-import { closeStore, listEvents, openStore, type Store, type StoredEvent } from "../store/index.js";
+import { AoError, EXIT_USAGE } from "../errors.js";
+import {
+  closeStore,
+  getSession,
+  listEvents,
+  openStore,
+  type Store,
+  type StoredEvent,
+} from "../store/index.js";
 
 export interface EventQuery {
   readonly sessionId?: string | undefined;
@@ -52,11 +60,22 @@ export async function followEvents(
   }
 }
 
+/**
+ * The newest events of the query. A session id that has no events and names no session is a
+ * typo, not a quiet log: it is an error, so `ao events --session nope-9` does not say "no events".
+ */
 function newest(store: Store, query: EventQuery): StoredEvent[] {
-  return listEvents(store, {
+  const events = listEvents(store, {
     sessionId: query.sessionId,
     type: query.type,
     limit: query.limit ?? DEFAULT_EVENT_LIMIT,
     fromEnd: true,
+  });
+  const id = query.sessionId;
+  if (events.length > 0 || id === undefined || getSession(store, id) !== undefined) return events;
+  throw new AoError("E_NOT_FOUND", `no session ${id}`, {
+    exitCode: EXIT_USAGE,
+    hint: "`ao session ls --all` lists every session, ended ones too",
+    details: { session: id },
   });
 }

@@ -114,6 +114,17 @@ export interface PluginCapabilities<Options> {
   cleanup?(ctx: PluginCleanupContext): Promise<readonly string[]>;
   /** Offers this tracker or scm for a repository `ao init` configures; undefined: not for this one. */
   init?(repository: InitRepository): InitProposal | undefined;
+  /**
+   * For an scm: how the agent hands its work back, as the publishing step of ao's base rules
+   * (push and open a pull request, or only commit). Without it the rules say it in general terms.
+   */
+  publishRules?(input: PublishRulesInput): string;
+}
+
+/** What an scm's `publishRules` words its step with. */
+export interface PublishRulesInput {
+  readonly branch: string;
+  readonly defaultBranch: string;
 }
 
 /** The command of `install` for `platform`. */

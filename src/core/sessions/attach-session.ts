@@ -34,7 +34,7 @@ export async function attachSession(
       "E_SESSION_STATE",
       `cannot attach to ${id}: ${handle === undefined ? "its agent was never started" : `it is ${session.status}`}`,
       {
-        hint: `bring it back with \`ao session restore ${id}\``,
+        hint: `read what it last showed with \`ao session logs ${id}\`; bring it back with \`ao session restore ${id}\``,
         details: { session: id, status: session.status },
       },
     );

@@ -2,7 +2,7 @@ import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import type { IssueFilter, Tracker } from "../slots/index.js";
 import { closeStore, listSessions, openStore } from "../store/index.js";
-import { isPlainlyFreeText } from "./resolve-task.js";
+import { looksLikeReference } from "./resolve-task.js";
 import { describeError } from "./restore-all.js";
 import { spawnSession, type SpawnOptions, type SpawnRequest } from "./spawn-session.js";
 import { openProject, type OpenProject } from "./open-project.js";
@@ -42,7 +42,7 @@ export async function batchSpawn(
   // Listed issues come with their ids, so finding their live sessions asks the tracker nothing.
   const listed = select === undefined ? undefined : await selectIssues(opened, select);
   const issueId = (ref: string) =>
-    listed === undefined ? issueIdOf(ref, opened.tracker) : Promise.resolve(ref);
+    listed === undefined ? issueIdOf(ref, opened.tracker, ctx.cwd) : Promise.resolve(ref);
   const results: BatchResult[] = [];
   for (const issue of listed ?? given ?? []) {
     try {
@@ -82,8 +82,9 @@ async function selectIssues(opened: OpenProject, select: IssueSelection): Promis
 async function issueIdOf(
   ref: string,
   tracker: () => Promise<Tracker | undefined>,
+  cwd: string,
 ): Promise<string | undefined> {
-  const found = isPlainlyFreeText(ref) ? undefined : await tracker();
+  const found = looksLikeReference(ref, cwd) ? await tracker() : undefined;
   return found === undefined ? undefined : (await found.getIssue(ref)).id;
 }
 

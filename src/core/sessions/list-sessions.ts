@@ -78,14 +78,14 @@ function keepExits(ctx: AoContext, sessions: Session[], probes: Map<string, Sess
 export async function watchSessionViews(
   ctx: AoContext,
   options: ListOptions & { intervalMs: number; signal?: AbortSignal | undefined },
-  onFrame: (views: SessionView[]) => void,
+  onFrame: (views: SessionView[]) => void | Promise<void>,
 ): Promise<void> {
   const { setTimeout: sleep } = await import("node:timers/promises");
   // Each frame lists anew; a warning that holds for every frame (a config that no longer loads)
   // is said once, not every two seconds.
   const frameCtx = { ...ctx, stderr: onceEachText(ctx.stderr) };
   while (options.signal?.aborted !== true) {
-    onFrame(await listSessionViews(frameCtx, options));
+    await onFrame(await listSessionViews(frameCtx, options));
     await sleep(options.intervalMs, undefined, { signal: options.signal }).catch(() => undefined);
   }
 }

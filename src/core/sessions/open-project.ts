@@ -13,6 +13,8 @@ import { didYouMean } from "../did-you-mean.js";
 import { AoError, EXIT_USAGE } from "../errors.js";
 import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
 import type { Agent, Runtime, SlotInterfaces, Tracker, Workspace } from "../slots/index.js";
+import type { PublishRulesInput } from "../registry/plugin-capabilities.js";
+import { scmPublishRules } from "./scm-publish-rules.js";
 import { worktreesDir } from "./workspace-spec.js";
 
 export interface OpenProjectOptions {
@@ -36,6 +38,8 @@ export interface OpenProject {
   worktreesDir: string;
   /** Resolved on first use only: a tracker may load a client library (Octokit) and need a token. */
   readonly tracker: () => Promise<Tracker | undefined>;
+  /** How the agent hands its work back, as the project's scm words it (scmPublishRules). */
+  readonly publishRules: (input: PublishRulesInput) => Promise<string | undefined>;
 }
 
 /** Loads the configuration and resolves the project's runtime, agent and workspace through the registry. */
@@ -72,6 +76,7 @@ export async function openProject(
     agent,
     workspace,
     worktreesDir: worktreesDir(ctx.paths, project.id),
+    publishRules: (input) => scmPublishRules(ctx, project, dirname(loaded.path), input),
     tracker: () => {
       const configured = project.tracker;
       if (configured === undefined) return Promise.resolve(undefined);

@@ -46,6 +46,8 @@ export interface PromptInput {
   branch: string;
   worktree: string;
   task: string;
+  /** The scm's publishing step of the base rules (OpenProject.publishRules). */
+  publish?: string | undefined;
 }
 
 /** Writes rules.md and prompt.md beside task.md; returns the path of prompt.md. */
@@ -59,6 +61,7 @@ export function writePromptFiles(paths: Pick<AoPaths, "prompts">, input: PromptI
       branch: input.branch,
       defaultBranch: input.project.defaultBranch,
       worktree: input.worktree,
+      publish: input.publish,
     }),
     ...projectRules(input.project),
   ].join("\n");

@@ -92,7 +92,7 @@ async function launchSpec(
   const input = {
     sessionId: session.id,
     worktree: session.worktree,
-    promptFile: ensurePromptFile(ctx, opened, session),
+    promptFile: await ensurePromptFile(ctx, opened, session),
     permissions,
     ...(model === undefined ? {} : { model }),
     ...mcpServerOf(ctx.paths, session.id),
@@ -109,7 +109,7 @@ async function launchSpec(
 }
 
 /** The spawn's prompt file; rewritten from the saved task if someone removed it. */
-function ensurePromptFile(ctx: AoContext, opened: OpenProject, session: Session): string {
+async function ensurePromptFile(ctx: AoContext, opened: OpenProject, session: Session): Promise<string> {
   const file = promptFilePath(ctx.paths, session.id);
   if (existsSync(file)) return file;
   const task =
@@ -121,5 +121,9 @@ function ensurePromptFile(ctx: AoContext, opened: OpenProject, session: Session)
     branch: session.branch,
     worktree: session.worktree,
     task,
+    publish: await opened.publishRules({
+      branch: session.branch,
+      defaultBranch: opened.project.defaultBranch,
+    }),
   });
 }

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { AoError } from "../errors.js";
 import type { Issue, Tracker } from "../slots/index.js";
 
@@ -23,13 +25,15 @@ export interface TaskRequest {
 }
 
 /**
- * Decides what the task is. The tracker decides whether a string is one of its references; a string
- * with whitespace in it is plainly free text and never sent to a tracker ("Fix the login bug"), and
- * a project without a tracker takes every string as free text.
+ * Decides what the task is. Only a string that looks like a reference (looksLikeReference) goes
+ * to the tracker, which then decides whether it is one of its issues; words are a task ("Fix the
+ * login bug", "refactor"), and a project without a tracker takes every string as free text.
+ * `cwd` is where a relative path to an issue file is resolved from.
  */
 export async function resolveTask(
   request: TaskRequest,
   tracker: () => Promise<Tracker | undefined>,
+  cwd: string,
 ): Promise<SessionTask> {
   const issueArg = request.issue?.trim() === "" ? undefined : request.issue;
   const prompt = request.prompt?.trim() === "" ? undefined : request.prompt;
@@ -41,7 +45,7 @@ export async function resolveTask(
     }
     return freeText(prompt);
   }
-  const found = isPlainlyFreeText(issueArg) ? undefined : await tracker();
+  const found = looksLikeReference(issueArg, cwd) ? await tracker() : undefined;
   if (found === undefined) return freeText(prompt === undefined ? issueArg : `${issueArg}\n\n${prompt}`);
   const issue = await found.getIssue(issueArg);
   const text = found.taskPrompt(issue);
@@ -54,8 +58,21 @@ export async function resolveTask(
   };
 }
 
-export function isPlainlyFreeText(text: string): boolean {
-  return /\s/.test(text.trim());
+const NUMBER = /^#?\d+$/;
+/** `ENG-12`, `PROJ_2-7`: a key, a dash, a number (Linear, Jira). */
+const KEYED = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:(\/\/|\/)/i;
+
+/**
+ * Whether a person's text names an issue rather than being the task itself: a number, `#n`,
+ * `KEY-n`, a URL, or the path of a file that exists. Why: `ao spawn app refactor` was sent to the
+ * tracker and failed with "no local issue refactor"; a single word is a task.
+ */
+export function looksLikeReference(text: string, cwd: string): boolean {
+  const ref = text.trim();
+  if (/\s/.test(ref)) return false;
+  if (NUMBER.test(ref) || KEYED.test(ref) || URL_LIKE.test(ref)) return true;
+  return (ref.includes("/") || ref.endsWith(".md")) && existsSync(resolve(cwd, ref));
 }
 
 function freeText(text: string): SessionTask {

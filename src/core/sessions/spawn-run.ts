@@ -81,6 +81,10 @@ async function writePrompt(run: SpawnRun): Promise<Session> {
     branch: session.branch,
     worktree: session.worktree,
     task: await run.task(),
+    publish: await run.opened.publishRules({
+      branch: session.branch,
+      defaultBranch: run.opened.project.defaultBranch,
+    }),
   });
   return recordSpawnStep(run.store, session.id, "prompt");
 }

@@ -56,7 +56,7 @@ export async function spawnSession(
     agent: request.agent,
   });
   const branch = request.branch === undefined ? undefined : validBranch(request.branch);
-  const task = await resolveTask(request, opened.tracker);
+  const task = await resolveTask(request, opened.tracker, ctx.cwd);
   const store = openStore(ctx);
   try {
     return await spawnWithStore(ctx, store, opened, { task, branch, request, options });

@@ -55,6 +55,9 @@ export const plugin = definePlugin({
   options: optionsSchema,
   doctor: (options, ctx) => checkGitHubCredentials(options, ctx),
   init: proposeGitHub,
+  publishRules: ({ branch, defaultBranch }) =>
+    `Push your branch (\`git push -u origin ${branch}\`) and open a pull request against
+   \`${defaultBranch}\` (e.g. \`gh pr create --fill\`). Describe what you did and how you tested it.`,
   create: async (options, ctx) => createGitHubScm(ctx, options, await repoOf(ctx, options)),
 });
 

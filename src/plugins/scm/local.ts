@@ -80,6 +80,12 @@ export const plugin = definePlugin({
   // CI runs are detached and outlive ao: a thrown-away AO_HOME must not leave them running.
   cleanup: (ctx) => stopCiRuns(ctx),
   init: proposeLocalScm,
+  // Nothing to push to and no forge CLI: ao turns the branch's commits into the pull request.
+  publishRules: ({ branch, defaultBranch }) =>
+    `Commit your work on \`${branch}\`; do not push and do not open a pull request yourself: this
+   project has no hosting service for them. ao opens the pull request against \`${defaultBranch}\`
+   from your commits, runs the project's CI on each new commit and sends you its failures and the
+   reviews. Say what you did and how you tested it in your commit messages.`,
   create: (options, ctx) => createLocalScm({ ...ctx, project: requireProject(ctx, "scm") }, options),
 });
 

@@ -4,7 +4,6 @@ import {
   AoError,
   definePlugin,
   execError,
-  git,
   type PluginContext,
   type Workspace,
   type WorkspaceInfo,
@@ -88,7 +87,7 @@ async function createWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promis
     { commonDir },
   );
   await prepareOrRollBack(ctx, { repoPath: repo, workspacePath: path, setup }, () =>
-    rollBackWorktree(ctx, repo, path, branch),
+    rollBackWorktree(ctx, repo, path, { branch, commit: start.base.commit }),
   );
   return { path, branch, base: start.base.label };
 }
@@ -204,9 +203,10 @@ async function restoreWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promi
   });
   // The branch holds the session's commits: a failed restore removes only the checkout, unless the
   // local branch was made in this call from origin's copy.
-  const createdBranch = source.createFrom === undefined ? undefined : spec.branch;
+  const created =
+    source.createFrom === undefined ? undefined : { branch: spec.branch, commit: source.createFrom };
   await prepareOrRollBack(ctx, { repoPath: repo, workspacePath: path, setup }, () =>
-    rollBackWorktree(ctx, repo, path, createdBranch),
+    rollBackWorktree(ctx, repo, path, created),
   );
   return { path, branch: spec.branch };
 }
@@ -230,17 +230,18 @@ async function destroyWorktree(ctx: WorktreeContext, path: string, force: boolea
 
 /**
  * Undoes a create: the worktree, its admin entry, and the branch — but only a branch made by this
- * very call (`branch` undefined keeps it).
+ * very call (`created` undefined keeps it), and only while it still points where it was made: a
+ * setup step (or anyone) that committed on it since made work that stays (deleteBranchAt).
  */
 async function rollBackWorktree(
   ctx: WorktreeContext,
   repo: string,
   path: string,
-  branch: string | undefined,
+  created: { branch: string; commit: string } | undefined,
 ): Promise<void> {
   await withRepoLock(ctx, repo, async () => {
     await removeCheckout(ctx, repo, path);
-    if (branch !== undefined) await git(ctx, repo, ["branch", "--quiet", "-D", branch]);
+    if (created !== undefined) await deleteBranchAt(ctx, repo, created.branch, created.commit);
   });
 }
 

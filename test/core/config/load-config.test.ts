@@ -244,6 +244,20 @@ describe("loadConfig: errors", () => {
     expect(error.message).toContain("agent-orchestrator.yaml:5:3: YAML syntax:");
   });
 
+  it("reports one tab as one problem, with a hint about the syntax, not about keys (issue 18)", async () => {
+    const { dir } = writeConfig("projects:\n  app:\n\tpath: .\n    defaultBranch: main\n");
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
+    expect(issuesOf(error)).toEqual([
+      expect.objectContaining({
+        line: 3,
+        column: 1,
+        message: "YAML syntax: tabs are not allowed as indentation",
+      }),
+    ]);
+    expect(error.hint).toContain("fix the YAML syntax at the place above");
+    expect(error.hint).not.toContain("keys listed above");
+  });
+
   it("reports duplicate keys as syntax errors", async () => {
     const { dir } = writeConfig("projects:\n  app:\n    path: .\n    path: ..\n");
     const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));

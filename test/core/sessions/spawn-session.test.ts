@@ -58,7 +58,7 @@ describe("spawnSession", () => {
     expect(process?.input.argv).not.toContain(FAKE_AGENT_BYPASS_FLAG);
     const prompt = readFileSync(promptFile, "utf8");
     expect(prompt).toContain("# Working as ao session app-1");
-    expect(prompt).toContain("git push -u origin ao/fix-the-login-bug");
+    expect(prompt).toContain("4. Hand your work back the way this project takes it");
     expect(prompt).toContain("Run the linter before pushing.");
     expect(prompt.endsWith(`${task}\n`)).toBe(true);
     expect(f.agent.prepared).toEqual([{ sessionId: "app-1", worktree: session.worktree }]);

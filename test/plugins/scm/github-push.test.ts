@@ -183,6 +183,8 @@ describe("scm/github push", () => {
     const dir = pushDirOf(fixture);
     expect(push.cwd).toBe(dir);
     expect(push.args).toEqual([
+      "-c",
+      "core.fsmonitor=false",
       `--git-dir=${dir}`,
       "-c",
       "core.hooksPath=/dev/null",
@@ -282,7 +284,12 @@ describe("scm/github push: what the agent can plant", () => {
     expect(trackingRef(fixture.repo, "feat/ref-hook")).toBe(runGit(worktree, ["rev-parse", "HEAD"]));
     expect(existsSync(marker)).toBe(false);
     const updateRef = calls.find((call) => call.args.includes("update-ref"))!;
-    expect(updateRef.args.slice(0, 2)).toEqual(["-c", "core.hooksPath=/dev/null"]);
+    expect(updateRef.args.slice(0, 4)).toEqual([
+      "-c",
+      "core.fsmonitor=false",
+      "-c",
+      "core.hooksPath=/dev/null",
+    ]);
     expect(updateRef.env).toMatchObject({ GITHUB_TOKEN: undefined, GH_TOKEN: undefined });
     expect(updateRef.env).toHaveProperty("GITHUB_TOKEN", undefined);
 

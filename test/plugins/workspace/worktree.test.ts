@@ -137,6 +137,21 @@ describe("workspace/worktree setup steps", () => {
     expect(worktreePaths(repo.dir)).toEqual([repo.dir]);
   });
 
+  it("keeps a branch that moved before the rollback: it holds commits this create did not make (issue 18)", async () => {
+    const { repo, workspace, spec } = await setUp();
+    const commitThenFail = [
+      "git -c user.name=t -c user.email=t@t commit -q --allow-empty -m kept-work",
+      "node -e process.exit(3)",
+    ];
+    const error = await rejection(
+      workspace.create(spec("app-1", "ao/moved", { postCreate: commitThenFail })),
+    );
+    expect(error.code).toBe("E_WORKSPACE_FAILED");
+    expect(worktreePaths(repo.dir)).toEqual([repo.dir]);
+    expect(branchExists(repo.dir, "ao/moved")).toBe(true);
+    expect(runGit(repo.dir, ["log", "-1", "--format=%s", "ao/moved"])).toBe("kept-work");
+  });
+
   it("rolls back when a symlink source is missing", async () => {
     const { repo, workspace, spec, baseDir } = await setUp();
     const error = await rejection(
