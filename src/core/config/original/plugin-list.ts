@@ -27,11 +27,14 @@ function valueAt(data: unknown, keyPath: KeyPath): unknown {
   return node;
 }
 
+/** The original's sources with a package (registry, npm); its third source is a path on disk. */
+const PACKAGE_SOURCES = new Set(["registry", "npm"]);
+const fromDisk = (entry: Data) => !PACKAGE_SOURCES.has(String(entry["source"]));
+
 /** What ao writes where the original writes the installed plugin's name: its package or its path. */
 function specOf(entry: Data): string | undefined {
   const path = entry["path"];
-  if (entry["source"] === "local" && typeof path === "string")
-    return /^(\.{1,2}\/|\/|~)/.test(path) ? path : `./${path}`;
+  if (fromDisk(entry) && typeof path === "string") return /^(\.{1,2}\/|\/|~)/.test(path) ? path : `./${path}`;
   return typeof entry["package"] === "string" ? entry["package"] : undefined;
 }
 
@@ -66,8 +69,7 @@ export function pluginListFindings(data: Data): OriginalKeyFinding[] {
       };
     }
     const where = uses.length === 1 ? "its one use now names" : `its ${uses.length} uses now name`;
-    const install =
-      entry["source"] === "local" ? "" : ` (install it next to the config: ao plugin install ${spec})`;
+    const install = fromDisk(entry) ? "" : ` (install it next to the config: ao plugin install ${spec})`;
     return {
       keyPath,
       message: `ao loads external plugins where they are named: ${where} ${spec}${install}`,

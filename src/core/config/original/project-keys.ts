@@ -136,6 +136,13 @@ function sessionPrefixFinding(prefix: unknown, at: KeyPath): OriginalKeyFinding[
   ];
 }
 
+/** Sections of the original's scm map that ao reads elsewhere, by key. */
+const SCM_SECTIONS: Readonly<
+  Record<string, (section: Data | undefined, at: KeyPath) => OriginalKeyFinding[]>
+> = {
+  webhook: (section, at) => scmWebhookFindings(section, at),
+};
+
 /** Everything in one project entry that the original writes differently. */
 export function projectFindings(project: Data | undefined, at: KeyPath): OriginalKeyFinding[] {
   if (project === undefined) return [];
@@ -145,7 +152,7 @@ export function projectFindings(project: Data | undefined, at: KeyPath): Origina
     ...sessionPrefixFinding(project["sessionPrefix"], [...at, "sessionPrefix"]),
     ...externalPluginFindings(mapAt(project["tracker"]), [...at, "tracker"]),
     ...externalPluginFindings(scm, [...at, "scm"]),
-    ...scmWebhookFindings(mapAt(scm?.["webhook"]), [...at, "scm", "webhook"]),
+    ...Object.entries(SCM_SECTIONS).flatMap(([key, find]) => find(mapAt(scm?.[key]), [...at, "scm", key])),
     ...agentConfigFindings(mapAt(project["agentConfig"]), [...at, "agentConfig"], [...at, "agentConfig"]),
     ...workerFindings(mapAt(project["worker"]), [...at, "worker"]),
     ...reactionFindings(mapAt(project["reactions"]), [...at, "reactions"]),
