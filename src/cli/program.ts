@@ -1,6 +1,7 @@
 import { Command, type OutputConfiguration } from "commander";
 import type { CliRuntime } from "./cli-runtime.js";
 import { registerCiCommand } from "./commands/ci.js";
+import { registerCompletionCommand } from "./commands/completion.js";
 import { registerConfigCommand } from "./commands/config.js";
 import { registerDashboardCommand } from "./commands/dashboard.js";
 import { registerDemoCommand } from "./commands/demo.js";
@@ -60,6 +61,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerEventsCommand(program, cli);
   registerCiCommand(program, cli);
   registerReviewCommand(program, cli);
+  registerCompletionCommand(program, cli);
   registerMergeCommand(program, cli);
   registerIssueCommand(program, cli);
   registerMcpCommand(program, cli);

@@ -5,7 +5,7 @@
 export const REDACTED = "[redacted]";
 
 const SECRET_KEY =
-  /(token|secret|password|passwd|api[-_]?key|authorization|cookie|webhook[-_]?url|private[-_]?key)/i;
+  /(token|secret|password|passwd|api[-_]?key|authorization|cookie|webhook[-_]?url|^webhook$|private[-_]?key)/i;
 
 const SECRET_PATTERNS: readonly RegExp[] = [
   /\bgh[pousr]_[A-Za-z0-9]{20,}\b/g,

@@ -23,7 +23,7 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
           writeJson(
             ctx.stdout,
             result.ok
-              ? { ok, path, projects, warnings: result.warnings }
+              ? { ok, path, projects, warnings: result.warnings, keyWarnings: result.keyWarnings }
               : { ok, path, projects, errors: result.errors },
           );
         }
@@ -31,11 +31,18 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
           if (!options.json)
             writeLines(ctx.stdout, [`ok: ${result.path} (${plural(result.projects, "project")})`]);
           const { describeCheck } = await import("../../core/doctor/preflight.js");
+          const { formatIssue } = await import("../../core/config/config-issues.js");
           const style = createStyle(ctx.stderr, ctx.env);
-          writeLines(
-            ctx.stderr,
-            result.warnings.map((check) => `${style.yellow("warning:")} ${describeCheck(check)}`),
-          );
+          writeLines(ctx.stderr, [
+            ...result.keyWarnings.map(
+              (issue) => `${style.yellow("warning:")} ${formatIssue(issue, ctx.cwd)}`,
+            ),
+            ...result.warnings.map((check) => `${style.yellow("warning:")} ${describeCheck(check)}`),
+          ]);
+          if (result.keyWarnings.length > 0)
+            writeLines(ctx.stderr, [
+              `${style.dim("hint:")} \`ao config migrate --write\` rewrites these keys the way ao reads them`,
+            ]);
           return 0;
         }
         const style = createStyle(ctx.stderr, ctx.env);
@@ -72,5 +79,45 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
         ctx.stdout.write(renderConfigJsonSchema(ctx.catalog.defaults));
         return 0;
       }),
+    );
+
+  config
+    .command("migrate")
+    .description(
+      "rewrite keys written for the original ao (ComposioHQ/agent-orchestrator) the way ao reads them; shows the edits, --write applies them keeping comments",
+    )
+    .option("--write", "save the migrated file in place (comments and layout kept)")
+    .option("--print", "print the migrated file instead of the list of edits")
+    .option("--json", "print {path, written, changes, text} as JSON")
+    .action(
+      cli.action(
+        async (ctx, options: { write?: boolean; print?: boolean; json?: boolean }, command: Command) => {
+          const { migrateConfig } = await import("../../core/config/migrate-config.js");
+          const { formatIssue } = await import("../../core/config/config-issues.js");
+          const result = await migrateConfig(ctx, {
+            configPath: globalOptions(command).config,
+            write: options.write,
+          });
+          if (options.json) writeJson(ctx.stdout, result);
+          else if (options.print) ctx.stdout.write(result.text);
+          else
+            writeLines(
+              ctx.stdout,
+              result.changes.map((change) => formatIssue(change, ctx.cwd)),
+            );
+          const style = createStyle(ctx.stderr, ctx.env);
+          if (result.changes.length === 0)
+            writeLines(ctx.stderr, [
+              `nothing to migrate: ${result.path} has no keys written for the original ao`,
+            ]);
+          else if (result.written)
+            writeLines(ctx.stderr, [`wrote ${result.path} (${plural(result.changes.length, "edit")})`]);
+          else
+            writeLines(ctx.stderr, [
+              `${style.dim("hint:")} ao config migrate --write  (applies these ${plural(result.changes.length, "edit")})`,
+            ]);
+          return 0;
+        },
+      ),
     );
 }

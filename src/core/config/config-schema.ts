@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { controlPlaneSchema } from "./control-plane-schema.js";
 import { daemonSchema } from "./daemon-schema.js";
+import { mergeCleanupSchema, powerSchema } from "./housekeeping-schema.js";
 import { idSchema, pluginConfigSchema, pluginNameSchema } from "./plugin-schema.js";
 import { projectSchema } from "./project-schema.js";
 import { reactionsSchema, type PRIORITIES } from "./reaction-schema.js";
@@ -44,6 +45,10 @@ const routingSchema = z
 /** The shape of agent-orchestrator.yaml. Defaults that depend on other keys are applied in normalize-config.ts. */
 export const configSchema = z
   .strictObject({
+    $schema: z.string().min(1).optional().meta({
+      description:
+        "The JSON Schema editors check this file against (ao's is schema/agent-orchestrator.schema.json). ao itself ignores it.",
+    }),
     port: z.int().min(0).max(65535).default(3000).meta({
       description:
         "Port of the daemon's HTTP server on 127.0.0.1 (webhooks, later the dashboard). 0: any free port.",
@@ -65,6 +70,8 @@ export const configSchema = z
     reactions: reactionsSchema.optional(),
     daemon: daemonSchema.prefault({}),
     controlPlane: controlPlaneSchema.prefault({}),
+    power: powerSchema.prefault({}),
+    lifecycle: mergeCleanupSchema.prefault({}),
   })
   .meta({
     title: "agent-orchestrator.yaml",

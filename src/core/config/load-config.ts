@@ -4,6 +4,7 @@ import { AoError } from "../errors.js";
 import type { AoPaths } from "../paths.js";
 import { bundleBuildId } from "./build-identity.js";
 import { configCacheEntryPath, configCacheKey, readCachedConfig, writeCachedConfig } from "./config-cache.js";
+import { formatIssue } from "./config-issues.js";
 import { findConfigPath } from "./find-config-path.js";
 import type { AoConfig, ConfigDocument, LoadedConfig } from "./types.js";
 
@@ -14,6 +15,8 @@ import type { AoConfig, ConfigDocument, LoadedConfig } from "./types.js";
 export type LoadContext = Pick<AoContext, "env" | "cwd" | "catalog"> & {
   readonly paths?: AoPaths | undefined;
   readonly buildId?: string | undefined;
+  /** Where the file's warnings are printed (once per file and stream); none: they stay in the result. */
+  readonly stderr?: AoContext["stderr"] | undefined;
 };
 
 export interface LoadConfigOptions {
@@ -21,6 +24,8 @@ export interface LoadConfigOptions {
   configPath?: string | undefined;
   /** false: validate the file even when the cache holds its result (`ao config validate`). */
   readCache?: boolean | undefined;
+  /** false: the caller shows `warnings` itself (`ao config validate`, `ao config migrate`). */
+  printWarnings?: boolean | undefined;
 }
 
 interface CacheSlot {
@@ -55,7 +60,21 @@ function cachedLoad(ctx: LoadContext, file: string, text: string, config: AoConf
     (document ??= import("./parse-config.js").then(({ parseConfigDocument }) =>
       parseConfigDocument(text, file, ctx),
     ));
-  return { path: file, config, fromCache: true, loadDocument };
+  return { path: file, config, fromCache: true, warnings: [], loadDocument };
+}
+
+const warned = new WeakMap<object, Set<string>>();
+
+/** Each file's warnings once per stream: a command that loads the file twice says them once. */
+function printWarnings(ctx: LoadContext, loaded: LoadedConfig): void {
+  const stream = ctx.stderr;
+  if (stream === undefined || loaded.warnings.length === 0) return;
+  const files = warned.get(stream) ?? new Set<string>();
+  warned.set(stream, files);
+  if (files.has(loaded.path)) return;
+  files.add(loaded.path);
+  for (const issue of loaded.warnings) stream.write(`warning: ${formatIssue(issue, ctx.cwd)}\n`);
+  stream.write("hint: `ao config migrate --write` rewrites these keys the way ao reads them\n");
 }
 
 /**
@@ -73,7 +92,8 @@ export async function loadConfig(ctx: LoadContext, options: LoadConfigOptions = 
   }
   const { parseConfig } = await import("./parse-config.js");
   const loaded = parseConfig(text, file, ctx);
-  if (slot !== undefined && (await loaded.loadDocument()).envReferences.length === 0)
-    await writeCachedConfig(slot.entryPath, slot.key, loaded.config);
+  const cacheable = loaded.warnings.length === 0 && (await loaded.loadDocument()).envReferences.length === 0;
+  if (slot !== undefined && cacheable) await writeCachedConfig(slot.entryPath, slot.key, loaded.config);
+  if (options.printWarnings !== false) printWarnings(ctx, loaded);
   return loaded;
 }

@@ -181,6 +181,8 @@ export function normalizeConfig(
       stopTimeoutMs: parseDuration(raw.daemon.stopTimeout),
     },
     controlPlane,
+    power: raw.power,
+    lifecycle: raw.lifecycle,
   });
   return { config, problems };
 }

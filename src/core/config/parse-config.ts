@@ -2,9 +2,11 @@ import { dirname } from "node:path";
 import type { AoContext } from "../context.js";
 import { checkConfigRules } from "./check-config-rules.js";
 import { parseConfigYaml, positionProblems, type ParsedYaml } from "./config-document.js";
-import { configIssuesError, type ConfigProblem } from "./config-issues.js";
+import { configIssuesError, type ConfigIssue, type ConfigProblem } from "./config-issues.js";
 import { configSchema, type RawConfig } from "./config-schema.js";
+import { applyEditsToData } from "./config-edits.js";
 import { normalizeConfig } from "./normalize-config.js";
+import { findOriginalKeys } from "./original/original-keys.js";
 import { substituteEnv } from "./substitute-env.js";
 import type { ConfigDocument, LoadedConfig } from "./types.js";
 import { zodProblems } from "./zod-problems.js";
@@ -25,9 +27,10 @@ function fail(
   throw configIssuesError(code, parsed.file, positionProblems(parsed, problems), cwd);
 }
 
-function validate(parsed: ParsedYaml, cwd: string): RawConfig {
-  const data: unknown = parsed.yaml.toJS();
-  if (data === null || data === undefined) {
+/** The validated file, and a warning for each key of the original ao's that ao read its own way. */
+function validate(parsed: ParsedYaml, cwd: string): { raw: RawConfig; warnings: ConfigIssue[] } {
+  const written: unknown = parsed.yaml.toJS();
+  if (written === null || written === undefined) {
     fail(
       "E_CONFIG_INVALID",
       parsed,
@@ -35,10 +38,16 @@ function validate(parsed: ParsedYaml, cwd: string): RawConfig {
       cwd,
     );
   }
+  const findings = findOriginalKeys(written);
+  const data = applyEditsToData(
+    written,
+    findings.flatMap((finding) => finding.edits),
+  );
   const result = configSchema.safeParse(data);
   if (!result.success)
     fail("E_CONFIG_INVALID", parsed, zodProblems(result.error.issues, data, configSchema), cwd);
-  return result.data;
+  const problems = findings.map(({ keyPath, message }) => ({ keyPath, message, at: "key" as const }));
+  return { raw: result.data, warnings: positionProblems(parsed, problems) };
 }
 
 /**
@@ -62,7 +71,7 @@ export function parseConfigDocument(
  */
 export function parseConfig(text: string, file: string, ctx: ParseContext): LoadedConfig {
   const document = parseConfigDocument(text, file, ctx);
-  const raw = validate(document, ctx.cwd);
+  const { raw, warnings } = validate(document, ctx.cwd);
   const { config, problems } = normalizeConfig(raw, {
     configDir: dirname(file),
     env: ctx.env,
@@ -71,5 +80,5 @@ export function parseConfig(text: string, file: string, ctx: ParseContext): Load
   problems.push(...checkConfigRules(config, raw));
   if (problems.length > 0) fail("E_CONFIG_INVALID", document, problems, ctx.cwd);
   const loaded = Promise.resolve(document);
-  return { path: file, config, fromCache: false, loadDocument: () => loaded };
+  return { path: file, config, fromCache: false, warnings, loadDocument: () => loaded };
 }

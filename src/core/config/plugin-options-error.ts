@@ -6,6 +6,7 @@ interface RegistryOptionIssue {
   path?: string;
   keyPath?: (string | number)[];
   message?: string;
+  at?: "key" | undefined;
 }
 
 /**
@@ -36,7 +37,7 @@ export async function positionPluginOptionsError(
   const issues: ConfigIssue[] = raw.map((issue) => {
     const full = [...keyPath, ...(issue.keyPath ?? [])];
     return {
-      ...locateInYaml(document, full),
+      ...locateInYaml(document, full, issue.at),
       path: formatKeyPath(full),
       keyPath: full,
       message: issue.message ?? error.message,

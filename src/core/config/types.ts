@@ -1,3 +1,4 @@
+import type { ConfigIssue } from "./config-issues.js";
 import type { Document, LineCounter } from "yaml";
 import type { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-names.js";
 
@@ -111,6 +112,10 @@ export interface AoConfig {
   daemon: DaemonConfig;
   /** The top-level section; each project has its effective one in `ProjectConfig.controlPlane`. */
   controlPlane: ControlPlaneConfig;
+  /** `power:`: hold an idle-sleep inhibitor while agents work. */
+  power: { preventIdleSleep: boolean };
+  /** `lifecycle:`: tidy a merged session's runtime and worktree after a grace period, keeping its branch. */
+  lifecycle: { autoCleanupOnMerge: boolean; mergeCleanupIdleGraceMs: number };
 }
 
 export type KeyPath = readonly (string | number)[];
@@ -143,6 +148,11 @@ export interface LoadedConfig {
   config: AoConfig;
   /** Whether `config` came from AO_HOME/cache/config instead of parsing and validating the file. */
   fromCache: boolean;
+  /**
+   * Keys written for the original ao that ao reads its own way (docs/switching.md), one per key
+   * path with what ao does instead. A file with warnings is never cached, so they show every time.
+   */
+  warnings: readonly ConfigIssue[];
   /**
    * The parsed file, for pointing messages at file:line:column. Parsed on first use when the
    * configuration came from the cache (that loads yaml), from the text read at load time.

@@ -1,7 +1,7 @@
 import type { AoContext } from "../context.js";
 import type { DoctorCheck } from "../doctor/check.js";
 import { isAoError } from "../errors.js";
-import type { ConfigIssue } from "./config-issues.js";
+import { configIssuesError, type ConfigIssue } from "./config-issues.js";
 import { loadConfig } from "./load-config.js";
 
 export type ConfigValidation =
@@ -15,6 +15,8 @@ export type ConfigValidation =
        * They do not fail validation (the file is valid; CI may validate it without the secrets).
        */
       warnings: DoctorCheck[];
+      /** Keys written for the original ao, each with what ao does instead (`ao config migrate` rewrites them). */
+      keyWarnings: readonly ConfigIssue[];
     }
   | {
       ok: false;
@@ -40,7 +42,11 @@ export async function validateConfig(
   let loaded;
   try {
     // Always the full load: this is the command people run to check the file itself.
-    loaded = await loadConfig(ctx, { configPath: options.configPath, readCache: false });
+    loaded = await loadConfig(ctx, {
+      configPath: options.configPath,
+      readCache: false,
+      printWarnings: false,
+    });
   } catch (error) {
     if (!isAoError(error) || (error.code !== "E_CONFIG_INVALID" && error.code !== "E_CONFIG_ENV"))
       throw error;
@@ -56,6 +62,19 @@ export async function validateConfig(
   }
   const { checkPlugins } = await import("../doctor/check-plugins.js");
   const checks = await checkPlugins(ctx, loaded, { platform: options.platform ?? "", offline: true });
+  // Options a built-in plugin rejects would stop the first spawn: they fail validation, in file order.
+  const errors = checks
+    .flatMap((check) => check.issues ?? [])
+    .sort((a, b) => a.line - b.line || a.column - b.column);
+  if (errors.length > 0) return optionErrors(ctx, loaded.path, errors);
   const warnings = checks.filter((check) => check.status !== "ok");
-  return { ok: true, path: loaded.path, projects: Object.keys(loaded.config.projects).length, warnings };
+  const projects = Object.keys(loaded.config.projects).length;
+  return { ok: true, path: loaded.path, projects, warnings, keyWarnings: loaded.warnings };
+}
+
+function optionErrors(ctx: AoContext, path: string, errors: ConfigIssue[]): ConfigValidation {
+  const error = configIssuesError("E_CONFIG_INVALID", path, errors, ctx.cwd);
+  const hint =
+    "fix the plugin options listed above; `ao config schema` and docs/plugins.md describe each built-in plugin's options";
+  return { ok: false, path, projects: null, errors, message: error.message, hint };
 }

@@ -10,6 +10,8 @@ export interface DaemonCycleOptions {
   /** Watch only this project's sessions. */
   readonly project?: string | undefined;
   readonly onCycle?: ((report: CycleReport) => void) | undefined;
+  /** What the daemon does between cycles (housekeeping.ts); a failure is logged, never thrown. */
+  readonly afterCycle?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -37,6 +39,9 @@ export async function runDaemonCycle(
     options.log.error(`cycle failed: ${failure}`);
   }
   recordDaemonCycle(engine.store, report, failure, options.log);
+  await options.afterCycle?.().catch((error: unknown) => {
+    options.log.error(`after the cycle: ${error instanceof Error ? error.message : String(error)}`);
+  });
   options.onCycle?.(report);
   return report;
 }

@@ -54,11 +54,19 @@ export async function runDaemonLoop(
 export async function createCycleQueue(
   ctx: AoContext,
   engine: LifecycleEngine,
-  options: Pick<DaemonLoopOptions, "runCycle" | "project" | "onCycle" | "log">,
+  options: Pick<DaemonLoopOptions, "runCycle" | "project" | "onCycle" | "log"> & {
+    readonly afterCycle?: (() => Promise<void>) | undefined;
+  },
 ): Promise<CycleQueue> {
   const log = options.log ?? createDaemonLog(ctx);
   const runCycle = options.runCycle ?? (await loadEngineCycle());
-  const cycleOptions = { runCycle, log, project: options.project, onCycle: options.onCycle };
+  const cycleOptions = {
+    runCycle,
+    log,
+    project: options.project,
+    onCycle: options.onCycle,
+    afterCycle: options.afterCycle,
+  };
   return new CycleQueue(
     (request) => runDaemonCycle(ctx, engine, cycleOptions, request),
     (error) => log.error(`cycle crashed: ${error instanceof Error ? error.message : String(error)}`),

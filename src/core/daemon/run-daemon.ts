@@ -15,6 +15,7 @@ import { acquireDaemonLock } from "./daemon-lock.js";
 import type { RouteMount } from "./daemon-mount.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
 import { createCycleQueue, runDaemonLoop } from "./daemon-loop.js";
+import { createHousekeeping } from "./housekeeping.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { serveDaemon } from "./serve-daemon.js";
 
@@ -83,7 +84,8 @@ async function serveAndPoll(
 ): Promise<number> {
   const files = daemonFiles(ctx.paths);
   const { config } = engine.config;
-  const queue = await createCycleQueue(ctx, engine, { ...options, log });
+  const housekeeping = createHousekeeping(ctx, engine, log, options.platform ?? "");
+  const queue = await createCycleQueue(ctx, engine, { ...options, log, afterCycle: housekeeping.afterCycle });
   const token = await ensureDaemonToken(files);
   const server = await serveDaemon(ctx, engine, {
     queue,
@@ -114,6 +116,7 @@ async function serveAndPoll(
     });
     return await finishWithin(loop, options.signal, config.daemon.stopTimeoutMs, log);
   } finally {
+    await housekeeping.stop();
     await server.close();
   }
 }

@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { displayPath } from "../config/config-issues.js";
+import { displayPath, type ConfigIssue } from "../config/config-issues.js";
 import { positionPluginOptionsError } from "../config/plugin-options-error.js";
 import { listPluginReferences, type PluginReference } from "../config/plugin-references.js";
 import type { LoadedConfig, ProjectConfig } from "../config/types.js";
@@ -172,7 +172,11 @@ async function failedReference(
     ? ` (${displayPath(reference.location.file, ctx.cwd)}:${reference.location.line})`
     : ` (${reference.keyPath.join(".")}, a default)`;
   const message = error instanceof Error ? error.message : String(error);
+  const issues = isAoError(positioned)
+    ? (positioned.details as { issues?: ConfigIssue[] } | undefined)?.issues
+    : undefined;
   return {
+    ...(positioned !== error && issues !== undefined ? { issues } : {}),
     id: `plugin:${reference.slot}/${reference.name}`,
     title: `${reference.slot} ${reference.name}`,
     status: "fail",

@@ -1,3 +1,4 @@
+import type { ConfigIssue } from "../config/config-issues.js";
 import type { CheckStatus } from "../registry/plugin-capabilities.js";
 
 export type { CheckStatus } from "../registry/plugin-capabilities.js";
@@ -14,6 +15,8 @@ export interface DoctorCheck {
   readonly fix?: string | undefined;
   /** Where the configuration asks for what a plugin's check is about (its key path, and position when written). */
   readonly source?: CheckSource | undefined;
+  /** Options a plugin's schema rejected, each at its file:line:column (`ao config validate` fails on them). */
+  readonly issues?: readonly ConfigIssue[] | undefined;
 }
 
 export interface CheckSource {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { zodProblems } from "../config/zod-problems.js";
 import { AoError } from "../errors.js";
 import type { Slot } from "./catalog.js";
 import type { PluginDefinition } from "./define-plugin.js";
@@ -10,6 +11,8 @@ export interface OptionIssue {
   /** The same path as segments, to locate the option in the configuration file. */
   keyPath: (string | number)[];
   message: string;
+  /** "key": the option's name is what is wrong (an unknown option), so messages point at the key. */
+  at?: "key" | undefined;
 }
 
 /**
@@ -40,11 +43,23 @@ export function validatePluginOptions<S extends Slot, O>(
 ): O {
   const result = schema.safeParse(rawOptions ?? {});
   if (result.success) return result.data;
-  const issues: OptionIssue[] = result.error.issues.map((issue) => ({
-    path: formatKeyPath(issue.path),
-    keyPath: issue.path.map((key) => (typeof key === "symbol" ? key.toString() : key)),
-    message: issue.message,
-  }));
+  const issues: OptionIssue[] = result.error.issues.flatMap((issue) =>
+    // An unknown option is one issue at its own key with a did-you-mean, as the configuration's keys are.
+    issue.code === "unrecognized_keys"
+      ? zodProblems([issue], rawOptions ?? {}, schema).map((problem) => ({
+          path: formatKeyPath(problem.keyPath),
+          keyPath: [...problem.keyPath],
+          message: problem.message,
+          at: "key" as const,
+        }))
+      : [
+          {
+            path: formatKeyPath(issue.path),
+            keyPath: issue.path.map((key) => (typeof key === "symbol" ? key.toString() : key)),
+            message: issue.message,
+          },
+        ],
+  );
   const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
   throw new AoError(
     "E_PLUGIN_OPTIONS",

@@ -3,20 +3,46 @@ import { AoError, definePlugin, type Notifier, type PluginContext } from "../../
 import { postJson } from "./_shared/post-json.js";
 import { slackMessage } from "./slack/slack-message.js";
 
-export const slackOptions = z.strictObject({
-  webhookUrl: z
-    .string()
-    .min(1, {
-      error: "is empty: set it to your Slack incoming-webhook URL, usually as ${SLACK_WEBHOOK_URL}",
-    })
-    .pipe(z.url({ protocol: /^https?$/, error: "expected an http(s) URL (a Slack incoming webhook)" }))
-    .meta({
+const webhookUrl = z
+  .string()
+  .min(1, {
+    error: "is empty: set it to your Slack incoming-webhook URL, usually as ${SLACK_WEBHOOK_URL}",
+  })
+  .pipe(z.url({ protocol: /^https?$/, error: "expected an http(s) URL (a Slack incoming webhook)" }));
+
+/** `webhook` is how the original ao's examples write the URL: the same option under its other name. */
+export const slackOptions = z
+  .strictObject({
+    webhookUrl: webhookUrl.optional().meta({
       description: "The Slack incoming-webhook URL. A secret: write ${SLACK_WEBHOOK_URL}, not the URL.",
     }),
-  timeoutMs: z.number().int().min(100).default(10_000).meta({
-    description: "How long Slack may take to answer one notification.",
-  }),
-});
+    webhook: webhookUrl.optional().meta({
+      description: "Another name for webhookUrl (the original ao's examples write this one).",
+    }),
+    channel: z.string().min(1).optional().meta({
+      description:
+        "Channel to post in (#agent-updates), for webhooks that may post to several; default the webhook's own.",
+    }),
+    username: z.string().min(1).optional().meta({
+      description: "Name the messages are posted under, where the webhook allows it.",
+    }),
+    timeoutMs: z.number().int().min(100).default(10_000).meta({
+      description: "How long Slack may take to answer one notification.",
+    }),
+  })
+  .check((context) => {
+    const { webhookUrl: url, webhook } = context.value;
+    if ((url === undefined) === (webhook === undefined))
+      context.issues.push({
+        code: "custom",
+        input: context.value,
+        path: url === undefined ? ["webhookUrl"] : ["webhook"],
+        message:
+          url === undefined
+            ? "is required: the Slack incoming-webhook URL, usually as ${SLACK_WEBHOOK_URL}"
+            : "is the same option as webhookUrl: write one of them",
+      });
+  });
 
 export type SlackOptions = z.output<typeof slackOptions>;
 
@@ -37,8 +63,8 @@ export function createSlackNotifier(ctx: Pick<PluginContext, "logger">, options:
   return {
     async notify(notification) {
       const outcome = await postJson({
-        url: options.webhookUrl,
-        body: JSON.stringify(slackMessage(notification)),
+        url: (options.webhookUrl ?? options.webhook) as string,
+        body: JSON.stringify({ ...slackMessage(notification), ...postedAs(options) }),
         headers: {},
         timeoutMs: options.timeoutMs,
       });
@@ -56,6 +82,14 @@ export function createSlackNotifier(ctx: Pick<PluginContext, "logger">, options:
         { hint: slackHint(outcome.status), details: { status: outcome.status } },
       );
     },
+  };
+}
+
+/** Slack's incoming-webhook fields for where and as whom; absent ones leave the webhook's own. */
+function postedAs(options: SlackOptions): { channel?: string; username?: string } {
+  return {
+    ...(options.channel === undefined ? {} : { channel: options.channel }),
+    ...(options.username === undefined ? {} : { username: options.username }),
   };
 }
 

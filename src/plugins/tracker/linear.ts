@@ -37,6 +37,10 @@ const optionsSchema = z.strictObject({
     .meta({
       description: "Team key (ENG): listIssues only lists this team's issues, and a bare 123 means ENG-123.",
     }),
+  teamId: z.string().min(1).optional().meta({
+    description:
+      "Team UUID, as the original ao writes it: listIssues only lists this team's issues. `team` (the key, ENG) also lets a bare 123 mean ENG-123.",
+  }),
   startedState: z.string().min(1).optional().meta({
     description:
       "Workflow state (e.g. In Progress) an issue moves to when a session starts on it; unset: no change.",

@@ -98,7 +98,7 @@ describe("createPluginRegistry: loading", () => {
     expect(error.message).toContain("socket: ");
     expect(error.message).toContain("retry.attempts: ");
     const issues = (error.details?.["issues"] ?? []) as { path: string }[];
-    expect(issues.map((issue) => issue.path).sort()).toEqual(["(options)", "retry.attempts", "socket"]);
+    expect(issues.map((issue) => issue.path).sort()).toEqual(["extra", "retry.attempts", "socket"]);
   });
 
   it("does not cache a failed resolve", async () => {

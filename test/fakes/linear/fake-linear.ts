@@ -62,6 +62,8 @@ export interface FakeLinear {
   addIssue(seed: FakeLinearIssueSeed): FakeLinearIssue;
   issue(identifier: string): FakeLinearIssue;
   stateName(issue: FakeLinearIssue): string;
+  /** A team's UUID by its key (what the original ao's `teamId` holds). */
+  teamId(key: string): string;
   /** The next request gets this HTTP answer instead (a rate limit, an outage). */
   failNext(status: number, body: unknown, headers?: Record<string, string>): void;
   close(): Promise<void>;
@@ -138,6 +140,7 @@ export async function startFakeLinear(
     issue: (identifier) =>
       issues.find((issue) => issue.identifier === identifier) ?? fail(`no ${identifier}`),
     stateName: (issue) => stateOf(issue).name,
+    teamId: (key) => teamOf(key).id,
     failNext: (status, body, headers = {}) => failures.push({ status, body, headers }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -109,7 +109,7 @@ function issueNode(api: Api, issue: FakeLinearIssue): Record<string, unknown> {
 /** What Linear's IssueFilter is evaluated against: the fields it filters on, nested like its schema. */
 function filterView(api: Api, issue: FakeLinearIssue): Record<string, unknown> {
   return {
-    team: { key: issue.teamKey },
+    team: { id: api.teamOf(issue.teamKey).id, key: issue.teamKey },
     state: api.stateOf(issue),
     labels: issue.labels.map((name) => ({ name })),
     assignee: issue.assignee === null ? null : { ...issue.assignee, isMe: issue.assignee.isMe === true },

@@ -138,9 +138,25 @@ describe("notifier/slack", () => {
     expect(problem({ webhookUrl: "ftp://hooks.example/secret-part" })).toBe(
       'invalid options for notifier plugin "slack": webhookUrl: expected an http(s) URL (a Slack incoming webhook)',
     );
-    expect(problem({ webhookUrl: "https://hooks.slack.com/services/T/B/x", channel: "#x" })).toMatch(
-      /Unrecognized key/,
+    expect(problem({ webhookUrl: "https://hooks.slack.com/services/T/B/x", chanel: "#x" })).toMatch(
+      /chanel: unknown key \(did you mean "channel"\?\)/,
     );
     expect(problem({ webhookUrl: "https://hooks.slack.com/services/T/B/x" })).toBeUndefined();
+    expect(problem({ channel: "#x" })).toMatch(/webhookUrl: is required/);
+    expect(
+      problem({
+        webhookUrl: "https://hooks.slack.com/services/T/B/x",
+        webhook: "https://hooks.slack.com/services/T/B/x",
+      }),
+    ).toMatch(/webhook: is the same option as webhookUrl/);
+  });
+
+  it("takes the original ao's `webhook` key for the URL, and its channel and username", async () => {
+    receiver = await startWebhookReceiver({ check: slackShapeProblem });
+    const options = slackOptions.parse({ webhook: receiver.url, channel: "#agent-updates", username: "ao" });
+    await createSlackNotifier(makeTestContext(), options).notify(needsInput);
+    const body = JSON.parse(receiver.requests[0]?.body ?? "") as Record<string, unknown>;
+    expect(body).toMatchObject({ channel: "#agent-updates", username: "ao" });
+    expect(receiver.requests[0]?.path).toBe("/hooks/T000/B000/secret-part");
   });
 });

@@ -11,8 +11,8 @@ afterEach(async () => {
 });
 
 /** A fake Linear server, closed after the test. */
-export async function startLinear(): Promise<FakeLinear> {
-  const fake = await startFakeLinear();
+export async function startLinear(options: Parameters<typeof startFakeLinear>[0] = {}): Promise<FakeLinear> {
+  const fake = await startFakeLinear(options);
   running.push(fake);
   return fake;
 }

@@ -114,6 +114,14 @@ describe("tracker/linear listIssues", () => {
     expect(sent.and).toContainEqual({ team: { key: { eq: "OPS" } } });
   });
 
+  it("filters by the team's UUID when the config writes the original ao's teamId", async () => {
+    const fake = await startLinear({ teams: ["ENG", "OPS"] });
+    fake.addIssue({ title: "eng work" });
+    fake.addIssue({ title: "ops work", team: "OPS" });
+    const tracker = makeLinearTracker(fake, { teamId: fake.teamId("OPS") });
+    expect((await tracker.listIssues!({})).map((issue) => issue.title)).toEqual(["ops work"]);
+  });
+
   it("pages through more issues than one page holds", async () => {
     const fake = await startLinear();
     for (let n = 1; n <= 120; n++) fake.addIssue({ title: `issue ${String(n)}` });

@@ -6,6 +6,8 @@ export const CLOSED_STATE_TYPES = ["completed", "canceled"] as const;
 export interface LinearListDefaults {
   /** Team key the list is limited to. */
   team?: string | undefined;
+  /** Team UUID (the original ao's `teamId`) the list is limited to. */
+  teamId?: string | undefined;
   /** State names an open-issue list is limited to (e.g. only `Todo`). */
   states?: readonly string[] | undefined;
 }
@@ -21,6 +23,7 @@ export function linearIssueFilter(
 ): Record<string, unknown> {
   const clauses: Record<string, unknown>[] = [];
   if (defaults.team !== undefined) clauses.push({ team: { key: { eq: defaults.team.toUpperCase() } } });
+  if (defaults.teamId !== undefined) clauses.push({ team: { id: { eq: defaults.teamId } } });
   const state = stateClause(filter.state ?? "open", defaults.states);
   if (state !== undefined) clauses.push({ state });
   for (const label of filter.labels ?? [])
