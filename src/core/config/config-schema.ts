@@ -2,6 +2,7 @@ import { z } from "zod";
 import { controlPlaneSchema } from "./control-plane-schema.js";
 import { daemonSchema } from "./daemon-schema.js";
 import { idSchema, pluginConfigSchema, pluginNameSchema } from "./plugin-schema.js";
+import { pricingSchema } from "./pricing-schema.js";
 import { projectSchema } from "./project-schema.js";
 import { reactionsSchema, type PRIORITIES } from "./reaction-schema.js";
 
@@ -65,6 +66,7 @@ export const configSchema = z
     reactions: reactionsSchema.optional(),
     daemon: daemonSchema.prefault({}),
     controlPlane: controlPlaneSchema.prefault({}),
+    pricing: pricingSchema.default({}),
   })
   .meta({
     title: "agent-orchestrator.yaml",

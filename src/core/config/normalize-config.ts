@@ -181,6 +181,7 @@ export function normalizeConfig(
       stopTimeoutMs: parseDuration(raw.daemon.stopTimeout),
     },
     controlPlane,
+    pricing: raw.pricing,
   });
   return { config, problems };
 }

@@ -1,3 +1,4 @@
+import type { ModelPrice } from "../cost/prices.js";
 import type { Document, LineCounter } from "yaml";
 import type { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-names.js";
 
@@ -111,6 +112,8 @@ export interface AoConfig {
   daemon: DaemonConfig;
   /** The top-level section; each project has its effective one in `ProjectConfig.controlPlane`. */
   controlPlane: ControlPlaneConfig;
+  /** `pricing:` as written: USD per million tokens by model, on top of ao's table (docs/cost.md). */
+  pricing: Record<string, ModelPrice>;
 }
 
 export type KeyPath = readonly (string | number)[];

@@ -112,7 +112,6 @@ export {
   priceUnpriced,
   recordUsage,
   unpricedModels,
-  type TokenCounts,
   type UsageCursor,
   type UsageRecordRow,
 } from "./usage.js";

@@ -1,16 +1,6 @@
+import type { TokenCounts } from "../slots/usage.js";
 import { statement, type Store, type WriteTx } from "./store.js";
 
-/**
- * Tokens of one model call by kind, disjoint: `input` excludes cached input, `cacheWrite1h` is the
- * part of `cacheWrite` written for an hour (priced apart where a provider does).
- */
-export interface TokenCounts {
-  readonly input: number;
-  readonly output: number;
-  readonly cacheRead: number;
-  readonly cacheWrite: number;
-  readonly cacheWrite1h: number;
-}
 
 /** One usage record as the store keeps it (docs/cost.md), priced when it was read. */
 export interface UsageRecordRow {
