@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+import type { UsageRead, UsageRecord } from "../../../core/plugin-api.js";
 import { readJsonlSince, type JsonlSince } from "./jsonl-since.js";
 
 /**
@@ -94,4 +95,26 @@ export function timeOf(value: unknown): number | undefined {
 export function count(record: Record<string, unknown> | undefined, key: string): number {
   const value = record?.[key];
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/**
+ * The usage read of agents whose records are whole JSONL lines: each file from its mark in the
+ * cursor, every new line through `recordsOf`.
+ */
+export function readUsageLines(
+  files: readonly string[],
+  cursor: string,
+  source: string,
+  recordsOf: (line: Record<string, unknown>) => UsageRecord[],
+): UsageRead {
+  const previous = parseFilesCursor(cursor);
+  const next: FilesCursor = { files: { ...previous.files } };
+  const records: UsageRecord[] = [];
+  for (const file of files) {
+    const read = readFileSinceMark(file, previous.files[file]);
+    if (read.missing) continue;
+    next.files[file] = read.mark;
+    for (const { value } of read.entries) records.push(...recordsOf(value));
+  }
+  return { records, cursor: JSON.stringify(next), source };
 }

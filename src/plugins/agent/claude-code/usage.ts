@@ -2,13 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { UsageProbe, UsageRead, UsageRecord } from "../../../core/plugin-api.js";
 import { stringField } from "../_shared/agent-events.js";
-import {
-  count,
-  parseFilesCursor,
-  readFileSinceMark,
-  timeOf,
-  type FilesCursor,
-} from "../_shared/usage-files.js";
+import { count, readUsageLines, timeOf } from "../_shared/usage-files.js";
 
 /**
  * Claude Code's usage (recorded from 2.1.197, test/fixtures/agents/claude/): every assistant entry
@@ -20,19 +14,11 @@ import {
  * message id and request id: they are one record, the last entry's usage wins.
  */
 export function readClaudeUsage(configDir: string, probe: UsageProbe): UsageRead {
-  const cursor = parseFilesCursor(probe.cursor);
-  const next: FilesCursor = { files: { ...cursor.files } };
-  const records: UsageRecord[] = [];
-  for (const file of transcripts(join(configDir, "projects", escapedCwd(probe.worktree)))) {
-    const read = readFileSinceMark(file, cursor.files[file]);
-    if (read.missing) continue;
-    next.files[file] = read.mark;
-    for (const { value } of read.entries) {
-      const record = usageRecord(value);
-      if (record) records.push(record);
-    }
-  }
-  return { records, cursor: JSON.stringify(next), source: "claude-code transcript" };
+  const files = transcripts(join(configDir, "projects", escapedCwd(probe.worktree)));
+  return readUsageLines(files, probe.cursor, "claude-code transcript", (line) => {
+    const record = usageRecord(line);
+    return record === undefined ? [] : [record];
+  });
 }
 
 /** How Claude Code names a project's folder: the cwd with every character but [A-Za-z0-9] as "-". */

@@ -2,13 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { UsageProbe, UsageRead, UsageRecord } from "../../../core/plugin-api.js";
 import { stringField } from "../_shared/agent-events.js";
-import {
-  count,
-  parseFilesCursor,
-  readFileSinceMark,
-  timeOf,
-  type FilesCursor,
-} from "../_shared/usage-files.js";
+import { count, readUsageLines, timeOf } from "../_shared/usage-files.js";
 import { projectName } from "./sessions.js";
 
 /**
@@ -20,17 +14,9 @@ import { projectName } from "./sessions.js";
  * latest line.
  */
 export function readGeminiUsage(geminiHome: string, probe: UsageProbe): UsageRead {
-  const cursor = parseFilesCursor(probe.cursor);
-  const next: FilesCursor = { files: { ...cursor.files } };
-  const records: UsageRecord[] = [];
-  for (const file of chatFiles(geminiHome, probe.worktree)) {
-    const read = readFileSinceMark(file, cursor.files[file]);
-    if (read.missing) continue;
-    next.files[file] = read.mark;
-    for (const { value } of read.entries)
-      records.push(...messagesOf(value).flatMap((m) => geminiRecord(m) ?? []));
-  }
-  return { records, cursor: JSON.stringify(next), source: "gemini chat" };
+  return readUsageLines(chatFiles(geminiHome, probe.worktree), probe.cursor, "gemini chat", (line) =>
+    messagesOf(line).flatMap((message) => geminiRecord(message) ?? []),
+  );
 }
 
 function chatFiles(geminiHome: string, worktree: string): string[] {
