@@ -81,7 +81,7 @@ function groupKeys(store: Store, query: CostQuery, now: number): { key: string; 
       });
     return days;
   }
-  const column = { session: "session_id", project: "project", agent: "agent" }[query.by];
+  const column = { session: "id", project: "project", agent: "agent" }[query.by];
   const rows = store.db
     .prepare(
       `SELECT DISTINCT ${column} AS key FROM sessions ${query.project === undefined ? "" : "WHERE project = ?"} ORDER BY key`,
