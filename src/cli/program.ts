@@ -18,6 +18,7 @@ import { registerSendCommand } from "./commands/send.js";
 import { registerSessionCommand } from "./commands/session.js";
 import { registerSpawnCommand } from "./commands/spawn.js";
 import { registerStartCommand } from "./commands/start.js";
+import { registerCostCommand } from "./commands/cost.js";
 import { registerStatusCommand } from "./commands/status.js";
 import { registerStopCommand } from "./commands/stop.js";
 import { registerTurnsCommand } from "./commands/turns.js";
@@ -52,6 +53,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerSendCommand(program, cli);
   registerTurnsCommand(program, cli);
   registerStatusCommand(program, cli);
+  registerCostCommand(program, cli);
   registerSessionCommand(program, cli);
   registerOpenCommand(program, cli);
   registerStartCommand(program, cli);

@@ -27,10 +27,16 @@ describe("FakeAgent controls", () => {
     expect(report).toEqual({ activity: "idle", agentSessionId: "conv-42" });
   });
 
-  it("lets a test force activity and cost, and records launches", async () => {
+  it("lets a test force activity and add usage, and records launches", async () => {
     const agent = new FakeAgent(["my-agent", "--tui"]);
     agent.setActivity("s", { activity: "needs_input", detail: "question" });
-    agent.setCost("/w", { inputTokens: 10, outputTokens: 5, usd: 0.01 });
+    const record = {
+      key: "k",
+      at: 1,
+      model: "m",
+      tokens: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 },
+    };
+    agent.addUsage("/w", record);
     const spec = await agent.launch({
       sessionId: "s",
       worktree: "/w",
@@ -43,6 +49,8 @@ describe("FakeAgent controls", () => {
     expect(
       (await agent.activity({ sessionId: "s", worktree: "/w", liveness: { state: "alive" } })).activity,
     ).toBe("needs_input");
-    expect(await agent.cost({ worktree: "/w" })).toEqual({ inputTokens: 10, outputTokens: 5, usd: 0.01 });
+    const first = await agent.usage({ sessionId: "s", worktree: "/w", cursor: "" });
+    expect(first.records).toEqual([record]);
+    expect((await agent.usage({ sessionId: "s", worktree: "/w", cursor: first.cursor })).records).toEqual([]);
   });
 });

@@ -123,13 +123,16 @@ export function agentContract(name: string, makeSubject: () => Promise<AgentSubj
       expect(runGit(input.worktree, ["status", "--porcelain", "--untracked-files=all"])).toBe("");
     });
 
-    it("reports cost as numbers, or null before there is any", async () => {
-      await setUp();
-      if (!subject.agent.cost) return;
-      const cost = await subject.agent.cost({ worktree: subject.worktree });
-      if (cost === null) return;
-      expect(cost.inputTokens).toBeGreaterThanOrEqual(0);
-      expect(cost.outputTokens).toBeGreaterThanOrEqual(0);
+    it("reads usage without a throw before there is any, and a second read from its cursor adds nothing", async () => {
+      const input = await setUp();
+      const usage = subject.agent.usage?.bind(subject.agent);
+      if (!usage) return;
+      const probe = { sessionId: input.sessionId, worktree: input.worktree, cursor: "" };
+      const first = await usage(probe);
+      for (const record of first.records) {
+        expect(Object.values(record.tokens).every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+      }
+      expect((await usage({ ...probe, cursor: first.cursor })).records).toEqual([]);
     });
   });
 }

@@ -4,16 +4,17 @@ import type {
   ActivityProbe,
   ActivityReport,
   Agent,
-  AgentCost,
   AgentLaunchInput,
   AgentResumeInput,
-  CostProbe,
   AgentTurns,
   LaunchSpec,
   RuntimeKey,
   TurnCursorProbe,
   TurnProbe,
   TurnSignal,
+  UsageProbe,
+  UsageRead,
+  UsageRecord,
   WorkspacePreparation,
 } from "../../src/core/slots/index.js";
 
@@ -32,13 +33,13 @@ export const FAKE_AGENT_DIR = ".fake-agent";
 /**
  * An agent for a program called `fake-agent`. It reads activity from the screen like a real TUI
  * agent, learns its own session id from a file its hooks would write, and lets a test override
- * activity and cost per session.
+ * activity per session and add usage records.
  */
 export class FakeAgent implements Agent {
   readonly launches: AgentLaunchInput[] = [];
   readonly prepared: WorkspacePreparation[] = [];
   private readonly activities = new Map<string, ActivityReport>();
-  private readonly costs = new Map<string, AgentCost>();
+  private readonly usages = new Map<string, UsageRecord[]>();
 
   constructor(private readonly command: readonly string[] = ["fake-agent"]) {}
 
@@ -75,8 +76,11 @@ export class FakeAgent implements Agent {
     return Promise.resolve();
   }
 
-  cost(probe: CostProbe): Promise<AgentCost | null> {
-    return Promise.resolve(this.costs.get(probe.worktree) ?? null);
+  /** The records set for the worktree after the cursor (the count already read). */
+  usage(probe: UsageProbe): Promise<UsageRead> {
+    const records = this.usages.get(probe.worktree) ?? [];
+    const read = probe.cursor === "" ? 0 : Number(probe.cursor);
+    return Promise.resolve({ records: records.slice(read), cursor: String(records.length), source: "fake" });
   }
 
   /** Reports `report` for the session regardless of the screen, until cleared with undefined. */
@@ -85,8 +89,9 @@ export class FakeAgent implements Agent {
     else this.activities.delete(sessionId);
   }
 
-  setCost(worktree: string, cost: AgentCost): void {
-    this.costs.set(worktree, cost);
+  /** Appends usage records, as the CLI would write them to its files. */
+  addUsage(worktree: string, ...records: UsageRecord[]): void {
+    this.usages.set(worktree, [...(this.usages.get(worktree) ?? []), ...records]);
   }
 
   /** What the agent's hooks would write once the program knows its conversation id. */

@@ -7,6 +7,7 @@ import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/st
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
+import { costText } from "../../core/cost/session-cost.js";
 import { dashboardAddress, servesDashboard } from "../../core/daemon/dashboard-url.js";
 
 const WATCH_INTERVAL_MS = 2_000;
@@ -131,6 +132,7 @@ const COLUMNS: readonly Column<SessionView>[] = [
   { header: "review", value: (view) => reviewCell(view) },
   { header: "activity", value: (view) => view.activity?.state ?? "-" },
   { header: "runtime", value: (view) => runtimeCell(view) },
+  { header: "cost", value: (view) => (view.cost?.recorded === true ? costText(view.cost) : "unknown") },
   { header: "age", value: (view) => formatAge(view.ageMs) },
   { header: "worktree", value: (view) => view.worktree },
 ];

@@ -3,6 +3,7 @@ import { controlPlaneSchema } from "./control-plane-schema.js";
 import { daemonSchema } from "./daemon-schema.js";
 import { mergeCleanupSchema, powerSchema } from "./housekeeping-schema.js";
 import { idSchema, pluginConfigSchema, pluginNameSchema } from "./plugin-schema.js";
+import { pricingSchema } from "./pricing-schema.js";
 import { projectSchema } from "./project-schema.js";
 import { reactionsSchema, type PRIORITIES } from "./reaction-schema.js";
 
@@ -72,6 +73,7 @@ export const configSchema = z
     controlPlane: controlPlaneSchema.prefault({}),
     power: powerSchema.prefault({}),
     lifecycle: mergeCleanupSchema.prefault({}),
+    pricing: pricingSchema.default({}),
   })
   .meta({
     title: "agent-orchestrator.yaml",

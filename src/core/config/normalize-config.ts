@@ -183,6 +183,7 @@ export function normalizeConfig(
     controlPlane,
     power: raw.power,
     lifecycle: raw.lifecycle,
+    pricing: raw.pricing,
   });
   return { config, problems };
 }

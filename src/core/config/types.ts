@@ -1,4 +1,5 @@
 import type { ConfigIssue } from "./config-issues.js";
+import type { ModelPrice } from "../cost/prices.js";
 import type { Document, LineCounter } from "yaml";
 import type { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-names.js";
 
@@ -116,6 +117,8 @@ export interface AoConfig {
   power: { preventIdleSleep: boolean };
   /** `lifecycle:`: tidy a merged session's runtime and worktree after a grace period, keeping its branch. */
   lifecycle: { autoCleanupOnMerge: boolean; mergeCleanupIdleGraceMs: number };
+  /** `pricing:` as written: USD per million tokens by model, on top of ao's table (docs/cost.md). */
+  pricing: Record<string, ModelPrice>;
 }
 
 export type KeyPath = readonly (string | number)[];

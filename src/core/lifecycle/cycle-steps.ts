@@ -1,4 +1,7 @@
+import { priceTable } from "../cost/prices.js";
+import { refreshUsage } from "../cost/refresh-usage.js";
 import type { Session } from "../store/index.js";
+import { sessionPluginOptions } from "../sessions/session-plugins.js";
 import { cycleProject } from "./cycle-project.js";
 import { cycleTurns } from "./cycle-turns.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
@@ -15,6 +18,26 @@ export const decideProjects: CycleStep = async (scope) => {
   for (const [projectId, sessions] of groupByProject(scope.sessions))
     results.push(await cycleProject(scope, projectId, sessions));
   return sumResults(results);
+};
+
+/**
+ * Usage (docs/cost.md): what each session's agent recorded since the last cycle, priced and stored
+ * per turn, before reactions and turns are handed out (a budget gate reads it).
+ */
+export const readUsage: CycleStep = async (scope) => {
+  const optionsFor = sessionPluginOptions(scope.config);
+  const registryOf = (session: Session) =>
+    scope.plugins.forProject(session.project)?.registry ?? scope.plugins.shared;
+  const agentOf = (session: Session) =>
+    registryOf(session).resolve("agent", session.agent, optionsFor(session, "agent"));
+  const refresh = await refreshUsage(
+    scope.ctx,
+    scope.store,
+    agentOf,
+    priceTable(scope.config.pricing),
+    scope.sessions,
+  );
+  return { errors: refresh.errors };
 };
 
 /** Deliver: claim the due reactions of the cycle's scope and carry each out (deliver-reactions.ts). */
@@ -41,7 +64,12 @@ export const advanceTurns: CycleStep = async (scope) => ({
  * still runs. A step that reads what the agents did since the last cycle belongs between deciding
  * and delivering; one that hands agents their queued work, with the delivery.
  */
-export const CYCLE_STEPS: readonly CycleStep[] = [decideProjects, deliverDueReactions, advanceTurns];
+export const CYCLE_STEPS: readonly CycleStep[] = [
+  decideProjects,
+  readUsage,
+  deliverDueReactions,
+  advanceTurns,
+];
 
 /** A scoped cycle delivers only within its scope: another project's agents are not its business. */
 function deliveryScope(options: CycleOptions): DeliveryScope {

@@ -7,6 +7,7 @@ import {
   openStore,
   type Session,
 } from "../store/index.js";
+import { sessionCost, type SessionCost } from "../cost/session-cost.js";
 import { probeSessions, type SessionProbe } from "./probe-sessions.js";
 import { recordNewExits } from "./record-exits.js";
 import { pluginsForSessions } from "./session-plugins.js";
@@ -36,6 +37,7 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   const store = openStore(ctx);
   let sessions;
   let commanders: Map<string, string>;
+  let costs: Map<string, SessionCost>;
   try {
     commanders = commanderNamesBySession(store);
     const ids = options.ids === undefined ? undefined : new Set(options.ids);
@@ -44,6 +46,7 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
       project: options.project,
     });
     if (ids !== undefined) sessions = sessions.filter((session) => ids.has(session.id));
+    costs = new Map(sessions.map((session) => [session.id, sessionCost(store, session.id)]));
   } finally {
     closeStore(store);
   }
@@ -54,7 +57,13 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
     sessions = keepExits(ctx, sessions, probes);
   const now = ctx.clock.now();
   return sessions.map((session) =>
-    sessionView(session, probes.get(session.id), now, commanders.get(session.id) ?? null),
+    sessionView(
+      session,
+      probes.get(session.id),
+      now,
+      commanders.get(session.id) ?? null,
+      costs.get(session.id),
+    ),
   );
 }
 

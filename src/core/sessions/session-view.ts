@@ -1,3 +1,4 @@
+import type { SessionCost } from "../cost/session-cost.js";
 import type { ActivityReport, CiState, Liveness, PullRequestState, ReviewDecision } from "../slots/index.js";
 import type { JsonObject, Session } from "../store/index.js";
 import type { SessionProbe } from "./probe-sessions.js";
@@ -42,6 +43,8 @@ export interface SessionView {
   updatedAt: string;
   endedAt: string | null;
   ageMs: number;
+  /** What the agent's records say it spent (docs/cost.md); `recorded: false` is unknown, not zero. */
+  cost: SessionCost | null;
 }
 
 /** The observation fields are null until the lifecycle engine has observed the pull request. */
@@ -67,6 +70,7 @@ export function sessionView(
   probe: SessionProbe | undefined,
   now: number,
   commander: string | null = null,
+  cost: SessionCost | null = null,
 ): SessionView {
   return {
     id: session.id,
@@ -89,6 +93,7 @@ export function sessionView(
     updatedAt: new Date(session.updatedAt).toISOString(),
     endedAt: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
     ageMs: Math.max(0, now - session.createdAt),
+    cost,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { McpServerSpec } from "./mcp-server.js";
 import type { Liveness } from "./runtime.js";
 import type { AgentTurns } from "./turns.js";
+import type { AgentUsage } from "./usage.js";
 
 /**
  * agent: one AI coding CLI (claude-code, codex, aider, …). It knows how to launch and resume its
@@ -68,20 +69,11 @@ export interface WorkspacePreparation {
   worktree: string;
 }
 
-export interface CostProbe {
-  worktree: string;
-  agentSessionId?: string;
-}
-
-export interface AgentCost {
-  inputTokens: number;
-  outputTokens: number;
-  /** null when the agent reports tokens but no price. */
-  usd: number | null;
-}
-
-/** `AgentTurns` (turns.ts) is the optional turn capability: start, end and reply of each turn. */
-export interface Agent extends AgentTurns {
+/**
+ * `AgentTurns` (turns.ts) is the optional turn capability: start, end and reply of each turn;
+ * `AgentUsage` (usage.ts) the optional usage capability: the tokens its CLI recorded.
+ */
+export interface Agent extends AgentTurns, AgentUsage {
   launch(input: AgentLaunchInput): Promise<LaunchSpec>;
   /** Continues an earlier conversation after a restart. */
   resume?(input: AgentResumeInput): Promise<LaunchSpec>;
@@ -92,6 +84,4 @@ export interface Agent extends AgentTurns {
    * writes is committed by accident.
    */
   prepareWorkspace?(input: WorkspacePreparation): Promise<void>;
-  /** Tokens and money spent so far; null when the agent has no record yet. */
-  cost?(probe: CostProbe): Promise<AgentCost | null>;
 }

@@ -18,6 +18,7 @@ export type * from "./scm.js";
 export type * from "./terminal.js";
 export type * from "./tracker.js";
 export type * from "./turns.js";
+export type * from "./usage.js";
 export type * from "./workspace.js";
 export { AGENT_ACTIVITIES } from "./agent.js";
 export { NOTIFICATION_PRIORITIES } from "./notifier.js";

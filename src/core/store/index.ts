@@ -107,3 +107,11 @@ export {
   turnOfRequest,
   type Report,
 } from "./reports.js";
+export {
+  getUsageCursor,
+  priceUnpriced,
+  recordUsage,
+  unpricedModels,
+  type UsageCursor,
+  type UsageRecordRow,
+} from "./usage.js";

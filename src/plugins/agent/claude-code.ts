@@ -1,3 +1,5 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
 import {
   definePlugin,
   type ActivityProbe,
@@ -5,6 +7,7 @@ import {
   type Agent,
   type AgentLaunchInput,
   type LaunchSpec,
+  type PluginContext,
 } from "../../core/plugin-api.js";
 import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
@@ -18,6 +21,7 @@ import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
 import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
 import { endsInterrupted } from "./claude-code/transcript-turns.js";
 import { claudeTurns } from "./claude-code/turns.js";
+import { readClaudeUsage } from "./claude-code/usage.js";
 import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 
@@ -31,9 +35,13 @@ export const CLAUDE_BYPASS_FLAG = "--dangerously-skip-permissions";
  * (Claude Code reads the file into the conversation itself). Hooks in the worktree's
  * `.claude/settings.local.json` append every event to `.ao/agent-events.jsonl`, which gives the
  * session id to resume, the activity and the turns (with the transcript); the screen adds the
- * dialogs hooks cannot see (folder trust).
+ * dialogs hooks cannot see (folder trust). Usage comes from the transcripts under `configDir`.
  */
-export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: string): Agent {
+export function createClaudeCodeAgent(
+  options: ClaudeCodeOptions,
+  nodePath: string,
+  configDir = join(homedir(), ".claude"),
+): Agent {
   const shared = (input: AgentLaunchInput): string[] => [
     ...workerArgs(input),
     ...(input.model === undefined ? [] : ["--model", input.model]),
@@ -46,6 +54,7 @@ export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: stri
       spec([options.command, ...shared(input), taskInstruction(atMention(input.promptFile))]),
     resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
     activity: (probe) => Promise.resolve(probe).then(claudeActivity),
+    usage: (probe) => Promise.resolve(probe).then((p) => readClaudeUsage(configDir, p)),
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);
@@ -101,6 +110,13 @@ function afterInterrupt(
   return { activity: "idle", detail: "turn interrupted" };
 }
 
+/** `$CLAUDE_CONFIG_DIR`, or `~/.claude` as Claude Code itself defaults. */
+export function claudeConfigDirFrom(env: PluginContext["env"]): string {
+  const fromEnv = env["CLAUDE_CONFIG_DIR"];
+  if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
+  return join(env["HOME"] ?? homedir(), ".claude");
+}
+
 export const plugin = definePlugin({
   slot: "agent",
   name: "claude-code",
@@ -113,5 +129,5 @@ export const plugin = definePlugin({
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),
   defaults: { command: "claude", args: [] },
-  create: (options) => createClaudeCodeAgent(options, process.execPath),
+  create: (options, ctx) => createClaudeCodeAgent(options, process.execPath, claudeConfigDirFrom(ctx.env)),
 });

@@ -15,6 +15,7 @@ import type { CodexOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { activityFromRollout, findRollout } from "./codex/rollouts.js";
+import { readCodexUsage } from "./codex/usage.js";
 import { CODEX_SCREEN_RULES } from "./codex/screens.js";
 import { codexTurns } from "./codex/turns.js";
 import { codexWorkerMcp } from "./codex/worker-mcp.js";
@@ -46,6 +47,7 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     // `resume` is a subcommand: its options follow it, and it takes the session id as an argument.
     resume: (input) => spec([options.command, "resume", ...shared(input), input.agentSessionId]),
     activity: (probe) => Promise.resolve(probe).then((p) => codexActivity(p, codexHome)),
+    usage: (probe) => Promise.resolve(probe).then((p) => readCodexUsage(codexHome, p)),
   };
 }
 

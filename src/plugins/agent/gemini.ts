@@ -21,6 +21,7 @@ import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
 import { GEMINI_SCREEN_RULES } from "./gemini/screens.js";
 import { findGeminiSessionId } from "./gemini/sessions.js";
+import { readGeminiUsage } from "./gemini/usage.js";
 import { observeGeminiHooks } from "./gemini/hook-turns.js";
 import { GEMINI_WORKSPACE_SETTINGS, writeGeminiHooks } from "./gemini/settings-hooks.js";
 import { geminiWorkerMcp } from "./gemini/worker-mcp.js";
@@ -78,6 +79,7 @@ export function createGeminiAgent(
       }),
     resume: (input) => spec([options.command, ...shared(input), "--resume", input.agentSessionId], env),
     activity: (probe) => Promise.resolve(probe).then((p) => geminiActivity(p, geminiHome)),
+    usage: (probe) => Promise.resolve(probe).then((p) => readGeminiUsage(geminiHome, p)),
     prepareWorkspace: async ({ worktree }) => {
       ensureAoDir(worktree);
       await writeGeminiHooks(worktree, nodePath, exec);

@@ -56,11 +56,15 @@ export interface PullRequestBrief {
   observedAt: string | null;
 }
 
+/** What the session's agent recorded it spent (docs/cost.md). */
 export interface CostBrief {
-  inputTokens: number;
-  outputTokens: number;
-  /** null when the agent reports tokens but no price. */
+  /** null when nothing priced was recorded (a model without a price, or no record yet). */
   usd: number | null;
+  /** null when nothing was recorded. */
+  tokens: number | null;
+  /** Tokens of models without a price: `usd` leaves them out. */
+  unpricedTokens: number;
+  /** When ao last read the agent's records. */
   observedAt: string;
 }
 
@@ -81,6 +85,7 @@ export interface FleetCard {
   activity: ActivityBrief;
   pr: PullRequestBrief | null;
   /** Tokens and money so far, when the agent reports them; null when unknown. */
+  /** null: the agent records no usage (aider, a plain command) or was never read — unknown, not zero. */
   cost: CostBrief | null;
   lastActivityAt: string | null;
   statusSince: string | null;

@@ -25,10 +25,12 @@ function reviewText(card: FleetCard): string | null {
   return `${decision.startsWith("review") ? decision : `review ${decision}`}${threads}`;
 }
 
-function costText(card: FleetCard): string | null {
-  if (card.cost === null) return null;
-  if (card.cost.usd !== null) return `$${card.cost.usd.toFixed(2)}`;
-  return `${card.cost.inputTokens + card.cost.outputTokens} tokens`;
+/** Unknown is said, never shown as $0.00: an agent without records may have spent anything. */
+function costText(card: FleetCard): string {
+  const { cost } = card;
+  if (cost === null || (cost.usd === null && cost.tokens === null)) return "cost unknown";
+  if (cost.usd === null) return `${String(cost.tokens)} tokens, price unknown`;
+  return `$${cost.usd.toFixed(2)}${cost.unpricedTokens > 0 ? " + unpriced tokens" : ""}`;
 }
 
 /** When the agent was last seen working, or that it never was. */

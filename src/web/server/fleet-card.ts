@@ -1,3 +1,4 @@
+import type { SessionCost } from "../../core/cost/session-cost.js";
 import { dataAgeMs, observedAt, zoneOf, type Observer } from "../../core/fleet/index.js";
 import type { PrState, Session, StoredEvent, Turn } from "../../core/store/index.js";
 import type { ActivityBrief, FleetCard, PullRequestBrief, TurnBrief } from "../api/types.js";
@@ -9,6 +10,8 @@ export interface CardFacts {
   readonly escalation?: StoredEvent | undefined;
   /** Its open (delivering, running) turn, else its newest one. */
   readonly turn?: Turn | undefined;
+  /** Its recorded spend (src/core/cost); absent or `recorded: false` is unknown. */
+  readonly cost?: SessionCost | undefined;
 }
 
 /** One fleet card, from the store's facts alone (no runtime, agent or forge is asked). */
@@ -28,7 +31,7 @@ export function fleetCard(facts: CardFacts, observer: Observer, now: number): Fl
     reason: session.reason,
     activity: activityOf(session, facts.turn),
     pr: pullRequestBrief(session),
-    cost: null,
+    cost: costBrief(facts.cost),
     lastActivityAt: iso(session.lastActivityAt),
     statusSince: iso(session.statusSince),
     createdAt: new Date(session.createdAt).toISOString(),
@@ -84,4 +87,10 @@ export function pullRequestBrief(session: Session): PullRequestBrief | null {
 
 export function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
+}
+
+function costBrief(cost: SessionCost | undefined): FleetCard["cost"] {
+  if (cost === undefined || !cost.recorded || cost.readAt === null) return null;
+  const { usd, tokens, unpricedTokens } = cost;
+  return { usd, tokens, unpricedTokens, observedAt: new Date(cost.readAt).toISOString() };
 }

@@ -1,3 +1,4 @@
+import { sessionCost } from "../../core/cost/session-cost.js";
 import { byZoneThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
 import { readLastCycle } from "../../core/lifecycle/last-cycle.js";
 import {
@@ -88,5 +89,6 @@ export function factsOf(store: Store, session: CardFacts["session"]): CardFacts 
     statusEvent: latestEventOf(store, session.id, "session.status"),
     escalation: latestEventOf(store, session.id, "reaction.escalated"),
     turn: openTurnOf(store, session.id) ?? listTurns(store, { sessionId: session.id, limit: 1 })[0],
+    cost: sessionCost(store, session.id),
   };
 }

@@ -6,6 +6,7 @@ import {
   advanceTurns,
   decideProjects,
   deliverDueReactions,
+  readUsage,
 } from "../../../src/core/lifecycle/cycle-steps.js";
 import { openLifecycleEngine } from "../../../src/core/lifecycle/index.js";
 import { readLastCycle } from "../../../src/core/lifecycle/last-cycle.js";
@@ -134,7 +135,7 @@ describe("a lifecycle cycle as one object", () => {
     await expect(cycle.run()).rejects.toThrow("a lifecycle cycle runs once");
   });
 
-  it("decides before it delivers, and advances turns after the reactions (a cancelled one drops its turn first)", () => {
-    expect(CYCLE_STEPS).toEqual([decideProjects, deliverDueReactions, advanceTurns]);
+  it("decides, reads usage before anything is handed out, delivers, and advances turns after the reactions (a cancelled one drops its turn first)", () => {
+    expect(CYCLE_STEPS).toEqual([decideProjects, readUsage, deliverDueReactions, advanceTurns]);
   });
 });

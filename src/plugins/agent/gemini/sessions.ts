@@ -19,7 +19,8 @@ export function findGeminiSessionId(geminiHome: string, worktree: string): strin
   return undefined;
 }
 
-function projectName(geminiHome: string, worktree: string): string | undefined {
+/** The name Gemini CLI gave the worktree's project in `projects.json`, if it has seen it. */
+export function projectName(geminiHome: string, worktree: string): string | undefined {
   try {
     const registry = parseObject(readFileSync(join(geminiHome, "projects.json"), "utf8"));
     const projects = registry?.["projects"] as Record<string, unknown> | undefined;

@@ -1,0 +1,62 @@
+import type { Command } from "commander";
+import { AoError } from "../../core/errors.js";
+import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { durationFlag } from "../duration-flag.js";
+import { renderTable, writeJson, writeLines } from "../render.js";
+
+const GROUPINGS = ["session", "project", "day", "agent"];
+
+/** `ao cost`: what the sessions spent, from what their agents recorded (docs/cost.md). */
+export function registerCostCommand(program: Command, cli: CliRuntime): void {
+  program
+    .command("cost")
+    .description(
+      "what the sessions spent: tokens and USD from the agents' own records, unknown where they keep none",
+    )
+    .option("--project <id>", "only this project's sessions")
+    .option("--since <duration>", "only usage of the last duration, e.g. 7d or 12h")
+    .option("--by <grouping>", "one row per session, project, day or agent", "session")
+    .option("--json", "print the groups and the total as JSON")
+    .action(
+      cli.action(
+        async (
+          ctx,
+          flags: { project?: string; since?: string; by: string; json?: boolean },
+          command: Command,
+        ) => {
+          if (!GROUPINGS.includes(flags.by))
+            throw new AoError("E_USAGE", `--by ${JSON.stringify(flags.by)} is not a grouping`, {
+              hint: `use one of: ${GROUPINGS.join(", ")}`,
+            });
+          const since =
+            flags.since === undefined
+              ? undefined
+              : ctx.clock.now() - (await durationFlag("--since", flags.since));
+          const { costReport } = await import("../../core/cost/cost-report.js");
+          const { costText } = await import("../../core/cost/session-cost.js");
+          const report = await costReport(ctx, {
+            project: flags.project,
+            since,
+            by: flags.by as "session",
+            configPath: globalOptions(command).config,
+          });
+          if (flags.json === true) {
+            writeJson(ctx.stdout, report);
+            return 0;
+          }
+          const rows = [...report.groups, { ...report.total, key: "total" }];
+          writeLines(ctx.stdout, [
+            ...renderTable(rows, [
+              { header: flags.by, value: (row) => row.key },
+              { header: "cost", value: (row) => costText(row) },
+              { header: "tokens", value: (row) => (row.tokens === null ? "unknown" : String(row.tokens)) },
+              { header: "turns", value: (row) => String(row.turns) },
+              { header: "unknown turns", value: (row) => String(row.unknownTurns) },
+            ]),
+            `prices: ao's table of ${report.priceTableDate} with the config's pricing: on top`,
+          ]);
+          return 0;
+        },
+      ),
+    );
+}
