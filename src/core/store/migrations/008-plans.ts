@@ -77,7 +77,7 @@ export const plansTables: Migration = {
     CREATE TABLE plan_tickets (
       plan_id TEXT NOT NULL, ticket_id TEXT NOT NULL, kind TEXT NOT NULL, position INTEGER NOT NULL,
       status TEXT NOT NULL DEFAULT 'pending', session_id TEXT, output TEXT, reason TEXT,
-      started_at INTEGER, ended_at INTEGER, role TEXT,
+      started_at INTEGER, ended_at INTEGER, role TEXT, turn_id TEXT,
       PRIMARY KEY (plan_id, ticket_id)
     );
     CREATE INDEX plan_tickets_by_role ON plan_tickets (role, status);
