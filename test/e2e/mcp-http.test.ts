@@ -56,11 +56,15 @@ describe("MCP over Streamable HTTP under /mcp", () => {
         expect(tools.tools.map((tool) => tool.name).sort()).toEqual(
           [
             "close_session",
+            "get_plan",
             "list_agents",
             "list_sessions",
             "open_session",
+            "propose_orchestration",
+            "run_playbook",
             "send",
             "send_async",
+            "submit_plan",
             "wait_turn",
           ].sort(),
         );

@@ -83,7 +83,8 @@ async function withCliHint(cc: ControlContext, agent: string, error: unknown): P
   });
 }
 
-function projectFor(cc: ControlContext, asked: string | undefined): string {
+/** The project a tool works in: the one asked (with the control plane on), else the only one on. */
+export function projectFor(cc: ControlContext, asked: string | undefined): string {
   const projects = cc.config.config.projects;
   if (asked !== undefined) {
     if (projects[asked] === undefined)
@@ -100,7 +101,7 @@ function projectFor(cc: ControlContext, asked: string | undefined): string {
   }
   const open = Object.keys(projects).filter((id) => controlPlaneOf(cc, id).enabled);
   if (open.length === 1 && open[0] !== undefined) return open[0];
-  throw new AoError("E_USAGE", "say which project the worker works in", {
+  throw new AoError("E_USAGE", "say which project to work in", {
     hint: `give \`project\`: one of ${open.join(", ") || "(none has the control plane on)"}`,
   });
 }

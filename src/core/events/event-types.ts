@@ -54,6 +54,11 @@ const KNOWN = {
   "terminal.control_released": true,
   "terminal.input": true,
   "terminal.resized": true,
+  "plan.proposed": true,
+  "plan.revised": true,
+  "plan.revision_held": true,
+  "plan.revision_dropped": true,
+  "plan.status": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

@@ -18,7 +18,13 @@ async function load(text: string) {
 describe("loadConfig: the controlPlane section", () => {
   it("is off by default, with a 40 s bound, an hour of retention and no HTTP", async () => {
     const { config } = await load(PROJECT);
-    const off = { enabled: false, sendBoundMs: 40_000, replyRetentionMs: 3_600_000, http: false };
+    const off = {
+      enabled: false,
+      sendBoundMs: 40_000,
+      replyRetentionMs: 3_600_000,
+      http: false,
+      planRevisionCooldownMs: 120_000,
+    };
     expect(config.controlPlane).toEqual(off);
     expect(config.projects["app"]?.controlPlane).toEqual(off);
   });
@@ -48,12 +54,14 @@ describe("loadConfig: the controlPlane section", () => {
       sendBoundMs: 30_000,
       replyRetentionMs: 7_200_000,
       http: true,
+      planRevisionCooldownMs: 120_000,
     });
     expect(config.projects["app"]?.controlPlane).toEqual({
       enabled: false,
       sendBoundMs: 30_000,
       replyRetentionMs: 600_000,
       http: true,
+      planRevisionCooldownMs: 120_000,
     });
     expect(config.projects["lib"]?.controlPlane.enabled).toBe(true);
   });
