@@ -54,6 +54,10 @@ const KNOWN = {
   "terminal.control_released": true,
   "terminal.input": true,
   "terminal.resized": true,
+  "plan.step": true,
+  "plan.status": true,
+  "plan.ticket": true,
+  "plan.budget_reached": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

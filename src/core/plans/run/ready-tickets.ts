@@ -1,4 +1,4 @@
-import type { TicketState } from "./ticket-state.js";
+import type { TicketState } from "../../store/ticket-state.js";
 
 /** What the scheduler needs of a ticket: its id, what it waits for, and where it stands. */
 export interface SchedulableTicket {
