@@ -1,5 +1,6 @@
 import type { Session } from "../store/index.js";
 import { cycleProject } from "./cycle-project.js";
+import { advancePlans } from "./cycle-plans.js";
 import { cycleTurns } from "./cycle-turns.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
@@ -41,7 +42,12 @@ export const advanceTurns: CycleStep = async (scope) => ({
  * still runs. A step that reads what the agents did since the last cycle belongs between deciding
  * and delivering; one that hands agents their queued work, with the delivery.
  */
-export const CYCLE_STEPS: readonly CycleStep[] = [decideProjects, deliverDueReactions, advanceTurns];
+export const CYCLE_STEPS: readonly CycleStep[] = [
+  decideProjects,
+  advancePlans,
+  deliverDueReactions,
+  advanceTurns,
+];
 
 /** A scoped cycle delivers only within its scope: another project's agents are not its business. */
 function deliveryScope(options: CycleOptions): DeliveryScope {

@@ -107,3 +107,18 @@ export {
   turnOfRequest,
   type Report,
 } from "./reports.js";
+export {
+  hireRole,
+  insertTickets,
+  listHires,
+  listTickets,
+  planSteps,
+  recordPlanStep,
+  setPlanDeliverable,
+  setPlanParent,
+  updateTicket,
+  type PlanHire,
+  type PlanTicket,
+  type TicketPatch,
+} from "./plan-runs.js";
+export { TICKET_STATES, isTicketOver, isTicketState, type TicketState } from "./ticket-state.js";

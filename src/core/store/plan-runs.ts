@@ -23,9 +23,13 @@ export interface PlanTicket {
   readonly ticketId: string;
   /** `research`, `debate`, `ticket` or `synthesis`. */
   readonly kind: string;
+  /** The role id of the step (estimates read a role's completed runs from these rows). */
+  readonly role: string | null;
   readonly position: number;
   readonly state: TicketState;
   readonly sessionId: string | null;
+  /** The turn a debate or synthesis step was given in its role's session; null for a session of its own. */
+  readonly turnId: string | null;
   /** What it handed on (its output, checked against its schema); null until done. */
   readonly output: unknown;
   readonly reason: string | null;
@@ -37,6 +41,8 @@ interface TicketRow {
   plan_id: string;
   ticket_id: string;
   kind: string;
+  role: string | null;
+  turn_id: string | null;
   position: number;
   status: string;
   session_id: string | null;
@@ -104,13 +110,34 @@ export function listHires(store: Store, planId: string): PlanHire[] {
 export function insertTickets(
   tx: WriteTx,
   planId: string,
-  tickets: readonly { ticketId: string; kind: string }[],
+  tickets: readonly { ticketId: string; kind: string; role: string }[],
 ): void {
   const insert = statement(
     tx,
-    "INSERT INTO plan_tickets (plan_id, ticket_id, kind, position) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+    "INSERT INTO plan_tickets (plan_id, ticket_id, kind, role, position) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
   );
-  tickets.forEach((ticket, position) => insert.run(planId, ticket.ticketId, ticket.kind, position));
+  tickets.forEach((ticket, position) =>
+    insert.run(planId, ticket.ticketId, ticket.kind, ticket.role, position),
+  );
+}
+
+/** Where the plan's parent ticket is (columns of plans-core's `plans` row that approval fills). */
+export function setPlanParent(tx: WriteTx, planId: string, ref: string | null, url: string | null): void {
+  statement(tx, "UPDATE plans SET parent_ref = ?, parent_url = ?, updated_at = ? WHERE id = ?").run(
+    ref,
+    url,
+    tx.clock.now(),
+    planId,
+  );
+}
+
+/** The deliverable, kept on the plan once the synthesis handed it on. */
+export function setPlanDeliverable(tx: WriteTx, planId: string, deliverable: string): void {
+  statement(tx, "UPDATE plans SET deliverable = ?, updated_at = ? WHERE id = ?").run(
+    deliverable,
+    tx.clock.now(),
+    planId,
+  );
 }
 
 export function listTickets(store: Store, planId: string): PlanTicket[] {
@@ -123,6 +150,7 @@ export function listTickets(store: Store, planId: string): PlanTicket[] {
 export interface TicketPatch {
   state?: TicketState;
   sessionId?: string;
+  turnId?: string;
   output?: unknown;
   reason?: string;
   startedAt?: number;
@@ -135,11 +163,12 @@ export function updateTicket(tx: WriteTx, planId: string, ticketId: string, patc
   if (before === undefined) throw new Error(`plan ${planId} has no ticket ${ticketId}`);
   statement(
     tx,
-    `UPDATE plan_tickets SET status = ?, session_id = ?, output = ?, reason = ?, started_at = ?, ended_at = ?
-     WHERE plan_id = ? AND ticket_id = ?`,
+    `UPDATE plan_tickets SET status = ?, session_id = ?, turn_id = ?, output = ?, reason = ?, started_at = ?,
+     ended_at = ? WHERE plan_id = ? AND ticket_id = ?`,
   ).run(
     patch.state ?? before.state,
     patch.sessionId ?? before.sessionId,
+    patch.turnId ?? before.turnId,
     patch.output === undefined ? toNullableJson(before.output) : toJsonColumn(patch.output),
     patch.reason ?? before.reason,
     patch.startedAt ?? before.startedAt,
@@ -175,10 +204,15 @@ function toTicket(store: Store, row: TicketRow): PlanTicket {
     planId: row.plan_id,
     ticketId: row.ticket_id,
     kind: row.kind,
+    role: row.role,
     position: row.position,
+    turnId: row.turn_id,
     state: row.status,
     sessionId: row.session_id,
-    output: row.output === null ? null : fromJsonColumn(row.output, { path: store.path, table: "plan_tickets", id }),
+    output:
+      row.output === null
+        ? null
+        : fromJsonColumn(row.output, { path: store.path, table: "plan_tickets", id }),
     reason: row.reason,
     startedAt: row.started_at,
     endedAt: row.ended_at,

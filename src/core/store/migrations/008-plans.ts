@@ -20,14 +20,21 @@ export const plansTables: Migration = {
       parent_ref        TEXT,
       parent_url        TEXT,
       deliverable       TEXT,
+      parent_issue      TEXT,
+      approved_by       TEXT,
+      approved_at       INTEGER,
+      created_by        TEXT,
       created_at        INTEGER NOT NULL,
       updated_at        INTEGER NOT NULL
     );
     CREATE TABLE plan_revisions (
       plan_id  TEXT NOT NULL,
       revision INTEGER NOT NULL,
+      base_revision INTEGER,
       proposal TEXT NOT NULL,
-      at       INTEGER NOT NULL,
+      author   TEXT NOT NULL,
+      kind     TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
       PRIMARY KEY (plan_id, revision)
     );
     CREATE TABLE plan_steps (
@@ -41,7 +48,7 @@ export const plansTables: Migration = {
     CREATE TABLE plan_tickets (
       plan_id TEXT NOT NULL, ticket_id TEXT NOT NULL, kind TEXT NOT NULL, position INTEGER NOT NULL,
       status TEXT NOT NULL DEFAULT 'pending', session_id TEXT, output TEXT, reason TEXT,
-      started_at INTEGER, ended_at INTEGER, PRIMARY KEY (plan_id, ticket_id)
+      role TEXT, turn_id TEXT, started_at INTEGER, ended_at INTEGER, PRIMARY KEY (plan_id, ticket_id)
     );
   `,
 };
