@@ -1,44 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { approvePlan } from "../../../../src/core/plans/run/approve-plan.js";
-import type { ProposalInput } from "../../../../src/core/plans/types.js";
 import { listEvents } from "../../../../src/core/store/index.js";
-import { makePlanFixture, type PlanFixture } from "./plan-fixture.js";
-
-const files = {
-  type: "object",
-  properties: { files: { type: "array", items: { type: "string" } } },
-  required: ["files"],
-};
-
-/** A → B, A → C, B + C → synthesis. */
-export const DIAMOND: ProposalInput = {
-  goal: "Ship the export feature end to end",
-  roles: {
-    dev: { kind: "existing", agent: "fake" },
-    writer: { kind: "hire", agent: "fake", model: "small", rules: "Write plainly." },
-  },
-  tickets: [
-    { id: "A", title: "Design the export", body: "Design it.", role: "dev", outputSchema: files },
-    {
-      id: "B",
-      title: "Build the CSV export",
-      body: "Build it.",
-      role: "dev",
-      dependsOn: ["A"],
-      outputSchema: files,
-      startFrom: "A",
-    },
-    {
-      id: "C",
-      title: "Build the JSON export",
-      body: "Build it.",
-      role: "dev",
-      dependsOn: ["A"],
-      outputSchema: files,
-    },
-  ],
-  synthesis: { role: "writer", body: "Write the release note from B and C.", dependsOn: ["B", "C"] },
-};
+import { DIAMOND, makePlanFixture, type PlanFixture } from "./plan-fixture.js";
 
 async function approved(f: PlanFixture): Promise<void> {
   await f.propose("p1", DIAMOND);

@@ -147,3 +147,39 @@ export function makePlanFixture(): PlanFixture {
   };
   return f;
 }
+
+const files = {
+  type: "object",
+  properties: { files: { type: "array", items: { type: "string" } } },
+  required: ["files"],
+};
+
+/** A → B, A → C, B + C → synthesis. */
+export const DIAMOND: ProposalInput = {
+  goal: "Ship the export feature end to end",
+  roles: {
+    dev: { kind: "existing", agent: "fake" },
+    writer: { kind: "hire", agent: "fake", model: "small", rules: "Write plainly." },
+  },
+  tickets: [
+    { id: "A", title: "Design the export", body: "Design it.", role: "dev", outputSchema: files },
+    {
+      id: "B",
+      title: "Build the CSV export",
+      body: "Build it.",
+      role: "dev",
+      dependsOn: ["A"],
+      outputSchema: files,
+      startFrom: "A",
+    },
+    {
+      id: "C",
+      title: "Build the JSON export",
+      body: "Build it.",
+      role: "dev",
+      dependsOn: ["A"],
+      outputSchema: files,
+    },
+  ],
+  synthesis: { role: "writer", body: "Write the release note from B and C.", dependsOn: ["B", "C"] },
+};
