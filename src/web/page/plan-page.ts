@@ -114,10 +114,10 @@ function ApprovalBar({ card }: { card: PlanCardView }) {
   const budget = card.budgetUsd === null ? "no budget" : `budget $${card.budgetUsd.toFixed(2)}`;
   const summary = `${card.steps.length} steps · ${budget} · critical path ${card.criticalPath.length} steps`;
   if (card.status !== "proposed")
-    return html`<div class="approval-bar" aria-label="Approval">
+    return html`<section class="approval-bar" aria-label="Approval">
       Approved revision ${card.approvedRevision ?? "?"} · ${summary}
-    </div>`;
-  return html`<div class="approval-bar" aria-label="Approval">
+    </section>`;
+  return html`<section class="approval-bar" aria-label="Approval">
     Revision ${card.revision} · ${summary}
     <${ActionButton}
       label=${`Approve revision ${card.revision}`}
@@ -129,5 +129,5 @@ function ApprovalBar({ card }: { card: PlanCardView }) {
         return `Approved: the plan is ${plan.status}`;
       }}
     />
-  </div>`;
+  </section>`;
 }
