@@ -19,7 +19,7 @@ export function checkTicketOutput(
   const value = parseJson(text);
   if (schema === undefined) return { ok: true, output: value === undefined ? text : value };
   if (value === undefined) return { ok: false, problem: "the reply holds no JSON value" };
-  const parsed = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(value);
+  const parsed = z.fromJSONSchema(schema).safeParse(value);
   if (parsed.success) return { ok: true, output: value };
   const first = parsed.error.issues[0];
   const path = first === undefined || first.path.length === 0 ? "(root)" : first.path.join(".");
