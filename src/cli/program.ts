@@ -11,6 +11,7 @@ import { registerIssueCommand } from "./commands/issue.js";
 import { registerMcpCommand } from "./commands/mcp.js";
 import { registerMergeCommand } from "./commands/merge.js";
 import { registerOpenCommand } from "./commands/open.js";
+import { registerPlanCommand } from "./commands/plan.js";
 import { registerPluginCommand } from "./commands/plugin.js";
 import { registerReviewCommand } from "./commands/review.js";
 import { registerSendCommand } from "./commands/send.js";
@@ -62,5 +63,6 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerMergeCommand(program, cli);
   registerIssueCommand(program, cli);
   registerMcpCommand(program, cli);
+  registerPlanCommand(program, cli);
   return program;
 }

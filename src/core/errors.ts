@@ -44,6 +44,10 @@ export const CORE_ERROR_CODES = [
   "E_BUSY",
   "E_UNAUTHORIZED",
   "E_CONTROL_PLANE_OFF",
+  "E_PLAN_INVALID",
+  "E_PLAN_MOVED_ON",
+  "E_PLAN_STATE",
+  "E_PLAN_EDIT_REFUSED",
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
@@ -64,6 +68,8 @@ const USAGE_CODES: ReadonlySet<string> = new Set<CoreErrorCode>([
   "E_CONFIG_ENV",
   "E_PLUGIN_UNKNOWN",
   "E_PLUGIN_OPTIONS",
+  "E_PLAN_INVALID",
+  "E_PLAN_EDIT_REFUSED",
 ]);
 
 export interface AoErrorOptions {

@@ -3,9 +3,10 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aoPaths } from "../../src/core/paths.js";
-import { insertPlan } from "../../src/core/plans/plan-store.js";
+import { proposePlan } from "../../src/core/plans/propose-plan.js";
+import { appendRevision } from "../../src/core/plans/revision-store.js";
 import { proposalSchema } from "../../src/core/plans/types.js";
-import { closeStore, openStore, statement, writeTransaction } from "../../src/core/store/index.js";
+import { closeStore, openStore, writeTransaction } from "../../src/core/store/index.js";
 import { DIAMOND } from "../core/plans/run/plan-fixture.js";
 import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
 import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 /** Two revisions of the diamond (the second adds ticket D after C): D → C → A is the longest chain. */
-function proposePlan(home: string): void {
+function proposeDiamond(home: string): void {
   const store = openStore({ paths: aoPaths(home), clock: { now: () => Date.now() } });
   try {
     const roles = {
@@ -38,7 +39,7 @@ function proposePlan(home: string): void {
       writer: { kind: "existing" as const, agent: "claude-code" },
     };
     const first = proposalSchema.parse({ ...DIAMOND, roles });
-    insertPlan(store, { id: "p1", project: "app", proposal: first, now: Date.now() });
+    proposePlan(store, { project: "app", proposal: first, author: "person" });
     const second = proposalSchema.parse({
       ...DIAMOND,
       roles,
@@ -48,13 +49,14 @@ function proposePlan(home: string): void {
       ],
       synthesis: { ...DIAMOND.synthesis, dependsOn: ["B", "D"] },
     });
-    writeTransaction(store, (tx) => {
-      statement(
-        tx,
-        "INSERT INTO plan_revisions (plan_id, revision, base_revision, proposal, author, kind, created_at) VALUES ('p1', 2, 1, ?, 'orchestrator', 'revise', ?)",
-      ).run(JSON.stringify(second), Date.now());
-      statement(tx, "UPDATE plans SET revision = 2 WHERE id = 'p1'").run();
-    });
+    writeTransaction(store, (tx) =>
+      appendRevision(tx, "plan-1", {
+        kind: "agent",
+        author: "agent:orchestrator",
+        proposal: second,
+        baseRevision: 1,
+      }),
+    );
   } finally {
     closeStore(store);
   }
@@ -68,9 +70,9 @@ describe.skipIf(skip !== undefined)("a plan on the dashboard (built ao, daemon, 
       const w = makeDashboardWorld({ sessions: [] });
       worlds.push(w);
       w.writeConfig("tracker: local"); // approval files the parent ticket as a local issue
-      proposePlan(w.home);
+      proposeDiamond(w.home);
       const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-      await page.goto(w.url.replace(/#/, "#/plans/p1?"));
+      await page.goto(w.url.replace(/#/, "#/plans/plan-1?"));
       const node = (id: string) => page.locator(`g.node[data-step="${id}"]`);
       await node("D").waitFor();
       expect(await page.locator("g.node").count()).toBe(5);

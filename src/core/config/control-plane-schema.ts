@@ -30,6 +30,10 @@ export const controlPlaneSchema = z
       description:
         "Also serve MCP over Streamable HTTP on the daemon's port under /mcp (127.0.0.1, bearer token).",
     }),
+    planRevisionCooldown: durationSchema.default("2m").meta({
+      description:
+        "Least time between two revisions of a plan made by agents; revisions inside it are coalesced into one (docs/plans.md). 0s: no cooldown.",
+    }),
   })
   .meta({ description: "The control plane over MCP: commanders, workers, turns." });
 
@@ -56,6 +60,7 @@ export function normalizeControlPlane(raw: RawControlPlane): ControlPlaneConfig 
     sendBoundMs: raw.sendBoundS * 1000,
     replyRetentionMs: parseDuration(raw.replyRetention),
     http: raw.http,
+    planRevisionCooldownMs: parseDuration(raw.planRevisionCooldown),
   };
 }
 
@@ -70,5 +75,6 @@ export function projectControlPlane(
     replyRetentionMs:
       raw?.replyRetention === undefined ? global.replyRetentionMs : parseDuration(raw.replyRetention),
     http: global.http,
+    planRevisionCooldownMs: global.planRevisionCooldownMs,
   };
 }

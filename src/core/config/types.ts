@@ -92,6 +92,8 @@ export interface ControlPlaneConfig {
   sendBoundMs: number;
   /** How long a finished turn's reply stays retrievable. */
   replyRetentionMs: number;
+  /** Least time between two agent-made revisions of a plan (docs/plans.md); 0: none. */
+  planRevisionCooldownMs: number;
   /** Streamable HTTP under /mcp on the daemon's port (daemon-wide). */
   http: boolean;
 }

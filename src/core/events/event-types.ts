@@ -55,9 +55,13 @@ const KNOWN = {
   "terminal.input": true,
   "terminal.resized": true,
   "plan.step": true,
-  "plan.status": true,
   "plan.ticket": true,
   "plan.budget_reached": true,
+  "plan.proposed": true,
+  "plan.revised": true,
+  "plan.revision_held": true,
+  "plan.revision_dropped": true,
+  "plan.status": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

@@ -1,6 +1,7 @@
 import type { ControlEvent } from "./control-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
+import type { PlanEvent } from "./plan-events.js";
 import type { PlanRunEvent } from "./plan-run-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
 import type { ReactionEvent } from "./reaction-events.js";
@@ -16,6 +17,7 @@ export type * from "./reaction-events.js";
 export type * from "./notification-events.js";
 export type * from "./control-events.js";
 export type * from "./terminal-events.js";
+export type * from "./plan-events.js";
 export type * from "./plan-run-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
@@ -36,6 +38,7 @@ export type AoEvent =
   | TurnEvent
   | ControlEvent
   | TerminalEvent
+  | PlanEvent
   | PlanRunEvent;
 
 export type AoEventType = AoEvent["type"];

@@ -10,18 +10,6 @@ export interface PlanStepDone extends EventBase {
   };
 }
 
-/** A plan moved along its lifecycle: proposed → approved → executing → synthesizing → completed, or failed / cancelled. */
-export interface PlanStatusChanged extends EventBase {
-  type: "plan.status";
-  payload: {
-    planId: string;
-    from: string;
-    to: string;
-    /** Why it failed or was cancelled; absent otherwise. */
-    reason?: string;
-  };
-}
-
 /** A ticket of a running plan changed state; the event's session is the ticket's, once it has one. */
 export interface PlanTicketChanged extends EventBase {
   type: "plan.ticket";
@@ -47,4 +35,4 @@ export interface PlanBudgetReached extends EventBase {
   };
 }
 
-export type PlanRunEvent = PlanStepDone | PlanStatusChanged | PlanTicketChanged | PlanBudgetReached;
+export type PlanRunEvent = PlanStepDone | PlanTicketChanged | PlanBudgetReached;

@@ -1,146 +1,154 @@
 import { AoError } from "../errors.js";
-import { appendEvent, statement, writeTransaction, type Store } from "../store/index.js";
-import type { PlanState, Proposal } from "./types.js";
+import { appendEvent } from "../store/events.js";
+import { statement, type Store, type WriteTx } from "../store/store.js";
+import type { PlanState } from "./types.js";
 
-/**
- * PLACEHOLDER (plans-run) of plans-core's plan-store.ts, with the signatures plans-core posted on
- * the board; replaced by theirs at merge.
- */
+/** A plan's row: who proposed it, where it stands, which revision was approved. */
 export interface PlanRecord {
   readonly id: string;
   readonly project: string;
+  /** The issue given with `--parent`, if any. */
+  readonly parentIssue: string | null;
   readonly status: PlanState;
+  /** The latest revision (revisions start at 1). */
   readonly revision: number;
   readonly approvedRevision: number | null;
+  readonly approvedBy: string | null;
+  readonly approvedAt: number | null;
   readonly reason: string | null;
   readonly parentRef: string | null;
   readonly parentUrl: string | null;
-  readonly parentIssue: string | null;
   readonly deliverable: string | null;
-  readonly approvedBy: string | null;
+  /** `person`, or `agent:<commander>`. */
+  readonly createdBy: string;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
 
-export interface RevisionRecord {
-  readonly planId: string;
-  readonly revision: number;
-  readonly baseRevision: number | null;
-  readonly proposal: Proposal;
-  readonly author: string;
-  readonly kind: string;
-  readonly createdAt: number;
+interface PlanRow {
+  id: string;
+  project: string;
+  parent_issue: string | null;
+  status: PlanState;
+  revision: number;
+  approved_revision: number | null;
+  approved_by: string | null;
+  approved_at: number | null;
+  reason: string | null;
+  parent_ref: string | null;
+  parent_url: string | null;
+  deliverable: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
 }
 
-type Row = Record<string, unknown>;
+const toPlan = (row: PlanRow): PlanRecord => ({
+  id: row.id,
+  project: row.project,
+  parentIssue: row.parent_issue,
+  status: row.status,
+  revision: row.revision,
+  approvedRevision: row.approved_revision,
+  approvedBy: row.approved_by,
+  approvedAt: row.approved_at,
+  reason: row.reason,
+  parentRef: row.parent_ref,
+  parentUrl: row.parent_url,
+  deliverable: row.deliverable,
+  createdBy: row.created_by,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
 
 export function getPlan(store: Store, id: string): PlanRecord | undefined {
-  const row = statement(store, "SELECT * FROM plans WHERE id = ?").get(id) as Row | undefined;
-  if (row === undefined) return undefined;
-  return {
-    id: row["id"] as string,
-    project: row["project"] as string,
-    status: row["status"] as PlanState,
-    revision: row["revision"] as number,
-    approvedRevision: row["approved_revision"] as number | null,
-    reason: row["reason"] as string | null,
-    parentRef: row["parent_ref"] as string | null,
-    parentUrl: row["parent_url"] as string | null,
-    parentIssue: row["parent_issue"] as string | null,
-    deliverable: row["deliverable"] as string | null,
-    approvedBy: row["approved_by"] as string | null,
-    createdAt: row["created_at"] as number,
-    updatedAt: row["updated_at"] as number,
-  };
+  const row = statement(store, "SELECT * FROM plans WHERE id = ?").get(id) as PlanRow | undefined;
+  return row === undefined ? undefined : toPlan(row);
 }
 
-export function listPlans(store: Store): PlanRecord[] {
-  const ids = statement(store, "SELECT id FROM plans ORDER BY created_at, id").all() as { id: string }[];
-  return ids.map(({ id }) => getPlan(store, id)!);
+/** The plan, or E_NOT_FOUND with the way to list plans. */
+export function requirePlan(store: Store, id: string): PlanRecord {
+  const plan = getPlan(store, id);
+  if (plan !== undefined) return plan;
+  throw new AoError("E_NOT_FOUND", `no plan ${id}`, {
+    hint: "ao plan ls lists the plans",
+    details: { plan: id },
+  });
 }
 
-export function getRevision(store: Store, planId: string, revision?: number): RevisionRecord | undefined {
-  const row = (
-    revision === undefined
-      ? statement(store, "SELECT * FROM plan_revisions WHERE plan_id = ? ORDER BY revision DESC LIMIT 1").get(
-          planId,
+export function listPlans(store: Store, filter: { project?: string | undefined } = {}): PlanRecord[] {
+  const rows = (
+    filter.project === undefined
+      ? statement(store, "SELECT * FROM plans ORDER BY created_at, rowid").all()
+      : statement(store, "SELECT * FROM plans WHERE project = ? ORDER BY created_at, rowid").all(
+          filter.project,
         )
-      : statement(store, "SELECT * FROM plan_revisions WHERE plan_id = ? AND revision = ?").get(
-          planId,
-          revision,
-        )
-  ) as Row | undefined;
-  if (row === undefined) return undefined;
-  return {
-    planId,
-    revision: row["revision"] as number,
-    baseRevision: row["base_revision"] as number | null,
-    proposal: JSON.parse(row["proposal"] as string) as Proposal,
-    author: row["author"] as string,
-    kind: row["kind"] as string,
-    createdAt: row["created_at"] as number,
-  };
+  ) as PlanRow[];
+  return rows.map(toPlan);
 }
 
-/** Inserts a proposed plan with its first revision (what `ao plan propose` does). */
+/** A new plan at revision 0 (its first revision is appended next, in the same transaction). */
 export function insertPlan(
-  store: Store,
-  plan: { id: string; project: string; proposal: Proposal; now: number },
-): void {
-  writeTransaction(store, (tx) => {
-    statement(
-      tx,
-      "INSERT INTO plans (id, project, status, revision, created_at, updated_at) VALUES (?, ?, 'proposed', 1, ?, ?)",
-    ).run(plan.id, plan.project, plan.now, plan.now);
-    statement(
-      tx,
-      "INSERT INTO plan_revisions (plan_id, revision, proposal, author, kind, created_at) VALUES (?, 1, ?, 'person', 'propose', ?)",
-    ).run(plan.id, JSON.stringify(plan.proposal), plan.now);
-  });
-}
-
-export function recordApproval(
-  store: Store,
-  request: { planId: string; revision: number; by: string; now: number },
+  tx: WriteTx,
+  plan: { project: string; parentIssue: string | null; createdBy: string },
 ): PlanRecord {
-  return writeTransaction(store, (tx) => {
-    const plan = getPlan(tx, request.planId);
-    if (plan === undefined) throw new AoError("E_NOT_FOUND", `no plan ${request.planId}`);
-    if (plan.status !== "proposed" || plan.revision !== request.revision)
-      throw new AoError(
-        "E_SESSION_STATE",
-        `the plan moved on: ${plan.id} is ${plan.status} at revision ${String(plan.revision)}`,
-      );
-    statement(
-      tx,
-      "UPDATE plans SET status = 'approved', approved_revision = ?, approved_by = ?, approved_at = ?, updated_at = ? WHERE id = ?",
-    ).run(request.revision, request.by, request.now, request.now, plan.id);
-    appendEvent(tx, {
-      type: "plan.status",
-      sessionId: null,
-      payload: { planId: plan.id, from: "proposed", to: "approved" },
-    });
-    return getPlan(tx, plan.id)!;
-  });
+  const count = (statement(tx, "SELECT count(*) AS n FROM plans").get() as { n: number }).n;
+  const now = tx.clock.now();
+  const row = statement(
+    tx,
+    `INSERT INTO plans (id, project, parent_issue, status, revision, created_by, created_at, updated_at)
+     VALUES (?, ?, ?, 'proposed', 0, ?, ?, ?) RETURNING *`,
+  ).get(`plan-${count + 1}`, plan.project, plan.parentIssue, plan.createdBy, now, now) as PlanRow;
+  return toPlan(row);
 }
 
+/** Moves the latest revision pointer (revisions themselves are appended by revision-store). */
+export function setLatestRevision(tx: WriteTx, planId: string, revision: number): void {
+  statement(tx, "UPDATE plans SET revision = ?, updated_at = ? WHERE id = ?").run(
+    revision,
+    tx.clock.now(),
+    planId,
+  );
+}
+
+/**
+ * A state change, checked against the states it may come from (a compare-and-set: two daemons
+ * cannot both move the plan). Returns the plan as it is now.
+ */
 export function setPlanStatus(
-  store: Store,
+  tx: WriteTx,
   planId: string,
-  change: { from: PlanState; to: PlanState; reason?: string; now: number },
+  change: { from: readonly PlanState[]; to: PlanState; reason?: string; by?: string },
 ): PlanRecord {
-  return writeTransaction(store, (tx) => {
-    const changed = statement(
-      tx,
-      "UPDATE plans SET status = ?, reason = COALESCE(?, reason), updated_at = ? WHERE id = ? AND status = ?",
-    ).run(change.to, change.reason ?? null, change.now, planId, change.from).changes;
-    if (changed === 0) throw new AoError("E_SESSION_STATE", `plan ${planId} is not ${change.from}`);
-    const reason = change.reason === undefined ? {} : { reason: change.reason };
-    appendEvent(tx, {
-      type: "plan.status",
-      sessionId: null,
-      payload: { planId, from: change.from, to: change.to, ...reason },
-    });
-    return getPlan(tx, planId)!;
+  const plan = requirePlan(tx, planId);
+  if (!change.from.includes(plan.status)) throw planStateError(plan, `become ${change.to}`);
+  statement(tx, "UPDATE plans SET status = ?, reason = ?, updated_at = ? WHERE id = ?").run(
+    change.to,
+    change.reason ?? null,
+    tx.clock.now(),
+    planId,
+  );
+  appendEvent(tx, {
+    type: "plan.status",
+    payload: {
+      planId,
+      revision: plan.revision,
+      from: plan.status,
+      to: change.to,
+      ...(change.reason === undefined ? {} : { reason: change.reason }),
+      ...(change.by === undefined ? {} : { by: change.by }),
+    },
+  });
+  return requirePlan(tx, planId);
+}
+
+/** "plan-3 is approved: it cannot <what>": the plan left the state the action needs. */
+export function planStateError(plan: PlanRecord, what: string): AoError {
+  return new AoError("E_PLAN_STATE", `${plan.id} is ${plan.status}: it cannot ${what}`, {
+    hint:
+      plan.status === "proposed"
+        ? "approve it first (ao plan approve)"
+        : "only a proposed plan changes; propose a new plan (ao plan propose) for new work",
+    details: { plan: plan.id, status: plan.status },
   });
 }

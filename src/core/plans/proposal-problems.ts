@@ -35,12 +35,21 @@ function roleProblems(plan: ProposalView): ProposalProblem[] {
   ];
 }
 
+/** Step ids of the stages that are no ticket: a ticket may not take them. */
+export const isReservedStepId = (id: string): boolean =>
+  id === "research" || id === "synthesis" || id.startsWith("debate-");
+
 function duplicateProblems(plan: ProposalView): ProposalProblem[] {
   const seen = new Map<string, number>();
   const problems: ProposalProblem[] = [];
   plan.tickets.forEach((ticket, index) => {
     const first = seen.get(ticket.id);
-    if (first === undefined) seen.set(ticket.id, index);
+    if (isReservedStepId(ticket.id))
+      problems.push({
+        path: ["tickets", index, "id"],
+        message: `"${ticket.id}" is the id of a stage ("research", "synthesis" and "debate-…" are reserved)`,
+      });
+    else if (first === undefined) seen.set(ticket.id, index);
     else
       problems.push({
         path: ["tickets", index, "id"],

@@ -108,6 +108,15 @@ export {
   type Report,
 } from "./reports.js";
 export {
+  getUsageCursor,
+  priceUnpriced,
+  recordUsage,
+  unpricedModels,
+  type TokenCounts,
+  type UsageCursor,
+  type UsageRecordRow,
+} from "./usage.js";
+export {
   hireRole,
   insertTickets,
   listHires,

@@ -111,6 +111,7 @@ describe("event filters as people type them", () => {
       "turn",
       "control",
       "terminal",
+      "plan",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);
     const error = (() => {

@@ -7,7 +7,8 @@ import {
   type PlanTicket,
 } from "../../store/index.js";
 import { materialize } from "../materialize.js";
-import { getPlan, getRevision, setPlanStatus, type PlanRecord } from "../plan-store.js";
+import { getPlan, setPlanStatus, type PlanRecord } from "../plan-store.js";
+import { getRevision } from "../revision-store.js";
 import type { Pipeline } from "../types.js";
 import { resumeApproval } from "./approve-plan.js";
 import { stopPlanSessions } from "./cancel-plan.js";
@@ -54,8 +55,6 @@ export async function advancePlan(world: PlanWorld, plan: PlanRecord): Promise<P
 /** The approved revision's pipeline: the materializer is pure, so it is the same every cycle. */
 export function pipelineOf(world: Pick<PlanWorld, "store">, plan: PlanRecord): Pipeline {
   const revision = getRevision(world.store, plan.id, plan.approvedRevision ?? plan.revision);
-  if (revision === undefined)
-    throw new Error(`plan ${plan.id} has no revision ${String(plan.approvedRevision)}`);
   return materialize(revision.proposal, resolvedRoles(world.store, plan.id, revision.proposal));
 }
 
@@ -95,11 +94,9 @@ async function startReady(
   let current = plan;
   for (const step of ready) {
     if (step.kind === "synthesis" && current.status === "executing")
-      current = setPlanStatus(world.store, plan.id, {
-        from: "executing",
-        to: "synthesizing",
-        now: world.ctx.clock.now(),
-      });
+      current = writeTransaction(world.store, (tx) =>
+        setPlanStatus(tx, plan.id, { from: ["executing"], to: "synthesizing" }),
+      );
     await startStep(world, step, facts);
     // `ao plan cancel` may have ended the plan while the step was spawning: it stops what started.
     if (getPlan(world.store, plan.id)?.status === "cancelled") {

@@ -66,8 +66,10 @@ export async function runApprovalSteps(run: ApprovalRun): Promise<PlanRecord> {
   });
   await step("pipeline", () => makePipeline(run));
   await step("executing", () => {
-    setPlanStatus(run.store, run.plan.id, { from: "approved", to: "executing", now: run.ctx.clock.now() });
-    writeTransaction(run.store, (tx) => recordPlanStep(tx, run.plan.id, "executing"));
+    writeTransaction(run.store, (tx) => {
+      setPlanStatus(tx, run.plan.id, { from: ["approved"], to: "executing" });
+      recordPlanStep(tx, run.plan.id, "executing");
+    });
   });
   return getPlan(run.store, run.plan.id) ?? run.plan;
 }
@@ -88,7 +90,7 @@ export function resolvedRoles(
   for (const [id, spec] of Object.entries(proposal.roles)) {
     const hire = hires.get(id);
     if (spec.kind === "hire" && hire === undefined)
-      throw new AoError("E_SESSION_STATE", `role ${id} of plan ${planId} was never hired`, {
+      throw new AoError("E_PLAN_STATE", `role ${id} of plan ${planId} was never hired`, {
         hint: `finish the approval: ao plan approve ${planId}`,
       });
     roles[id] =

@@ -2,7 +2,9 @@ import type { AoContext } from "../../context.js";
 import { AoError } from "../../errors.js";
 import { openProject } from "../../sessions/open-project.js";
 import { closeStore, openStore, type Store } from "../../store/index.js";
-import { getPlan, getRevision, recordApproval, type PlanRecord } from "../plan-store.js";
+import { getPlan, type PlanRecord } from "../plan-store.js";
+import { recordApproval } from "../revise-plan.js";
+import { getRevision } from "../revision-store.js";
 import { runApprovalSteps } from "./approval-steps.js";
 
 export interface ApproveOptions {
@@ -40,8 +42,8 @@ export async function resumeApproval(
   plan: PlanRecord,
   options: Pick<ApproveOptions, "configPath" | "afterStep"> = {},
 ): Promise<PlanRecord> {
-  const revision = getRevision(store, plan.id, plan.approvedRevision ?? plan.revision);
-  if (revision === undefined) throw new AoError("E_NOT_FOUND", `plan ${plan.id} has no approved revision`);
+  if (plan.approvedRevision === null) throw new AoError("E_PLAN_STATE", `plan ${plan.id} was never approved`);
+  const revision = getRevision(store, plan.id, plan.approvedRevision);
   const opened = await openProject(ctx, plan.project, { configPath: options.configPath });
   return runApprovalSteps({
     ctx,
@@ -59,13 +61,9 @@ function approved(ctx: AoContext, store: Store, planId: string, revision: number
     throw new AoError("E_NOT_FOUND", `no plan ${planId}`, { hint: "list the plans with `ao plan ls`" });
   if (plan.status === "approved" && plan.approvedRevision === revision) return plan;
   if (plan.status !== "proposed")
-    throw new AoError(
-      "E_SESSION_STATE",
-      `plan ${planId} is ${plan.status}: only a proposed plan is approved`,
-      {
-        hint: `see it with \`ao plan show ${planId}\``,
-        details: { plan: planId, status: plan.status },
-      },
-    );
-  return recordApproval(store, { planId, revision, by, now: ctx.clock.now() });
+    throw new AoError("E_PLAN_STATE", `plan ${planId} is ${plan.status}: only a proposed plan is approved`, {
+      hint: `see it with \`ao plan show ${planId}\``,
+      details: { plan: planId, status: plan.status },
+    });
+  return recordApproval(store, { planId, revision, by });
 }

@@ -43,16 +43,13 @@ export async function cancelPlan(
     if (plan === undefined)
       throw new AoError("E_NOT_FOUND", `no plan ${planId}`, { hint: "list them with `ao plan ls`" });
     if (["completed", "failed", "cancelled"].includes(plan.status))
-      throw new AoError("E_SESSION_STATE", `plan ${planId} is already ${plan.status}`, {
+      throw new AoError("E_PLAN_STATE", `plan ${planId} is already ${plan.status}`, {
         hint: `see it with \`ao plan show ${planId}\``,
       });
     const reason = `cancelled by ${options.by}`;
-    const cancelled = setPlanStatus(world.store, planId, {
-      from: plan.status,
-      to: "cancelled",
-      reason,
-      now: ctx.clock.now(),
-    });
+    const cancelled = writeTransaction(world.store, (tx) =>
+      setPlanStatus(tx, planId, { from: [plan.status], to: "cancelled", reason, by: options.by }),
+    );
     const outcome = await stopPlanSessions(world, planId);
     await mirrorOutcome(world, cancelled);
     return { plan: getPlan(world.store, planId) ?? cancelled, ...outcome };

@@ -32,12 +32,9 @@ export async function finishPlan(world: PlanWorld, plan: PlanRecord, end: PlanEn
     if (end.to === "completed") setPlanDeliverable(tx, plan.id, end.deliverable);
   });
   const reason = end.to === "completed" ? {} : { reason: end.reason };
-  const ended = setPlanStatus(world.store, plan.id, {
-    from: plan.status,
-    to: end.to,
-    ...reason,
-    now: world.ctx.clock.now(),
-  });
+  const ended = writeTransaction(world.store, (tx) =>
+    setPlanStatus(tx, plan.id, { from: [plan.status], to: end.to, ...reason }),
+  );
   await mirrorOutcome(world, ended);
   return getPlan(world.store, plan.id) ?? ended;
 }

@@ -1,6 +1,7 @@
 import { listTickets, type Store } from "../../store/index.js";
 import { materialize } from "../materialize.js";
-import { getPlan, getRevision, type PlanRecord } from "../plan-store.js";
+import { getPlan, type PlanRecord } from "../plan-store.js";
+import { getRevision, listRevisions } from "../revision-store.js";
 import { heaviestPath } from "../ticket-graph.js";
 import type { PlanState, Proposal, ResolvedRole } from "../types.js";
 import { resolvedRoles } from "./approval-steps.js";
@@ -120,19 +121,16 @@ function previewRoles(proposal: Proposal): Record<string, ResolvedRole> {
 }
 
 function revisionsOf(store: Store, plan: PlanRecord): PlanCard["revisions"] {
-  const revisions = [];
   let previous: Proposal | undefined;
-  for (let n = 1; n <= plan.revision; n++) {
-    const revision = getRevision(store, plan.id, n);
-    if (revision === undefined) continue;
-    revisions.push({
-      revision: n,
+  return listRevisions(store, plan.id).map((revision) => {
+    const changes = previous === undefined ? ["proposed"] : revisionChanges(previous, revision.proposal);
+    previous = revision.proposal;
+    return {
+      revision: revision.revision,
       author: revision.author,
       kind: revision.kind,
       createdAt: revision.createdAt,
-      changes: previous === undefined ? ["proposed"] : revisionChanges(previous, revision.proposal),
-    });
-    previous = revision.proposal;
-  }
-  return revisions;
+      changes,
+    };
+  });
 }

@@ -3,19 +3,25 @@ import { lifecycleColumns } from "./002-lifecycle.js";
 import { agentExitColumn } from "./003-agent-exit.js";
 import { turnsTable } from "./004-turns.js";
 import { controlPlaneTables } from "./005-control-plane.js";
+import { usageTables } from "./006-usage.js";
 import { plansTables } from "./008-plans.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
 
-/** Every migration this build knows, in order; versions are 1, 2, 3… with no gaps. */
+/**
+ * Every migration this build knows, in order of version. Numbers are given by owner (006 cost,
+ * 007 limits, 008 plans…) so parallel branches never collide; once every branch has landed they run
+ * 1, 2, 3… without gaps.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   initialSchema,
   lifecycleColumns,
   agentExitColumn,
   turnsTable,
   controlPlaneTables,
+  usageTables,
   plansTables,
 ];
 
-export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
+export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -6,7 +6,8 @@ import { createControlContext } from "../../../../src/core/control/control-conte
 import { reportToCommander } from "../../../../src/core/control/worker-report.js";
 import { workerSecretPath } from "../../../../src/core/control/worker-secret.js";
 import { openLifecycleEngine, runCycle, type LifecycleEngine } from "../../../../src/core/lifecycle/index.js";
-import { getPlan, insertPlan } from "../../../../src/core/plans/plan-store.js";
+import { getPlan } from "../../../../src/core/plans/plan-store.js";
+import { proposePlan } from "../../../../src/core/plans/propose-plan.js";
 import type { ProposalInput } from "../../../../src/core/plans/types.js";
 import { proposalSchema } from "../../../../src/core/plans/types.js";
 import type { PluginCatalog, Slot } from "../../../../src/core/registry/catalog.js";
@@ -119,12 +120,12 @@ export function makePlanFixture(): PlanFixture {
     },
     propose: async (id, proposal) => {
       const engine = await f.engine();
-      insertPlan(engine.store, {
-        id,
+      const made = proposePlan(engine.store, {
         project: "app",
         proposal: proposalSchema.parse(proposal),
-        now: clock.now(),
+        author: "person",
       });
+      if (made.plan.id !== id) throw new Error(`the fixture expected ${id}, the store made ${made.plan.id}`);
     },
     tickets: (planId) => listTickets(store(), planId),
     ticket: (planId, id) => listTickets(store(), planId).find((row) => row.ticketId === id)!,
