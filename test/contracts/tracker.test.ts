@@ -10,6 +10,7 @@ trackerContract("fake", (seeds) => {
     missingRef: "#999",
     startedSessions: (ref: string) =>
       Promise.resolve(tracker.started.filter((s) => `#${s.issueId}` === ref).map((s) => s.sessionId)),
+    comments: (ref: string) => Promise.resolve(tracker.comments.get(ref.replace("#", "")) ?? []),
     cleanup: () => Promise.resolve(),
   });
 });

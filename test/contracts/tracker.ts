@@ -18,6 +18,8 @@ export interface TrackerSubject {
   missingRef: string;
   /** The session ids `markStarted` recorded for an issue, as the tracker's side sees them. */
   startedSessions?(ref: string): Promise<string[]>;
+  /** The comments `updateIssue` added to an issue, as the tracker's side sees them. */
+  comments?(ref: string): Promise<string[]>;
   cleanup(): Promise<void>;
 }
 
@@ -108,6 +110,22 @@ export function trackerContract(
       if (!subject.tracker.markStarted) return;
       await subject.tracker.markStarted(await issueAt(0), "app-7");
       if (subject.startedSessions) expect(await subject.startedSessions(subject.refs[0]!)).toEqual(["app-7"]);
+    });
+
+    it("comments on an issue and closes it, as getIssue then sees it", async () => {
+      subject = await makeSubject(TRACKER_SEEDS);
+      if (!subject.tracker.updateIssue) return;
+      const issue = await issueAt(0);
+      const updated = await subject.tracker.updateIssue(issue, {
+        comment: "The plan completed.\n\n`deliverable`",
+        state: "closed",
+      });
+      expect(updated).toMatchObject({ id: issue.id, title: issue.title, state: "closed" });
+      expect(await subject.tracker.getIssue(issue.id)).toMatchObject({ state: "closed" });
+      if (subject.comments)
+        expect(await subject.comments(subject.refs[0]!)).toEqual(["The plan completed.\n\n`deliverable`"]);
+      const reopened = await subject.tracker.updateIssue(updated, { state: "open" });
+      expect(reopened.state).toBe("open");
     });
   });
 }

@@ -1,6 +1,13 @@
 import { AoError } from "../../src/core/errors.js";
 import { branchNameFor } from "../../src/core/sessions/branch-name.js";
-import type { Issue, IssueFilter, IssueState, Tracker } from "../../src/core/slots/index.js";
+import type {
+  Issue,
+  IssueFilter,
+  IssueState,
+  IssueUpdate,
+  NewIssue,
+  Tracker,
+} from "../../src/core/slots/index.js";
 
 export interface IssueSeed {
   title: string;
@@ -18,6 +25,8 @@ export interface IssueSeed {
 export class FakeTracker implements Tracker {
   readonly issues = new Map<string, Issue & { assignee?: string }>();
   readonly started: { issueId: string; sessionId: string }[] = [];
+  /** Every comment `updateIssue` added, by issue id. */
+  readonly comments = new Map<string, string[]>();
 
   constructor(seeds: readonly IssueSeed[] = []) {
     for (const seed of seeds) this.add(seed);
@@ -78,6 +87,20 @@ export class FakeTracker implements Tracker {
         (filter.assignee === undefined || issue.assignee === filter.assignee),
     );
     return Promise.resolve(matches.map(publicIssue));
+  }
+
+  createIssue(input: NewIssue): Promise<Issue> {
+    return Promise.resolve(
+      this.add({ title: input.title, body: input.body ?? "", labels: input.labels ?? [] }),
+    );
+  }
+
+  async updateIssue(issue: Issue, update: IssueUpdate): Promise<Issue> {
+    const found = await this.getIssue(issue.id);
+    if (update.comment !== undefined)
+      this.comments.set(found.id, [...(this.comments.get(found.id) ?? []), update.comment]);
+    if (update.state !== undefined) this.setState(found.id, update.state);
+    return this.getIssue(found.id);
   }
 
   markStarted(issue: Issue, sessionId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { ControlEvent } from "./control-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
 import type { PlanEvent } from "./plan-events.js";
+import type { PlanRunEvent } from "./plan-run-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
 import type { ReactionEvent } from "./reaction-events.js";
 import type { SessionEvent } from "./session-events.js";
@@ -17,6 +18,7 @@ export type * from "./notification-events.js";
 export type * from "./control-events.js";
 export type * from "./terminal-events.js";
 export type * from "./plan-events.js";
+export type * from "./plan-run-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -36,7 +38,8 @@ export type AoEvent =
   | TurnEvent
   | ControlEvent
   | TerminalEvent
-  | PlanEvent;
+  | PlanEvent
+  | PlanRunEvent;
 
 export type AoEventType = AoEvent["type"];
 

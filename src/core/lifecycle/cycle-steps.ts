@@ -3,6 +3,7 @@ import { refreshUsage } from "../cost/refresh-usage.js";
 import type { Session } from "../store/index.js";
 import { sessionPluginOptions } from "../sessions/session-plugins.js";
 import { cycleProject } from "./cycle-project.js";
+import { advancePlans } from "./cycle-plans.js";
 import { cycleTurns } from "./cycle-turns.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
@@ -67,6 +68,7 @@ export const advanceTurns: CycleStep = async (scope) => ({
 export const CYCLE_STEPS: readonly CycleStep[] = [
   decideProjects,
   readUsage,
+  advancePlans,
   deliverDueReactions,
   advanceTurns,
 ];

@@ -23,6 +23,10 @@ export interface SpawnRun {
   /** Set when the task came from the tracker in this process (for markStarted). */
   issue?: Issue | undefined;
   afterStep?: AfterStepHook | undefined;
+  /** The branch the new one starts from instead of the default branch (a plan's `startFrom`). */
+  startFrom?: string | undefined;
+  /** The model the agent runs instead of the project's (a plan's hired role). */
+  model?: string | undefined;
   made: { workspace: boolean; handle?: RuntimeHandle | undefined; promptFile?: string | undefined };
 }
 
@@ -58,7 +62,9 @@ async function createWorkspace(run: SpawnRun): Promise<Session> {
   run.ctx.stderr.write(`${session.id}: creating ${opened.names.workspace}…\n`);
   // From here on the checkout may exist (even half-made), and it is this spawn's to undo.
   run.made.workspace = true;
-  const info = await opened.workspace.create(workspaceSpec(run.ctx.paths, opened.project, session));
+  const info = await opened.workspace.create(
+    workspaceSpec(run.ctx.paths, opened.project, session, run.startFrom),
+  );
   const payload = {
     branch: info.branch,
     worktree: info.path,
@@ -94,7 +100,8 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   const promptFile = run.made.promptFile ?? (await existingPromptFile(run));
   run.ctx.stderr.write(`${session.id}: starting ${opened.names.agent}…\n`);
   await opened.agent.prepareWorkspace?.({ sessionId: session.id, worktree: session.worktree });
-  const { permissions, model } = opened.project.agentConfig;
+  const { permissions } = opened.project.agentConfig;
+  const model = run.model ?? opened.project.agentConfig.model;
   const spec = await opened.agent.launch({
     sessionId: session.id,
     worktree: session.worktree,

@@ -30,6 +30,10 @@ export interface SpawnRequest {
    * before its agent starts, so the agent is handed ao's MCP server with the worker's secret.
    */
   worker?: { readonly commanderId: number } | undefined;
+  /** Start the branch from this branch instead of the project's default branch. */
+  startFrom?: string | undefined;
+  /** The model the agent runs instead of the project's `agentConfig.model`. */
+  model?: string | undefined;
 }
 
 export interface SpawnOptions {
@@ -95,6 +99,8 @@ async function spawnWithStore(
     task: () => Promise.resolve(plan.task.text),
     issue: plan.task.issue,
     afterStep,
+    startFrom: plan.request.startFrom,
+    model: plan.request.model,
     made: { workspace: false },
   };
   try {

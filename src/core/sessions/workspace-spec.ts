@@ -22,8 +22,10 @@ export function workspaceSpec(
   paths: Pick<AoPaths, "projects">,
   project: ProjectConfig,
   session: { id: string; branch: string },
+  startFrom?: string,
 ): WorkspaceSpec {
   return {
+    ...(startFrom === undefined ? {} : { startFrom }),
     project: { id: project.id, path: project.path, defaultBranch: project.defaultBranch },
     sessionId: session.id,
     branch: session.branch,

@@ -30,6 +30,12 @@ export interface NewIssue {
   labels?: string[];
 }
 
+/** What `updateIssue` changes: a comment added (Markdown), the state set; either may be absent. */
+export interface IssueUpdate {
+  comment?: string;
+  state?: IssueState;
+}
+
 export interface Tracker {
   /**
    * Accepts the forms a person types (`12`, `#12`, a URL, `LIN-12`, a file path) and the `id` of
@@ -51,4 +57,9 @@ export interface Tracker {
   closingReference?(issue: Issue): string;
   /** Files a new issue and returns it as `getIssue` would. */
   createIssue?(input: NewIssue): Promise<Issue>;
+  /**
+   * Comments on an issue and/or sets its state, and returns it as `getIssue` would. A plan's
+   * parent ticket is told this way how the plan ended, with its deliverable.
+   */
+  updateIssue?(issue: Issue, update: IssueUpdate): Promise<Issue>;
 }

@@ -17,6 +17,11 @@ export interface WorkspaceSpec {
   sessionId: string;
   /** A valid git branch name (git check-ref-format --branch). */
   branch: string;
+  /**
+   * Start the new branch from this branch instead of the project's default branch (a plan's step
+   * that builds on its dependency's work). Absent: the default branch.
+   */
+  startFrom?: string | undefined;
   /** The directory workspaces live in (AO_HOME/projects/<project>/worktrees). */
   baseDir: string;
   /** Project config: paths (relative to the repository) symlinked into the checkout, e.g. node_modules. */
@@ -42,7 +47,7 @@ export interface DestroyOptions {
 
 export interface Workspace {
   /**
-   * A new checkout on a new branch created from the project's default branch. A branch name that
+   * A new checkout on a new branch created from the project's default branch (or `startFrom`). A branch name that
    * is already taken is never reused (it may hold another session's work): the workspace picks a
    * free variant (`ao/12-fix-2`) and returns the branch it used. Rejects with E_EXISTS when the
    * session's checkout is already there.

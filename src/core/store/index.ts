@@ -115,3 +115,18 @@ export {
   type UsageCursor,
   type UsageRecordRow,
 } from "./usage.js";
+export {
+  hireRole,
+  insertTickets,
+  listHires,
+  listTickets,
+  planSteps,
+  recordPlanStep,
+  setPlanDeliverable,
+  setPlanParent,
+  updateTicket,
+  type PlanHire,
+  type PlanTicket,
+  type TicketPatch,
+} from "./plan-runs.js";
+export { TICKET_STATES, isTicketOver, isTicketState, type TicketState } from "./ticket-state.js";

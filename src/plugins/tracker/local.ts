@@ -7,6 +7,7 @@ import {
   definePlugin,
   type Issue,
   type IssueFilter,
+  type IssueUpdate,
   type NewIssue,
   type PluginContext,
   type PluginProject,
@@ -22,6 +23,7 @@ import {
   type IssueFileEntry,
 } from "./local/issue-dir.js";
 import { localTaskPrompt } from "./local/task-prompt.js";
+import { updateIssueFile } from "./local/update-issue.js";
 
 /**
  * tracker/local: issues are Markdown files in the repository (`.ao/issues/<n>-<slug>.md`, YAML
@@ -55,7 +57,10 @@ export type LocalTrackerOptions = z.output<typeof optionsSchema>;
 export function createLocalTracker(
   ctx: Pick<PluginContext, "cwd"> & { project: PluginProject },
   options: LocalTrackerOptions,
-): Tracker & { createIssue(input: NewIssue): Promise<Issue> } {
+): Tracker & {
+  createIssue(input: NewIssue): Promise<Issue>;
+  updateIssue(issue: Issue, update: IssueUpdate): Promise<Issue>;
+} {
   const dir = resolve(ctx.project.path, options.dir);
   return {
     getIssue: async (ref) => (await loadIssue(await fileFor(ref, dir, ctx.cwd))).issue,
@@ -79,6 +84,11 @@ export function createLocalTracker(
         .map(({ issue }) => issue);
     },
     createIssue: async (input) => (await loadIssue(await createIssueFile(dir, input))).issue,
+    updateIssue: async (issue, update) => {
+      const entry = await fileFor(issue.id, dir, ctx.cwd);
+      await updateIssueFile(entry, update, new Date());
+      return (await loadIssue(entry)).issue;
+    },
   };
 }
 

@@ -67,7 +67,7 @@ async function createClone(ctx: CloneContext, spec: WorkspaceSpec): Promise<Work
   const { base, taken: knownTaken } = await planBranchStart(
     ctx,
     repo,
-    spec.project.defaultBranch,
+    spec.startFrom ?? spec.project.defaultBranch,
     spec.branch,
   );
   reportBase(ctx, spec, base);

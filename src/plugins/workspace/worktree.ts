@@ -75,7 +75,7 @@ async function createWorktree(ctx: WorktreeContext, spec: WorkspaceSpec): Promis
   const setup = setupFromSpec(spec);
   if (await pathExists(path)) throw workspaceExists(path); // checked again under the lock
   const [start, commonDir] = await Promise.all([
-    planBranchStart(ctx, repo, spec.project.defaultBranch, spec.branch),
+    planBranchStart(ctx, repo, spec.startFrom ?? spec.project.defaultBranch, spec.branch),
     findGitCommonDir(ctx, repo),
   ]);
   reportBase(ctx, spec, start.base);

@@ -6,6 +6,7 @@ import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
 import { useLive, useNow, useRoute } from "./hooks.js";
 import type { LiveData, LiveState } from "./live-data.js";
+import { PlanPage, PlansPage } from "./plan-page.js";
 import { SessionPage } from "./session-page.js";
 import { SupervisionPage } from "./supervision-page.js";
 import { faviconHref, fleetTitle } from "./zones.js";
@@ -68,6 +69,7 @@ export function App({ live }: { live: LiveData }) {
               ${fleet.projects.map((option) => html`<option value=${option.id}>${option.id}</option>`)}
             </select>
           </label>
+          <a class="plans-link" href="#/plans">Plans</a>
           <nav aria-label="Supervision">
             ${fleet.projects.map((option) => html`<a href=${routeHref({ page: "project", project: option.id })}>${option.id}</a>`)}
           </nav>
@@ -85,7 +87,11 @@ export function App({ live }: { live: LiveData }) {
           ? html`<${SessionPage} id=${route.id} live=${live} projects=${fleet.projects} now=${now} />`
           : route.page === "project"
             ? html`<${SupervisionPage} fleet=${fleet} project=${route.project} />`
-            : html`<${FleetPage} fleet=${fleet} project=${project} now=${now} />`
+            : route.page === "plans"
+              ? html`<${PlansPage} />`
+              : route.page === "plan"
+                ? html`<${PlanPage} id=${route.id} />`
+                : html`<${FleetPage} fleet=${fleet} project=${project} now=${now} />`
     }
   </div>`;
 }

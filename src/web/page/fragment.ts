@@ -30,7 +30,11 @@ function splitOnce(text: string, separator: string): [string, string | undefined
 
 /** Where the page is: the fleet, one session, or one project's supervision view. */
 export type Route =
-  { page: "fleet" } | { page: "session"; id: string } | { page: "project"; project: string };
+  | { page: "fleet" }
+  | { page: "session"; id: string }
+  | { page: "project"; project: string }
+  | { page: "plans" }
+  | { page: "plan"; id: string };
 
 export function parseRoute(route: string): Route {
   const path = route.split("?")[0] ?? "";
@@ -38,6 +42,9 @@ export function parseRoute(route: string): Route {
   if (session?.[1] !== undefined) return { page: "session", id: decodeURIComponent(session[1]) };
   const project = /^\/p\/([^/]+)$/.exec(path);
   if (project?.[1] !== undefined) return { page: "project", project: decodeURIComponent(project[1]) };
+  if (path === "/plans") return { page: "plans" };
+  const plan = /^\/plans\/([^/]+)$/.exec(path);
+  if (plan?.[1] !== undefined) return { page: "plan", id: decodeURIComponent(plan[1]) };
   return { page: "fleet" };
 }
 
@@ -45,5 +52,7 @@ export function parseRoute(route: string): Route {
 export function routeHref(route: Route): string {
   if (route.page === "session") return `#/s/${encodeURIComponent(route.id)}`;
   if (route.page === "project") return `#/p/${encodeURIComponent(route.project)}`;
+  if (route.page === "plans") return "#/plans";
+  if (route.page === "plan") return `#/plans/${encodeURIComponent(route.id)}`;
   return "#/";
 }

@@ -7,6 +7,7 @@ import { actionRoutes } from "./action-routes.js";
 import { createDashboardAuth, type DashboardAuth } from "./dashboard-auth.js";
 import { guardedRoute, jsonBody, type DashboardRoute } from "./dashboard-guard.js";
 import { eventStreamHandler, type EventStreamOptions } from "./event-stream.js";
+import { planRoutes } from "./plan-routes.js";
 import { projectBriefs } from "./project-briefs.js";
 import type { FleetSource } from "./read-fleet.js";
 import { filterFleet } from "./read-fleet.js";
@@ -68,6 +69,12 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
       },
       { kind: "read", method: "GET", path: "/events", handle: eventStreamHandler(source, feed, options) },
       ...actionRoutes({ ctx: daemon.ctx, configPath: daemon.engine.config.path, token: daemon.token }),
+      ...planRoutes({
+        ctx: daemon.ctx,
+        store: daemon.engine.store,
+        configPath: daemon.engine.config.path,
+        token: daemon.token,
+      }),
       ...(options.routes?.(daemon) ?? []),
     ];
     return { owner: DASHBOARD_OWNER, routes: routes.map((route) => guardedRoute(auth, route)) };

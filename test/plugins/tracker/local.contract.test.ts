@@ -13,6 +13,14 @@ trackerContract("local", async (seeds) => {
     tracker: await makeLocalTracker(fixture),
     refs,
     missingRef: "#999",
+    // A comment is a `## Comment (<date>)` section of the file's body.
+    comments: async (ref) => {
+      const issue = await (await makeLocalTracker(fixture)).getIssue(ref);
+      return issue.body
+        .split(/^## Comment \([^)]*\)\n\n/m)
+        .slice(1)
+        .map((part) => part.trim());
+    },
     // Temp dirs are removed by makeTempDir after each test.
     cleanup: () => Promise.resolve(),
   };

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { AoContext } from "../../core/context.js";
+import { HttpRefusal } from "../../core/http/index.js";
+import { listPlans } from "../../core/plans/plan-store.js";
+import { readPlanCard } from "../../core/plans/run/plan-card.js";
+import type { Store } from "../../core/store/index.js";
+import { listTickets } from "../../core/store/index.js";
+import type { PlanListAnswer } from "../api/plan-types.js";
+import { actionAnswer } from "./action-answer.js";
+import { jsonBody, type DashboardRoute } from "./dashboard-guard.js";
+
+const ApproveBody = z.strictObject({ revision: z.int().positive() });
+
+/**
+ * The plans on the dashboard (docs/plans.md, "On the dashboard"): the list, one plan's card, and
+ * approval — a mutation route, behind the dashboard's cookie and origin checks, so only a person
+ * at the page approves; it calls the same approvePlan as `ao plan approve`.
+ */
+export function planRoutes(options: {
+  ctx: AoContext;
+  store: Store;
+  configPath: string;
+  token: string;
+}): DashboardRoute[] {
+  const { ctx, store, configPath, token } = options;
+  return [
+    {
+      kind: "read",
+      method: "GET",
+      path: "/api/plans",
+      handle: () => ({ status: 200, body: planList(store) }),
+    },
+    {
+      kind: "read",
+      method: "GET",
+      path: "/api/plans/:id",
+      handle: (request) => {
+        const card = readPlanCard(store, request.params.id ?? "");
+        if (card === undefined) throw new HttpRefusal(404, `no plan ${request.params.id ?? ""}`);
+        return { status: 200, body: card };
+      },
+    },
+    {
+      kind: "mutation",
+      method: "POST",
+      path: "/api/plans/:id/approve",
+      handle: async (request) => {
+        const parsed = ApproveBody.safeParse(await jsonBody(request));
+        if (!parsed.success) throw new HttpRefusal(400, "bad request body: revision: a positive integer");
+        const { approvePlan } = await import("../../core/plans/run/approve-plan.js");
+        return actionAnswer(token, () =>
+          approvePlan(ctx, request.params.id ?? "", parsed.data.revision, { by: "dashboard", configPath }),
+        );
+      },
+    },
+  ];
+}
+
+function planList(store: Store): PlanListAnswer {
+  return {
+    plans: listPlans(store).map((plan) => {
+      const rows = listTickets(store, plan.id);
+      return {
+        id: plan.id,
+        project: plan.project,
+        status: plan.status,
+        revision: plan.revision,
+        steps: rows.length,
+        done: rows.filter((row) => row.state === "done").length,
+      };
+    }),
+  };
+}
