@@ -2,19 +2,12 @@ import { parseDocument } from "yaml";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import { parseProposalText } from "./parse-proposal.js";
-import {
-  PERSON,
-  cancelPlanRecord,
-  planView,
-  readPlanFile,
-  withPlanStore,
-  type PlanView,
-} from "./plan-commands.js";
+import { PERSON, planView, readPlanFile, withPlanStore, type PlanView } from "./plan-commands.js";
 import { parsePlanEdit, type PlanEdit } from "./plan-edit.js";
 import type { PlanRecord } from "./plan-store.js";
 import { listPlaybooks, savePlaybook, type Playbook } from "./playbooks.js";
 import { getRevision } from "./revision-store.js";
-import { editPlan, recordApproval, rewindPlan } from "./revise-plan.js";
+import { editPlan, rewindPlan } from "./revise-plan.js";
 
 /** The flags of `ao plan edit --ticket B …`; each one given is one change to that ticket. */
 export interface TicketEditFlags {
@@ -101,22 +94,27 @@ export async function rewindPlanCommand(
 
 /**
  * `ao plan approve <plan> --revision <n>`: a person's approval of the revision they saw. Records
- * the approval and the state change; execution's approval steps (plans-run) follow from there.
+ * the approval, then runs the approval's recorded steps (hires, parent ticket, pipeline); the daemon
+ * executes the plan from there. Loaded lazily: approval opens the project and its tracker.
  */
 export async function approvePlanCommand(
   ctx: AoContext,
   planId: string,
   revision: number,
 ): Promise<PlanRecord> {
-  return withPlanStore(ctx, (store) => recordApproval(store, { planId, revision, by: PERSON }));
+  const { approvePlan } = await import("./run/approve-plan.js");
+  return approvePlan(ctx, planId, revision, { by: PERSON });
 }
 
+/** `ao plan cancel <plan>`: stops the plan's live sessions and tells its parent ticket why. */
 export async function cancelPlanCommand(
   ctx: AoContext,
   planId: string,
   reason?: string,
 ): Promise<PlanRecord> {
-  return withPlanStore(ctx, (store) => cancelPlanRecord(store, planId, reason));
+  const { cancelPlan } = await import("./run/cancel-plan.js");
+  const { plan } = await cancelPlan(ctx, planId, { by: PERSON, reason });
+  return plan;
 }
 
 /** `ao plan playbook save <name> --from <plan>[@<revision>] | --file plan.yaml`. */

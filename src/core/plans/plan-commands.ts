@@ -9,11 +9,10 @@ import { diffProposals, type ProposalChange } from "./diff-proposals.js";
 import { estimatePlan, type PlanEstimate } from "./estimate-plan.js";
 import { flushHeldRevisions, heldRevision } from "./held-revisions.js";
 import { parseProposalText } from "./parse-proposal.js";
-import { listPlans, requirePlan, setPlanStatus, type PlanRecord } from "./plan-store.js";
+import { listPlans, requirePlan, type PlanRecord } from "./plan-store.js";
 import { proposePlan } from "./propose-plan.js";
 import { getRevision, listRevisions, type RevisionRecord } from "./revision-store.js";
 import { roleRuns } from "./role-runs.js";
-import { writeTransaction } from "../store/store.js";
 
 /**
  * The plan commands of the CLI (`ao plan …`, docs/plans.md). Each opens the store, appends the
@@ -139,16 +138,4 @@ export async function diffPlan(
     const after = getRevision(store, planId, to).proposal;
     return { plan: planId, from, to, changes: diffProposals(before, after) };
   });
-}
-
-/** `ao plan cancel` before execution exists on this plan: the state change only (nothing runs yet). */
-export function cancelPlanRecord(store: Store, planId: string, reason: string | undefined): PlanRecord {
-  return writeTransaction(store, (tx) =>
-    setPlanStatus(tx, planId, {
-      from: ["proposed", "approved", "executing", "synthesizing"],
-      to: "cancelled",
-      reason: reason ?? "cancelled by a person",
-      by: PERSON,
-    }),
-  );
 }

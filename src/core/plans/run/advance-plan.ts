@@ -116,7 +116,7 @@ async function overBudget(
   held: string[],
 ): Promise<boolean> {
   if (pipeline.budgetUsd === null) return false;
-  const spent = await planSpend(world, rows);
+  const spent = planSpend(world, rows);
   if (spent.usd === null || spent.usd < pipeline.budgetUsd) return false;
   if (!planSteps(world.store, plan.id).has("budget_reached")) {
     writeTransaction(world.store, (tx) => {

@@ -34,7 +34,7 @@ export interface CancelResult {
 export async function cancelPlan(
   ctx: AoContext,
   planId: string,
-  options: { by: string; configPath?: string | undefined },
+  options: { by: string; reason?: string | undefined; configPath?: string | undefined },
 ): Promise<CancelResult> {
   const engine = await openLifecycleEngine(ctx, { configPath: options.configPath });
   try {
@@ -46,7 +46,7 @@ export async function cancelPlan(
       throw new AoError("E_PLAN_STATE", `plan ${planId} is already ${plan.status}`, {
         hint: `see it with \`ao plan show ${planId}\``,
       });
-    const reason = `cancelled by ${options.by}`;
+    const reason = options.reason ?? `cancelled by ${options.by}`;
     const cancelled = writeTransaction(world.store, (tx) =>
       setPlanStatus(tx, planId, { from: [plan.status], to: "cancelled", reason, by: options.by }),
     );

@@ -15,7 +15,7 @@ export interface PlanSpend {
  * session that took several turns is counted once). It reads the store's usage records, which the
  * cycle's `readUsage` step refreshed just before; a session without records counts as unknown.
  */
-export async function planSpend(world: PlanWorld, tickets: readonly PlanTicket[]): Promise<PlanSpend> {
+export function planSpend(world: PlanWorld, tickets: readonly PlanTicket[]): PlanSpend {
   const sessionIds = [
     ...new Set(tickets.flatMap((ticket) => (ticket.sessionId === null ? [] : [ticket.sessionId]))),
   ];
