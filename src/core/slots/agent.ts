@@ -80,6 +80,17 @@ export interface AgentCost {
   usd: number | null;
 }
 
+/**
+ * An agent's usage limit or rate limit, as its CLI printed it ("You've hit your session limit ·
+ * resets 3pm (UTC)"). Core keeps one per agent on this machine: its sessions share the account.
+ */
+export interface UsageLimit {
+  /** The agent's own words, one line, as printed. */
+  words: string;
+  /** When the CLI says the limit lifts (ms since the epoch); absent when it printed no time. */
+  resetAt?: number;
+}
+
 /** `AgentTurns` (turns.ts) is the optional turn capability: start, end and reply of each turn. */
 export interface Agent extends AgentTurns {
   launch(input: AgentLaunchInput): Promise<LaunchSpec>;
@@ -94,4 +105,10 @@ export interface Agent extends AgentTurns {
   prepareWorkspace?(input: WorkspacePreparation): Promise<void>;
   /** Tokens and money spent so far; null when the agent has no record yet. */
   cost?(probe: CostProbe): Promise<AgentCost | null>;
+  /**
+   * Recognises the CLI's own usage-limit / rate-limit message in text it printed (the end of its
+   * screen, a failed turn's words), reading the reset time the way the CLI formats it. `now` is
+   * the context's clock. Pure; null when the text holds no limit message.
+   */
+  recognizeLimit?(text: string, now: number): UsageLimit | null;
 }

@@ -20,6 +20,7 @@ import { endsInterrupted } from "./claude-code/transcript-turns.js";
 import { claudeTurns } from "./claude-code/turns.js";
 import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
+import { recognizeClaudeLimit } from "./claude-code/limits.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -46,6 +47,7 @@ export function createClaudeCodeAgent(options: ClaudeCodeOptions, nodePath: stri
       spec([options.command, ...shared(input), taskInstruction(atMention(input.promptFile))]),
     resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
     activity: (probe) => Promise.resolve(probe).then(claudeActivity),
+    recognizeLimit: recognizeClaudeLimit,
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);

@@ -19,6 +19,7 @@ import { CODEX_SCREEN_RULES } from "./codex/screens.js";
 import { codexTurns } from "./codex/turns.js";
 import { codexWorkerMcp } from "./codex/worker-mcp.js";
 import { runsPermissionless } from "./_shared/worker-mcp.js";
+import { recognizeCodexLimit } from "./codex/limits.js";
 
 export type { CodexOptions } from "./_shared/plugin-options.js";
 
@@ -46,6 +47,7 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     // `resume` is a subcommand: its options follow it, and it takes the session id as an argument.
     resume: (input) => spec([options.command, "resume", ...shared(input), input.agentSessionId]),
     activity: (probe) => Promise.resolve(probe).then((p) => codexActivity(p, codexHome)),
+    recognizeLimit: recognizeCodexLimit,
   };
 }
 
