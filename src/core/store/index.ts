@@ -107,3 +107,12 @@ export {
   turnOfRequest,
   type Report,
 } from "./reports.js";
+export {
+  getUsageCursor,
+  priceUnpriced,
+  recordUsage,
+  unpricedModels,
+  type TokenCounts,
+  type UsageCursor,
+  type UsageRecordRow,
+} from "./usage.js";

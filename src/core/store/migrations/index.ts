@@ -3,6 +3,7 @@ import { lifecycleColumns } from "./002-lifecycle.js";
 import { agentExitColumn } from "./003-agent-exit.js";
 import { turnsTable } from "./004-turns.js";
 import { controlPlaneTables } from "./005-control-plane.js";
+import { usageTables } from "./006-usage.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   agentExitColumn,
   turnsTable,
   controlPlaneTables,
+  usageTables,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
