@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetSchema, limitsSchema } from "./budget-schema.js";
 import { controlPlaneSchema } from "./control-plane-schema.js";
 import { daemonSchema } from "./daemon-schema.js";
 import { idSchema, pluginConfigSchema, pluginNameSchema } from "./plugin-schema.js";
@@ -65,6 +66,8 @@ export const configSchema = z
     reactions: reactionsSchema.optional(),
     daemon: daemonSchema.prefault({}),
     controlPlane: controlPlaneSchema.prefault({}),
+    budget: budgetSchema.optional(),
+    limits: limitsSchema.prefault({}),
   })
   .meta({
     title: "agent-orchestrator.yaml",

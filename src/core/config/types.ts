@@ -63,6 +63,29 @@ export interface ProjectConfig {
   reactions: ReactionTable;
   /** The top-level controlPlane section with this project's overrides. */
   controlPlane: ControlPlaneConfig;
+  /** The top-level `budget:` with this project's keys over it; {} holds nothing. */
+  budget: BudgetConfig;
+}
+
+/** One budget line of `budget:` (src/core/config/budget-schema.ts). */
+export interface BudgetLine {
+  maxCostUsd?: number | undefined;
+  maxTokens?: number | undefined;
+  per: "day" | "session";
+}
+
+/** `budget:`: each session's own budget and the project's, either optional. */
+export interface BudgetConfig {
+  session?: BudgetLine | undefined;
+  project?: BudgetLine | undefined;
+}
+
+/** `limits:` with durations in milliseconds. */
+export interface LimitsConfig {
+  /** How long to wait when the limit message prints no reset time. */
+  fallbackWaitMs: number;
+  /** The turn each interrupted session gets after the reset. */
+  continueMessage: string;
 }
 
 /** `defaults:` as written, completed from the plugin catalog's defaults ("" where neither names one). */
@@ -111,6 +134,7 @@ export interface AoConfig {
   daemon: DaemonConfig;
   /** The top-level section; each project has its effective one in `ProjectConfig.controlPlane`. */
   controlPlane: ControlPlaneConfig;
+  limits: LimitsConfig;
 }
 
 export type KeyPath = readonly (string | number)[];

@@ -54,6 +54,12 @@ const KNOWN = {
   "terminal.control_released": true,
   "terminal.input": true,
   "terminal.resized": true,
+  "limit.hit": true,
+  "limit.resumed": true,
+  "budget.exceeded": true,
+  "budget.cleared": true,
+  "budget.overridden": true,
+  "reaction.held": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

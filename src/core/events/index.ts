@@ -1,4 +1,5 @@
 import type { ControlEvent } from "./control-events.js";
+import type { GateEvent } from "./gate-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
@@ -15,6 +16,7 @@ export type * from "./reaction-events.js";
 export type * from "./notification-events.js";
 export type * from "./control-events.js";
 export type * from "./terminal-events.js";
+export type * from "./gate-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -33,7 +35,8 @@ export type AoEvent =
   | NotificationEvent
   | TurnEvent
   | ControlEvent
-  | TerminalEvent;
+  | TerminalEvent
+  | GateEvent;
 
 export type AoEventType = AoEvent["type"];
 

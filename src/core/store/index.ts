@@ -116,3 +116,16 @@ export {
   type UsageCursor,
   type UsageRecordRow,
 } from "./usage.js";
+export {
+  getAgentLimit,
+  getLimitWait,
+  limitsToResume,
+  markLimitResumed,
+  markWaitResumed,
+  pendingWaits,
+  recordAgentLimit,
+  recordLimitWait,
+  type AgentLimit,
+  type LimitWait,
+} from "./limits.js";
+export { clearBudgetHold, getBudgetHold, holdOverBudget, type BudgetHold } from "./budget-holds.js";
