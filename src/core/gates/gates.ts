@@ -11,7 +11,8 @@ export { rateLimitHold } from "./rate-limit.js";
 /** What the gates are asked with: the store, the configuration in force, and now. */
 export interface GateQuestion {
   readonly store: Store;
-  readonly config: AoConfig;
+  /** Absent: no configuration loads, so no budget is known; only the rate limit is asked. */
+  readonly config?: AoConfig | undefined;
   readonly now: number;
 }
 
@@ -29,7 +30,7 @@ export function turnHold(q: GateQuestion, session: Session, options: TurnGateOpt
   const limited = rateLimitHold(q.store, session.agent, q.now);
   if (limited !== undefined) return limited;
   if (options.overBudget === true) return undefined;
-  const project = q.config.projects[session.project];
+  const project = q.config?.projects[session.project];
   return project === undefined ? undefined : budgetHold(q.store, project, session.id, q.now).hold;
 }
 
@@ -37,12 +38,12 @@ export function turnHold(q: GateQuestion, session: Session, options: TurnGateOpt
 export function spawnHold(q: GateQuestion, projectId: string, agent: string): Hold | undefined {
   const limited = rateLimitHold(q.store, agent, q.now);
   if (limited !== undefined) return limited;
-  const project = q.config.projects[projectId];
+  const project = q.config?.projects[projectId];
   return project === undefined ? undefined : budgetHold(q.store, project, undefined, q.now).hold;
 }
 
 /** The budgets of a project that cannot be enforced (cost unknown), for `ao status` and doctor. */
 export function unenforcedBudgets(q: GateQuestion, session: Session): readonly Unenforced[] {
-  const project = q.config.projects[session.project];
+  const project = q.config?.projects[session.project];
   return project === undefined ? [] : budgetHold(q.store, project, session.id, q.now).unenforced;
 }

@@ -1,6 +1,8 @@
 import type { Session } from "../store/index.js";
 import { cycleProject } from "./cycle-project.js";
 import { cycleTurns } from "./cycle-turns.js";
+import { watchBudgets } from "./watch-budgets.js";
+import { watchLimits } from "./watch-limits.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import type { CycleOptions } from "./run-cycle.js";
@@ -41,7 +43,13 @@ export const advanceTurns: CycleStep = async (scope) => ({
  * still runs. A step that reads what the agents did since the last cycle belongs between deciding
  * and delivering; one that hands agents their queued work, with the delivery.
  */
-export const CYCLE_STEPS: readonly CycleStep[] = [decideProjects, deliverDueReactions, advanceTurns];
+export const CYCLE_STEPS: readonly CycleStep[] = [
+  watchBudgets,
+  watchLimits,
+  decideProjects,
+  deliverDueReactions,
+  advanceTurns,
+];
 
 /** A scoped cycle delivers only within its scope: another project's agents are not its business. */
 function deliveryScope(options: CycleOptions): DeliveryScope {
