@@ -34,6 +34,7 @@ const KNOWN = {
   "reaction.delivered": true,
   "reaction.cancelled": true,
   "reaction.deferred": true,
+  "reaction.held": true,
   "reaction.failed": true,
   "reaction.escalated": true,
   "notification.sent": true,
@@ -59,7 +60,6 @@ const KNOWN = {
   "budget.exceeded": true,
   "budget.cleared": true,
   "budget.overridden": true,
-  "reaction.held": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

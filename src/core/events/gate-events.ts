@@ -62,5 +62,8 @@ export interface BudgetOverridden extends EventBase {
   };
 }
 
-/** The gates of docs/limits-and-budgets.md: limits hit and lifted, budgets crossed and cleared. */
-export type GateEvent = LimitHit | LimitResumed | BudgetExceeded | BudgetCleared | BudgetOverridden;
+/** Usage limits (docs/limits-and-budgets.md): an agent's limit hit, and its sessions resumed. */
+export type LimitEvent = LimitHit | LimitResumed;
+
+/** Budgets (docs/limits-and-budgets.md): crossed, cleared, and overridden by a person. */
+export type BudgetEvent = BudgetExceeded | BudgetCleared | BudgetOverridden;

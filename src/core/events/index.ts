@@ -1,5 +1,5 @@
 import type { ControlEvent } from "./control-events.js";
-import type { GateEvent } from "./gate-events.js";
+import type { BudgetEvent, LimitEvent } from "./gate-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
@@ -36,7 +36,8 @@ export type AoEvent =
   | TurnEvent
   | ControlEvent
   | TerminalEvent
-  | GateEvent;
+  | LimitEvent
+  | BudgetEvent;
 
 export type AoEventType = AoEvent["type"];
 

@@ -111,6 +111,8 @@ describe("event filters as people type them", () => {
       "turn",
       "control",
       "terminal",
+      "limit",
+      "budget",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);
     const error = (() => {
