@@ -80,7 +80,13 @@ describe("ao config validate", () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(`ok: ${file} (2 projects)\n`);
     const json = runAo(["config", "validate", "--json"], { cwd, env: withEnv });
-    expect(JSON.parse(json.stdout)).toEqual({ ok: true, path: file, projects: 2, warnings: [], keyWarnings: [] });
+    expect(JSON.parse(json.stdout)).toEqual({
+      ok: true,
+      path: file,
+      projects: 2,
+      warnings: [],
+      keyWarnings: [],
+    });
   });
 
   it("reports what the built-in plugins can see offline as warnings, naming the key path and the fix (exit 0)", () => {

@@ -12,6 +12,7 @@ interface SendFlags {
   /** true with --wait, false with --no-wait, undefined with neither. */
   wait?: boolean;
   timeout: string;
+  overBudget?: boolean;
 }
 
 export function registerSendCommand(program: Command, cli: CliRuntime): void {
@@ -29,6 +30,10 @@ export function registerSendCommand(program: Command, cli: CliRuntime): void {
       "do not wait in line: deliver now if the agent has no open turn (press Enter once, without waiting for the agent to start on it), else leave the turn queued for the daemon",
     )
     .option("--timeout <duration>", "how long to wait in line and, with --wait, for the reply", "10m")
+    .option(
+      "--over-budget",
+      "give the turn although the session is over its budget (recorded as a budget.overridden event); never past a usage limit",
+    )
     .option("--json", "print the turn and its delivery as JSON")
     .addHelpText(
       "after",
@@ -45,6 +50,7 @@ export function registerSendCommand(program: Command, cli: CliRuntime): void {
           {
             configPath: globalOptions(command).config,
             wait,
+            overBudget: flags.overBudget === true,
             timeoutMs: await durationFlag("--timeout", flags.timeout),
             onProgress: (turn, ahead) => ctx.stderr.write(`${progressLine(turn, ahead, flags.timeout)}\n`),
           },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetSchema, limitsSchema } from "./budget-schema.js";
 import { controlPlaneSchema } from "./control-plane-schema.js";
 import { daemonSchema } from "./daemon-schema.js";
 import { mergeCleanupSchema, powerSchema } from "./housekeeping-schema.js";
@@ -74,6 +75,8 @@ export const configSchema = z
     power: powerSchema.prefault({}),
     lifecycle: mergeCleanupSchema.prefault({}),
     pricing: pricingSchema.default({}),
+    budget: budgetSchema.optional(),
+    limits: limitsSchema.prefault({}),
   })
   .meta({
     title: "agent-orchestrator.yaml",

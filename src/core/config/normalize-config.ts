@@ -10,6 +10,7 @@ import { PRIORITIES } from "./reaction-names.js";
 import { normalizeControlPlane, projectControlPlane } from "./control-plane-schema.js";
 import type {
   AoConfig,
+  BudgetConfig,
   ControlPlaneConfig,
   DefaultsConfig,
   PluginConfig,
@@ -114,6 +115,7 @@ function normalizeProject(
     defaults: DefaultsConfig;
     reactions: ReactionTable;
     controlPlane: ControlPlaneConfig;
+    budget: BudgetConfig;
     options: NormalizeOptions;
   },
   problems: ConfigProblem[],
@@ -145,6 +147,7 @@ function normalizeProject(
     maxSessions: raw.maxSessions,
     reactions: mergeReactions(context.reactions, raw.reactions),
     controlPlane: projectControlPlane(context.controlPlane, raw.controlPlane),
+    budget: definedOnly({ ...context.budget, ...raw.budget }),
   });
 }
 
@@ -159,7 +162,13 @@ export function normalizeConfig(
   const controlPlane = normalizeControlPlane(raw.controlPlane);
   const projects: Record<string, ProjectConfig> = {};
   for (const [id, project] of Object.entries(raw.projects)) {
-    projects[id] = normalizeProject(id, project, { defaults, reactions, controlPlane, options }, problems);
+    const budget = definedOnly({ ...raw.budget });
+    projects[id] = normalizeProject(
+      id,
+      project,
+      { defaults, reactions, controlPlane, budget, options },
+      problems,
+    );
   }
   const routing = Object.fromEntries(
     PRIORITIES.map((priority) => [
@@ -184,6 +193,10 @@ export function normalizeConfig(
     power: raw.power,
     lifecycle: raw.lifecycle,
     pricing: raw.pricing,
+    limits: {
+      fallbackWaitMs: parseDuration(raw.limits.fallbackWait),
+      continueMessage: raw.limits.continueMessage,
+    },
   });
   return { config, problems };
 }

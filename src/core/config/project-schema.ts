@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetSchema } from "./budget-schema.js";
 import { projectControlPlaneSchema } from "./control-plane-schema.js";
 import { pluginRefSchema } from "./plugin-schema.js";
 import { reactionsSchema } from "./reaction-schema.js";
@@ -93,6 +94,9 @@ export const projectSchema = z
       .optional()
       .meta({ description: "Overrides for this project, merged over the top-level reactions." }),
     controlPlane: projectControlPlaneSchema.optional(),
+    budget: budgetSchema.optional().meta({
+      description: "This project's budgets; each key replaces the top-level budget's.",
+    }),
   })
   .meta({ description: "One repository ao works in." });
 

@@ -65,6 +65,29 @@ export interface ProjectConfig {
   reactions: ReactionTable;
   /** The top-level controlPlane section with this project's overrides. */
   controlPlane: ControlPlaneConfig;
+  /** The top-level `budget:` with this project's keys over it; {} holds nothing. */
+  budget: BudgetConfig;
+}
+
+/** One budget line of `budget:` (src/core/config/budget-schema.ts). */
+export interface BudgetLine {
+  maxCostUsd?: number | undefined;
+  maxTokens?: number | undefined;
+  per: "day" | "session";
+}
+
+/** `budget:`: each session's own budget and the project's, either optional. */
+export interface BudgetConfig {
+  session?: BudgetLine | undefined;
+  project?: BudgetLine | undefined;
+}
+
+/** `limits:` with durations in milliseconds. */
+export interface LimitsConfig {
+  /** How long to wait when the limit message prints no reset time. */
+  fallbackWaitMs: number;
+  /** The turn each interrupted session gets after the reset. */
+  continueMessage: string;
 }
 
 /** `defaults:` as written, completed from the plugin catalog's defaults ("" where neither names one). */
@@ -121,6 +144,7 @@ export interface AoConfig {
   lifecycle: { autoCleanupOnMerge: boolean; mergeCleanupIdleGraceMs: number };
   /** `pricing:` as written: USD per million tokens by model, on top of ao's table (docs/cost.md). */
   pricing: Record<string, ModelPrice>;
+  limits: LimitsConfig;
 }
 
 export type KeyPath = readonly (string | number)[];

@@ -34,6 +34,7 @@ const KNOWN = {
   "reaction.delivered": true,
   "reaction.cancelled": true,
   "reaction.deferred": true,
+  "reaction.held": true,
   "reaction.failed": true,
   "reaction.escalated": true,
   "notification.sent": true,
@@ -62,6 +63,11 @@ const KNOWN = {
   "plan.revision_held": true,
   "plan.revision_dropped": true,
   "plan.status": true,
+  "limit.hit": true,
+  "limit.resumed": true,
+  "budget.exceeded": true,
+  "budget.cleared": true,
+  "budget.overridden": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

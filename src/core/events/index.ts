@@ -1,4 +1,5 @@
 import type { ControlEvent } from "./control-events.js";
+import type { BudgetEvent, LimitEvent } from "./gate-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
 import type { PlanEvent } from "./plan-events.js";
@@ -19,6 +20,7 @@ export type * from "./control-events.js";
 export type * from "./terminal-events.js";
 export type * from "./plan-events.js";
 export type * from "./plan-run-events.js";
+export type * from "./gate-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -39,7 +41,9 @@ export type AoEvent =
   | ControlEvent
   | TerminalEvent
   | PlanEvent
-  | PlanRunEvent;
+  | PlanRunEvent
+  | LimitEvent
+  | BudgetEvent;
 
 export type AoEventType = AoEvent["type"];
 

@@ -88,6 +88,22 @@ export interface ReactionDeferred extends EventBase {
   };
 }
 
+/**
+ * send-to-agent found its session held by a gate (the agent's usage limit, a budget): due again
+ * when the hold lifts, its attempt given back — a limit is no failure, and must not use up retries.
+ */
+export interface ReactionHeld extends EventBase {
+  type: "reaction.held";
+  payload: ReactionFacts & {
+    /** Which gate holds it. */
+    gate: "rate_limit" | "budget";
+    /** The gate's words (the agent's limit message, the budget crossed). */
+    reason: string;
+    /** When it is due again (ms since the epoch): the reset, or the next cycle's look at a budget. */
+    dueAt: number;
+  };
+}
+
 /** An attempt failed: the reaction is due again at `retryAt`, or given up (`final`). */
 export interface ReactionFailed extends EventBase {
   type: "reaction.failed";
@@ -121,5 +137,6 @@ export type ReactionEvent =
   | ReactionDelivered
   | ReactionCancelled
   | ReactionDeferred
+  | ReactionHeld
   | ReactionFailed
   | ReactionEscalated;

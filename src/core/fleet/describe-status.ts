@@ -7,6 +7,8 @@ const PHRASES: Readonly<Record<SessionStatus, string>> = {
   idle: "agent idle",
   needs_input: "agent waits for input",
   stuck: "agent stuck",
+  rate_limited: "agent at its usage limit",
+  over_budget: "over budget",
   errored: "errored",
   exited: "agent exited",
   pr_open: "pull request open",

@@ -28,6 +28,9 @@ const ZONE_OF_STATUS: Readonly<Record<SessionStatus, Zone>> = {
   idle: "working",
   needs_input: "needs-you",
   stuck: "needs-you",
+  // ao resumes it by itself after the reset; a budget needs a person to raise it or send by hand.
+  rate_limited: "working",
+  over_budget: "needs-you",
   errored: "needs-you",
   exited: "needs-you",
   pr_open: "in-review",

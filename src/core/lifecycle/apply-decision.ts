@@ -1,6 +1,6 @@
 import type { ReactionTable } from "../config/index.js";
 import { lifecycleFeedEvent } from "../events/index.js";
-import type { Lifecycle, LifecycleDecision, LifecycleEvent } from "../slots/index.js";
+import type { Lifecycle, LifecycleDecision, LifecycleEvent, Observations } from "../slots/index.js";
 import {
   appendEvent,
   getSession,
@@ -24,6 +24,8 @@ export interface ApplyInput {
   observation: SessionObservation;
   at: number;
   stuckAfterMs: number;
+  /** What a gate holds the session for, if one does (cycle-project.ts asks them). */
+  hold?: Observations["hold"] | undefined;
   reactions: ReactionTable;
   baseBranch: string;
 }
@@ -57,6 +59,7 @@ export function applyDecision(input: ApplyInput): AppliedDecision {
       ...(observation.activity === undefined ? {} : { activity: observation.activity }),
       ...(observation.pr === undefined ? {} : { pr: observation.pr }),
       stuckAfterMs: input.stuckAfterMs,
+      ...(input.hold === undefined ? {} : { hold: input.hold }),
     });
     const prState = prStateOf(row, observation, input.at);
     let events = persistStatus(tx, row, decision);

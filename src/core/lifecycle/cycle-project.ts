@@ -1,7 +1,15 @@
 import { parseDuration } from "../config/duration.js";
 import type { ReactionTable } from "../config/index.js";
 import { messageOf } from "../errors.js";
-import { isTerminalStatus, listSessions, writeTransaction, type Session } from "../store/index.js";
+import { rateLimitHold } from "../gates/gates.js";
+import type { Observations } from "../slots/index.js";
+import {
+  getBudgetHold,
+  isTerminalStatus,
+  listSessions,
+  writeTransaction,
+  type Session,
+} from "../store/index.js";
 import { applyDecision } from "./apply-decision.js";
 import type { CycleScope, StepResult } from "./cycle-scope.js";
 import type { ProjectPlugins } from "./engine-plugins.js";
@@ -72,6 +80,7 @@ function decideAll(
         observation,
         at: scope.at,
         stuckAfterMs: rules.stuckAfterMs,
+        hold: holdOf(scope, session),
         reactions: rules.reactions,
         baseBranch: rules.baseBranch,
       });
@@ -84,6 +93,14 @@ function decideAll(
     }
   }
   return decided;
+}
+
+/** The gate holding the session this cycle: its agent's usage limit, else a budget hold of watchBudgets. */
+function holdOf(scope: CycleScope, session: Session): Observations["hold"] {
+  const limited = rateLimitHold(scope.store, session.agent, scope.at);
+  if (limited !== undefined) return { status: limited.status, reason: limited.reason };
+  const budget = getBudgetHold(scope.store, session.id);
+  return budget === undefined ? undefined : { status: "over_budget", reason: `${budget.scope}_budget` };
 }
 
 /** all-complete, planned in its own transaction once a session of the project ended this cycle. */

@@ -5,6 +5,8 @@ import { sessionPluginOptions } from "../sessions/session-plugins.js";
 import { cycleProject } from "./cycle-project.js";
 import { advancePlans } from "./cycle-plans.js";
 import { cycleTurns } from "./cycle-turns.js";
+import { watchBudgets } from "./watch-budgets.js";
+import { watchLimits } from "./watch-limits.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import type { CycleOptions } from "./run-cycle.js";
@@ -66,6 +68,8 @@ export const advanceTurns: CycleStep = async (scope) => ({
  * and delivering; one that hands agents their queued work, with the delivery.
  */
 export const CYCLE_STEPS: readonly CycleStep[] = [
+  watchBudgets,
+  watchLimits,
   decideProjects,
   readUsage,
   advancePlans,

@@ -1,4 +1,5 @@
 import type { AoContext } from "../context.js";
+import { budgetConfigOf } from "./budget-config.js";
 import { sessionPluginOptions } from "../sessions/session-plugins.js";
 import { advanceTurns, type AdvanceScope } from "../turns/advance-turns.js";
 import { registryResolver, type TurnContext } from "../turns/turn-context.js";
@@ -10,6 +11,7 @@ export function engineTurnContext(ctx: AoContext, engine: LifecycleEngine): Turn
   return {
     ctx,
     store: engine.store,
+    config: budgetConfigOf(engine),
     agentOf: registryResolver(
       (session) => plugins.forProject(session.project)?.registry ?? plugins.shared,
       sessionPluginOptions(engine.config.config),

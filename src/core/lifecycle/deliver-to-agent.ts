@@ -1,10 +1,14 @@
 import type { AoContext } from "../context.js";
 import { requireTurn, turnOfReaction, type Reaction, type Session, type Turn } from "../store/index.js";
+import { turnHold } from "../gates/gates.js";
 import { advanceSession } from "../turns/advance-turns.js";
 import { giveTurn } from "../turns/give-turn.js";
 import { engineTurnContext } from "./cycle-turns.js";
 import type { LifecycleEngine } from "./engine.js";
 import type { ReactionOutcome } from "./perform-reaction.js";
+
+/** How long a reaction held by a budget waits before it asks again (the daemon re-checks budgets each cycle). */
+const BUDGET_LOOK_MS = 30_000;
 
 /** The last line of every message ao sends for a reaction: how a recovery recognises its own paste. */
 export function deliveryMarker(reaction: Pick<Reaction, "id">): string {
@@ -30,6 +34,10 @@ export async function deliverToAgent(
   body: string,
 ): Promise<ReactionOutcome> {
   const tc = engineTurnContext(ctx, engine);
+  const now = ctx.clock.now();
+  const hold = turnHold({ store: engine.store, config: tc.config, now }, session);
+  if (hold !== undefined)
+    return { kind: "held", gate: hold.gate, reason: hold.words, dueAt: hold.until ?? now + BUDGET_LOOK_MS };
   const marker = deliveryMarker(reaction);
   const turn =
     turnOfReaction(engine.store, reaction.id) ??

@@ -18,7 +18,9 @@ export type ReactionOutcome =
   | { kind: "failed"; error: string }
   | { kind: "escalate"; reason: string }
   /** Not done yet through no failure (its turn waits for the agent): due again later, attempt given back. */
-  | { kind: "deferred"; reason: string; turnId: string; turnStatus: TurnStatus };
+  | { kind: "deferred"; reason: string; turnId: string; turnStatus: TurnStatus }
+  /** A gate holds its session (usage limit, budget): due again at `dueAt`, attempt given back. */
+  | { kind: "held"; gate: "rate_limit" | "budget"; reason: string; dueAt: number };
 
 const SCREEN_LINES = 40;
 

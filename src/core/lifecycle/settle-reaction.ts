@@ -71,6 +71,22 @@ export async function settle(
         }),
       );
       return "deferred";
+    case "held":
+      writeTransaction(engine.store, (tx) =>
+        deferReaction(tx, reaction.id, {
+          dueAt: Math.max(outcome.dueAt, now),
+          event: {
+            type: "reaction.held",
+            payload: {
+              ...base,
+              gate: outcome.gate,
+              reason: outcome.reason,
+              dueAt: Math.max(outcome.dueAt, now),
+            },
+          },
+        }),
+      );
+      return "deferred";
     case "failed":
       if (reaction.attempts < actionAttempts(payload))
         return retryLater(engine, reaction, outcome.error, now);

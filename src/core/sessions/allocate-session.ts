@@ -1,5 +1,6 @@
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
+import { heldError, spawnHold } from "../gates/gates.js";
 import {
   allocateSessionId,
   insertSession,
@@ -31,6 +32,7 @@ export function allocateSession(
   const { project, names } = opened;
   return writeTransaction(store, (tx) => {
     checkCapacity(tx, opened.config, project);
+    checkSpawnGates(tx, ctx.clock.now(), opened);
     const id = allocateSessionId(tx, project.sessionPrefix);
     const branch =
       plan.branch ??
@@ -69,4 +71,20 @@ export function validBranch(branch: string): string {
     hint: repaired === undefined ? "git refuses it; choose another name" : `git would accept "${repaired}"`,
     details: { branch, ...(repaired === undefined ? {} : { suggestion: repaired }) },
   });
+}
+
+/**
+ * The gates (src/core/gates/) a new session asks: its agent's usage limit on this machine and its
+ * project's budget. Refused with the reset time and a hint; `--queue` waits (session-capacity.ts).
+ */
+function checkSpawnGates(store: Store, now: number, opened: OpenProject): void {
+  const hold = spawnHold({ store, config: opened.config, now }, opened.project.id, opened.names.agent);
+  if (hold === undefined) return;
+  throw heldError(
+    hold,
+    `a new ${opened.names.agent} session for ${opened.project.id}`,
+    hold.gate === "rate_limit"
+      ? "wait for the reset with --queue (ao spawn --queue), or spawn with another agent (--agent)"
+      : `raise projects.${opened.project.id}.budget.project in agent-orchestrator.yaml, or wait for the next day with --queue`,
+  );
 }

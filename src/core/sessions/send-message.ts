@@ -1,3 +1,4 @@
+import type { AoConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import type { DeliveryResult } from "../slots/index.js";
@@ -28,6 +29,8 @@ export interface SendOptions {
   onProgress?: ((turn: Turn, ahead: Turn | undefined) => void) | undefined;
   /** Tests pass their own. */
   sleep?: ((ms: number) => Promise<unknown>) | undefined;
+  /** Give the turn although the session is over budget (recorded as `budget.overridden`). */
+  overBudget?: boolean | undefined;
 }
 
 export interface SendResult {
@@ -72,9 +75,10 @@ export async function sendMessage(
       ctx,
       store,
       agentOf: cliResolver(ctx, options.configPath),
+      config: await configForGates(ctx, options.configPath),
       sleep: options.sleep,
     };
-    const given = await giveTurn(tc, { sessionId: id, text, origin: "cli" });
+    const given = await giveTurn(tc, { sessionId: id, text, origin: "cli", overBudget: options.overBudget });
     const wait = options.wait ?? "delivered";
     const waited = await waitForTurn(tc, given.id, {
       until: wait === "ended" ? "ended" : "delivered",
@@ -122,4 +126,16 @@ function agentDown(turn: Turn, details: Record<string, unknown>): AoError {
     hint: `bring it back with \`ao session restore ${turn.sessionId}\`; the turn is delivered then`,
     details,
   });
+}
+
+/**
+ * The configuration the budget gate reads. A send works without one (a session outlives its file),
+ * and then only the usage limit, which needs no configuration, is checked.
+ */
+async function configForGates(ctx: AoContext, configPath: string | undefined): Promise<AoConfig | undefined> {
+  const { loadConfig } = await import("../config/load-config.js");
+  return loadConfig(ctx, { configPath }).then(
+    (loaded) => loaded.config,
+    () => undefined,
+  );
 }

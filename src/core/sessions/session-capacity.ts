@@ -56,13 +56,29 @@ export async function withCapacity<T>(attempt: () => T, options: QueueOptions): 
     try {
       return attempt();
     } catch (error) {
-      if (!isAoError(error) || error.code !== "E_SESSION_LIMIT" || !options.queue) throw error;
+      if (!isAoError(error) || !QUEUED_CODES.has(error.code) || !options.queue) throw error;
       if (options.now() >= deadline) throw queueTimedOut(error, options.timeoutMs);
-      if (!announced) options.progress.write(`queued: ${error.message}; waiting for a free slot…\n`);
+      if (!announced) options.progress.write(`queued: ${error.message}; ${waitingFor(error)}…\n`);
       announced = true;
-      await sleep(Math.min(options.pollMs ?? DEFAULT_QUEUE_POLL_MS, Math.max(1, deadline - options.now())));
+      await sleep(Math.min(pollMs(options, error), Math.max(1, deadline - options.now())));
     }
   }
+}
+
+/** What a queued spawn waits for: a free slot, its agent's reset (gates), or its project's budget. */
+const QUEUED_CODES: ReadonlySet<string> = new Set(["E_SESSION_LIMIT", "E_RATE_LIMITED", "E_OVER_BUDGET"]);
+
+function waitingFor(error: AoError): string {
+  if (error.code === "E_RATE_LIMITED") return "waiting for the reset";
+  if (error.code === "E_OVER_BUDGET") return "waiting for the budget to allow it";
+  return "waiting for a free slot";
+}
+
+/** The poll, but never past a known reset: the spawn starts as soon as the limit lifts. */
+function pollMs(options: QueueOptions, error: AoError): number {
+  const poll = options.pollMs ?? DEFAULT_QUEUE_POLL_MS;
+  const until = (error.details as { until?: unknown } | undefined)?.until;
+  return typeof until === "number" ? Math.max(1, Math.min(poll, until - options.now())) : poll;
 }
 
 function queueTimedOut(error: AoError, timeoutMs: number): AoError {

@@ -70,6 +70,17 @@ export interface WorkspacePreparation {
 }
 
 /**
+ * An agent's usage limit or rate limit, as its CLI printed it ("You've hit your session limit ·
+ * resets 3pm (UTC)"). Core keeps one per agent on this machine: its sessions share the account.
+ */
+export interface UsageLimit {
+  /** The agent's own words, one line, as printed. */
+  words: string;
+  /** When the CLI says the limit lifts (ms since the epoch); absent when it printed no time. */
+  resetAt?: number;
+}
+
+/**
  * `AgentTurns` (turns.ts) is the optional turn capability: start, end and reply of each turn;
  * `AgentUsage` (usage.ts) the optional usage capability: the tokens its CLI recorded.
  */
@@ -84,4 +95,10 @@ export interface Agent extends AgentTurns, AgentUsage {
    * writes is committed by accident.
    */
   prepareWorkspace?(input: WorkspacePreparation): Promise<void>;
+  /**
+   * Recognises the CLI's own usage-limit / rate-limit message in text it printed (the end of its
+   * screen, a failed turn's words), reading the reset time the way the CLI formats it. `now` is
+   * the context's clock. Pure; null when the text holds no limit message.
+   */
+  recognizeLimit?(text: string, now: number): UsageLimit | null;
 }

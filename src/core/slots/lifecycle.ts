@@ -53,6 +53,12 @@ export interface Observations {
   pr?: PullRequestObservation | null;
   /** How long an idle agent without a PR may stay quiet before it is `stuck` (the project's agent-stuck threshold). */
   stuckAfterMs?: number;
+  /**
+   * A gate holds the session's turns (docs/limits-and-budgets.md): its agent is at its usage limit
+   * (`rate_limited`) or it is over budget (`over_budget`). A lifecycle shows it as the status while
+   * it lasts, and still reports what the pull request did meanwhile.
+   */
+  hold?: { status: "rate_limited" | "over_budget"; reason: string };
 }
 
 /**

@@ -8,6 +8,8 @@ export const SESSION_STATUSES = [
   "idle",
   "needs_input",
   "stuck",
+  "rate_limited",
+  "over_budget",
   "pr_open",
   "ci_failed",
   "review_pending",

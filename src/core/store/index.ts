@@ -130,3 +130,16 @@ export {
   type TicketPatch,
 } from "./plan-runs.js";
 export { TICKET_STATES, isTicketOver, isTicketState, type TicketState } from "./ticket-state.js";
+export {
+  getAgentLimit,
+  getLimitWait,
+  limitsToResume,
+  markLimitResumed,
+  markWaitResumed,
+  pendingWaits,
+  recordAgentLimit,
+  recordLimitWait,
+  type AgentLimit,
+  type LimitWait,
+} from "./limits.js";
+export { clearBudgetHold, getBudgetHold, holdOverBudget, type BudgetHold } from "./budget-holds.js";

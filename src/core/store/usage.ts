@@ -1,7 +1,6 @@
 import type { TokenCounts } from "../slots/usage.js";
 import { statement, type Store, type WriteTx } from "./store.js";
 
-
 /** One usage record as the store keeps it (docs/cost.md), priced when it was read. */
 export interface UsageRecordRow {
   /** The agent's own name for the record; reading it again replaces the row. */

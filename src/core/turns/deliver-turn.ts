@@ -7,13 +7,17 @@ import {
   isTerminalStatus,
   endTurn,
   getSession,
+  listTurns,
   markTurnDelivered,
   recordTurnCursor,
   requireTurn,
   writeTransaction,
+  type Session,
+  type Store,
   type Turn,
   type TurnClaimant,
 } from "../store/index.js";
+import { turnHold, type Hold } from "../gates/gates.js";
 import { holdClaim } from "./claimant.js";
 import { cursorProbe, lookAt, turnsOf, type SessionLook } from "./read-signal.js";
 import type { SessionAgent, TurnContext } from "./turn-context.js";
@@ -33,7 +37,9 @@ export interface DeliveredTurn {
 export type DeliveryAttempt =
   | ({ readonly kind: "delivered" } & DeliveredTurn)
   | { readonly kind: "nothing" }
-  | { readonly kind: "agent_down"; readonly liveness: Liveness };
+  | { readonly kind: "agent_down"; readonly liveness: Liveness }
+  /** A gate holds the session (its agent's usage limit, a budget): the turn stays queued. */
+  | { readonly kind: "held"; readonly hold: Hold };
 
 export interface DeliverOptions {
   /** Default true; false: submit once without waiting for the agent to react (`ao send --no-wait`). */
@@ -55,6 +61,9 @@ export async function deliverNextTurn(
   const session = getSession(tc.store, sessionId);
   if (session === undefined || isTerminalStatus(session.status) || session.runtimeHandle === null)
     return { kind: "nothing" };
+  const next = nextQueuedTurn(tc.store, sessionId);
+  const hold = next === undefined ? undefined : deliveryHold(tc, session, next);
+  if (hold !== undefined) return { kind: "held", hold };
   const sa = await tc.agentOf(session);
   const look = await lookAt(sa);
   // A queued turn waits for a live agent: a restore brings the session back, and then it is delivered.
@@ -145,4 +154,18 @@ function fail(
     endTurn(tx, turn.id, { status: "failed", error, token: claimant.token });
     return requireTurn(tx, turn.id);
   });
+}
+
+/**
+ * The gates at delivery: a usage limit holds every queued turn (the agent could not take it); a
+ * budget holds the automated ones (reactions, control plane) — a person's turn was let past the
+ * budget when it was given, with or without `--over-budget`.
+ */
+function nextQueuedTurn(store: Store, sessionId: string): Turn | undefined {
+  return listTurns(store, { sessionId, statuses: ["queued"] })[0];
+}
+
+function deliveryHold(tc: TurnContext, session: Session, turn: Turn): Hold | undefined {
+  const question = { store: tc.store, config: tc.config, now: tc.ctx.clock.now() };
+  return turnHold(question, session, { overBudget: turn.origin === "cli" });
 }

@@ -1,7 +1,16 @@
 import { createHash } from "node:crypto";
 import { AoError } from "../errors.js";
+import { heldError, turnHold } from "../gates/gates.js";
 import type { TurnOrigin } from "../slots/index.js";
-import { insertTurn, isTerminalStatus, requireSession, writeTransaction, type Turn } from "../store/index.js";
+import {
+  appendEvent,
+  insertTurn,
+  isTerminalStatus,
+  requireSession,
+  writeTransaction,
+  type Session,
+  type Turn,
+} from "../store/index.js";
 import { lookAt } from "./read-signal.js";
 import type { TurnContext } from "./turn-context.js";
 
@@ -13,6 +22,8 @@ export interface TurnRequest {
   readonly reactionId?: number | undefined;
   /** The message's last line, when it names the message on screen (see recoverDelivery). */
   readonly marker?: string | undefined;
+  /** A person gives it over budget (`ao send --over-budget`): recorded as `budget.overridden`. */
+  readonly overBudget?: boolean | undefined;
 }
 
 /**
@@ -39,8 +50,39 @@ export async function giveTurn(tc: TurnContext, request: TurnRequest): Promise<T
       hint: `bring it back with \`ao session restore ${session.id}\``,
       details: { session: session.id },
     });
+  const overridden = checkGates(tc, session, request);
   const sha256 = createHash("sha256").update(request.text, "utf8").digest("hex");
-  return writeTransaction(tc.store, (tx) => insertTurn(tx, { ...request, sha256 }).turn);
+  const { overBudget: _overBudget, ...row } = request;
+  return writeTransaction(tc.store, (tx) => {
+    const turn = insertTurn(tx, { ...row, sha256 }).turn;
+    if (overridden !== undefined)
+      appendEvent(tx, {
+        type: "budget.overridden",
+        sessionId: session.id,
+        payload: { turnId: turn.id, words: overridden },
+      });
+    return turn;
+  });
+}
+
+/**
+ * The gates (src/core/gates/): a session at its agent's usage limit, or over budget, is given no
+ * turn. `overBudget` lets a person's turn past the budget (returned: the budget's words, for the
+ * event), never past a usage limit: the agent could not take it.
+ */
+function checkGates(tc: TurnContext, session: Session, request: TurnRequest): string | undefined {
+  const question = { store: tc.store, config: tc.config, now: tc.ctx.clock.now() };
+  const hold = turnHold(question, session, { overBudget: request.overBudget });
+  if (hold !== undefined)
+    throw heldError(
+      hold,
+      `${session.id}'s turns`,
+      hold.gate === "rate_limit"
+        ? "its agent is at its usage limit; the daemon (ao start) gives it a turn to continue after the reset"
+        : `raise the budget in agent-orchestrator.yaml (budget:), or send anyway with \`ao send --over-budget ${session.id} …\``,
+    );
+  if (request.overBudget !== true) return undefined;
+  return turnHold(question, session)?.words;
 }
 
 function describe(liveness: { state: "exited"; exitCode: number | null } | { state: "missing" }): string {

@@ -1,3 +1,4 @@
+import type { AoConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import type { PluginRegistry } from "../registry/plugin-registry.js";
@@ -25,6 +26,11 @@ export interface TurnContext {
   readonly ctx: AoContext;
   readonly store: Store;
   readonly agentOf: AgentResolver;
+  /**
+   * The configuration in force, for the budget gate (src/core/gates/). Without one (no file loads)
+   * only the rate-limit gate, which needs none, is asked.
+   */
+  readonly config?: AoConfig | undefined;
   /** Default: a real timer. Tests pass their own. */
   readonly sleep?: ((ms: number) => Promise<unknown>) | undefined;
 }

@@ -24,6 +24,7 @@ import { claudeTurns } from "./claude-code/turns.js";
 import { readClaudeUsage } from "./claude-code/usage.js";
 import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
+import { recognizeClaudeLimit } from "./claude-code/limits.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -55,6 +56,7 @@ export function createClaudeCodeAgent(
     resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
     activity: (probe) => Promise.resolve(probe).then(claudeActivity),
     usage: (probe) => Promise.resolve(probe).then((p) => readClaudeUsage(configDir, p)),
+    recognizeLimit: recognizeClaudeLimit,
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);

@@ -20,6 +20,7 @@ import { CODEX_SCREEN_RULES } from "./codex/screens.js";
 import { codexTurns } from "./codex/turns.js";
 import { codexWorkerMcp } from "./codex/worker-mcp.js";
 import { runsPermissionless } from "./_shared/worker-mcp.js";
+import { recognizeCodexLimit } from "./codex/limits.js";
 
 export type { CodexOptions } from "./_shared/plugin-options.js";
 
@@ -48,6 +49,7 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     resume: (input) => spec([options.command, "resume", ...shared(input), input.agentSessionId]),
     activity: (probe) => Promise.resolve(probe).then((p) => codexActivity(p, codexHome)),
     usage: (probe) => Promise.resolve(probe).then((p) => readCodexUsage(codexHome, p)),
+    recognizeLimit: recognizeCodexLimit,
   };
 }
 

@@ -26,6 +26,7 @@ import { observeGeminiHooks } from "./gemini/hook-turns.js";
 import { GEMINI_WORKSPACE_SETTINGS, writeGeminiHooks } from "./gemini/settings-hooks.js";
 import { geminiWorkerMcp } from "./gemini/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
+import { recognizeGeminiLimit } from "./gemini/limits.js";
 
 export type { GeminiOptions } from "./_shared/plugin-options.js";
 
@@ -80,6 +81,7 @@ export function createGeminiAgent(
     resume: (input) => spec([options.command, ...shared(input), "--resume", input.agentSessionId], env),
     activity: (probe) => Promise.resolve(probe).then((p) => geminiActivity(p, geminiHome)),
     usage: (probe) => Promise.resolve(probe).then((p) => readGeminiUsage(geminiHome, p)),
+    recognizeLimit: recognizeGeminiLimit,
     prepareWorkspace: async ({ worktree }) => {
       ensureAoDir(worktree);
       await writeGeminiHooks(worktree, nodePath, exec);

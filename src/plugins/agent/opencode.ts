@@ -24,6 +24,7 @@ import { findOpencodeSessionId } from "./opencode/session-list.js";
 import { opencodeWorkerMcp } from "./opencode/worker-mcp.js";
 import { runsPermissionless } from "./_shared/worker-mcp.js";
 import { OPENCODE_PLUGIN_NAME, opencodePluginSpec, writeOpencodePlugin } from "./opencode/turn-plugin.js";
+import { recognizeOpencodeLimit } from "./opencode/limits.js";
 
 export { OPENCODE_ALLOW_ALL } from "./opencode/config-content.js";
 
@@ -71,6 +72,7 @@ export function createOpencodeAgent(
         launchEnv(input),
       ),
     activity: (probe) => opencodeActivity(probe, options.command, exec),
+    recognizeLimit: recognizeOpencodeLimit,
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimOpencodeFiles(worktree);

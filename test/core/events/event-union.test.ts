@@ -112,6 +112,8 @@ describe("event filters as people type them", () => {
       "control",
       "terminal",
       "plan",
+      "limit",
+      "budget",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);
     const error = (() => {

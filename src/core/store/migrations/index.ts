@@ -4,6 +4,7 @@ import { agentExitColumn } from "./003-agent-exit.js";
 import { turnsTable } from "./004-turns.js";
 import { controlPlaneTables } from "./005-control-plane.js";
 import { usageTables } from "./006-usage.js";
+import { limitTables } from "./007-limits.js";
 import { plansTables } from "./008-plans.js";
 import type { Migration } from "./migration.js";
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   turnsTable,
   controlPlaneTables,
   usageTables,
+  limitTables,
   plansTables,
 ];
 

@@ -27,6 +27,9 @@ const PR_STATUSES: ReadonlySet<SessionStatus> = new Set([
   "mergeable",
 ]);
 
+/** Statuses a hold never covers: the session is over, or its agent is gone. */
+const ENDS: ReadonlySet<SessionStatus> = new Set(["merged", "closed", "exited", "killed", "errored"]);
+
 /** Ends after which no agent event (exited, needs_input) is news to anyone. */
 const FINISHED: ReadonlySet<SessionStatus> = new Set(["merged", "closed", "killed", "errored"]);
 
@@ -34,9 +37,11 @@ const FINISHED: ReadonlySet<SessionStatus> = new Set(["merged", "closed", "kille
 export function decide(previous: SessionSnapshot, observations: Observations): LifecycleDecision {
   if (previous.status === "killed" || previous.status === "merged") return unchanged(previous);
   const runtime = judgeRuntime(previous, observations.liveness);
-  const target = targetState(previous, observations, runtime);
+  const observed = targetState(previous, observations, runtime);
+  const target = heldState(observed, observations);
   const waiting = isWaiting(previous, observations);
-  const pr = prEvents(previous, observations, target.state.status);
+  // The pull request's events are what happened to it: a hold does not hide them.
+  const pr = prEvents(previous, observations, observed.state.status);
   const events = [
     ...statusEvents(previous.status, target, observations),
     ...(FINISHED.has(target.state.status) ? [] : agentEvents(previous, observations, runtime, waiting)),
@@ -65,6 +70,16 @@ function targetState(previous: SessionSnapshot, observations: Observations, runt
   const stuckAfterMs = observations.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
   const agent = agentState(previous, observations, stuckAfterMs);
   return agent === undefined ? keep : { state: agent.state, stuckFor: agent.stuckFor };
+}
+
+/**
+ * A gate's hold (the agent's usage limit, a budget) is the status while it lasts, over what the
+ * agent and the pull request say; not over an end (merged, closed, exited, killed, errored).
+ */
+function heldState(target: Target, observations: Observations): Target {
+  const hold = observations.hold;
+  if (hold === undefined || ENDS.has(target.state.status)) return target;
+  return { state: { status: hold.status, reason: hold.reason } };
 }
 
 function exitedState(observations: Observations): State {

@@ -1,0 +1,73 @@
+import { readSpend, type Spend } from "../cost/index.js";
+import type { BudgetLine, ProjectConfig } from "../config/types.js";
+import type { Store } from "../store/index.js";
+import type { Hold } from "./hold.js";
+
+/** A budget line that cannot be checked: it counts money and nothing of the spend is priced. */
+export interface Unenforced {
+  readonly scope: "session" | "project";
+  readonly why: string;
+}
+
+export interface BudgetVerdict {
+  readonly hold?: Hold | undefined;
+  readonly unenforced: readonly Unenforced[];
+}
+
+/**
+ * The budget gate: a session over its own budget, or whose project is over the project's, gets no
+ * new turns; a project over its budget holds new spawns (no session: only the project line is
+ * asked). Checked against recorded spend only (readSpend); money with no priced record is
+ * `unenforced`, said so, and never taken for zero.
+ */
+export function budgetHold(
+  store: Store,
+  project: ProjectConfig,
+  sessionId: string | undefined,
+  now: number,
+): BudgetVerdict {
+  const unenforced: Unenforced[] = [];
+  const lines: [scope: "session" | "project", BudgetLine | undefined][] = [
+    ["session", sessionId === undefined ? undefined : project.budget.session],
+    ["project", project.budget.project],
+  ];
+  for (const [scope, line] of lines) {
+    if (line === undefined) continue;
+    const since = line.per === "day" ? localMidnight(now) : undefined;
+    const spend = readSpend(
+      store,
+      scope === "session" ? { sessionId, since } : { projectId: project.id, since },
+    );
+    const over = overBy(spend, line, since !== undefined);
+    if (over.unenforced !== undefined) unenforced.push({ scope, why: over.unenforced });
+    if (over.words !== undefined)
+      return {
+        hold: { gate: "budget", status: "over_budget", reason: `${scope}_budget`, words: over.words, scope },
+        unenforced,
+      };
+  }
+  return { unenforced };
+}
+
+function overBy(spend: Spend, line: BudgetLine, daily: boolean): { words?: string; unenforced?: string } {
+  const span = daily ? "today" : line.per === "session" ? "so far" : "";
+  if (line.maxTokens !== undefined && spend.tokens !== null && spend.tokens >= line.maxTokens)
+    return { words: `${spend.tokens} of ${line.maxTokens} tokens ${span}`.trim() };
+  if (line.maxCostUsd === undefined) return {};
+  if (spend.usd === null)
+    return spend.turns === 0 && spend.tokens === null
+      ? {}
+      : {
+          unenforced: `maxCostUsd ${line.maxCostUsd}: the agent's cost is unknown (nothing priced recorded)`,
+        };
+  if (spend.usd >= line.maxCostUsd)
+    return { words: `$${spend.usd.toFixed(2)} of $${line.maxCostUsd.toFixed(2)} ${span}`.trim() };
+  return {};
+}
+
+/** Midnight of `now`'s day on this machine's clock: where a daily budget starts counting. */
+export function localMidnight(now: number): number {
+  const day = new Date(now);
+  day.setHours(0, 0, 0, 0);
+  return day.getTime();
+}

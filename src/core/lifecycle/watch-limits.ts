@@ -1,0 +1,127 @@
+import { createHash } from "node:crypto";
+import { messageOf } from "../errors.js";
+import { sessionPluginOptions } from "../sessions/session-plugins.js";
+import type { Agent } from "../slots/index.js";
+import {
+  getLimitWait,
+  getSession,
+  limitsToResume,
+  listTurns,
+  markLimitResumed,
+  pendingWaits,
+  recordAgentLimit,
+  recordLimitWait,
+  writeTransaction,
+  type AgentLimit,
+  type Session,
+} from "../store/index.js";
+import { agentScreen } from "./agent-screen.js";
+import type { CycleScope, CycleStep } from "./cycle-scope.js";
+import { enginePlugins } from "./engine.js";
+import { notifyPerson } from "./notify-person.js";
+import { resumeSessions } from "./resume-limited.js";
+
+/** How much of a screen is read for a limit message: the end, where a new one appears. */
+const LIMIT_SCREEN_LINES = 15;
+
+/**
+ * The usage-limit step of a cycle (docs/limits-and-budgets.md), before deciding: each watched
+ * session's agent is shown the end of its screen and its last ended turn's words
+ * (`Agent.recognizeLimit`); a limit seen is recorded once per agent on this machine (the rate-limit
+ * gate then holds that agent's sessions and spawns) and the session waits for its continue turn.
+ * Then every limit whose reset passed resumes the sessions it interrupted, one turn each.
+ */
+export const watchLimits: CycleStep = async (scope) => {
+  const errors: string[] = [];
+  let events = 0;
+  for (const session of scope.sessions) {
+    try {
+      if (await seeLimit(scope, session)) events++;
+    } catch (error) {
+      errors.push(`${session.id}: usage limit: ${messageOf(error)}`);
+    }
+  }
+  for (const limit of limitsToResume(scope.store, scope.at)) {
+    try {
+      events += await resume(scope, limit);
+    } catch (error) {
+      errors.push(`${limit.agent}: resume after the usage limit: ${messageOf(error)}`);
+    }
+  }
+  return { events, errors };
+};
+
+/** Looks for a limit message of the session's agent; true when it recorded a new limit. */
+async function seeLimit(scope: CycleScope, session: Session): Promise<boolean> {
+  if (session.status === "spawning" || session.runtimeHandle === null) return false;
+  const agent = await agentOf(scope, session);
+  if (agent.recognizeLimit === undefined) return false;
+  const last = listTurns(scope.store, { sessionId: session.id, limit: 1 })[0];
+  const turnWords = last === undefined ? "" : (last.error ?? last.reply ?? "");
+  // Once a turn was given after the last limit it saw, that turn's words say whether the agent is
+  // limited again: the old message may still be on the screen.
+  const wait = getLimitWait(scope.store, session.id);
+  const screen =
+    wait !== undefined && last !== undefined && last.queuedAt > wait.since
+      ? ""
+      : ((await agentScreen(scope.ctx, scope.engine, session, LIMIT_SCREEN_LINES)) ?? "");
+  const seen = agent.recognizeLimit(`${turnWords}\n${screen}`, scope.at);
+  // A limit whose reset already passed is no limit now (a message read late, or an old one).
+  if (seen === null || (seen.resetAt !== undefined && seen.resetAt <= scope.at)) return false;
+  const sighting = createHash("sha256")
+    .update(`${seen.words}\n${last?.id ?? "no turn"}`)
+    .digest("hex");
+  const fallbackMs = scope.config.limits.fallbackWaitMs;
+  const recorded = writeTransaction(scope.store, (tx) => {
+    if (!recordLimitWait(tx, { sessionId: session.id, agent: session.agent, sighting })) return false;
+    return recordAgentLimit(tx, {
+      agent: session.agent,
+      words: seen.words,
+      resetAt: seen.resetAt ?? scope.at + fallbackMs,
+      resetPrinted: seen.resetAt !== undefined,
+      sessionId: session.id,
+    });
+  });
+  if (recorded) await tellLimitHit(scope, session, seen.words, seen.resetAt ?? scope.at + fallbackMs);
+  return recorded;
+}
+
+async function agentOf(scope: CycleScope, session: Session): Promise<Agent> {
+  const plugins = enginePlugins(scope.ctx, scope.engine);
+  const registry = plugins.forProject(session.project)?.registry ?? plugins.shared;
+  return registry.resolve("agent", session.agent, sessionPluginOptions(scope.config)(session, "agent"));
+}
+
+async function tellLimitHit(
+  scope: CycleScope,
+  session: Session,
+  words: string,
+  resetAt: number,
+): Promise<void> {
+  await notifyPerson(scope.ctx, scope.engine, {
+    title: `${session.agent} hit its usage limit`,
+    body: `${words}\nao holds its sessions and spawns until ${new Date(resetAt).toISOString()}, then resumes them.`,
+    priority: "warning",
+    sessionId: session.id,
+    nextCommand: "ao status",
+  });
+}
+
+/** Gives each interrupted session of the agent its continue turn, then tells a person. */
+async function resume(scope: CycleScope, limit: AgentLimit): Promise<number> {
+  const waits = pendingWaits(scope.store, limit.agent).filter(
+    (wait) => getSession(scope.store, wait.sessionId) !== undefined,
+  );
+  const resumed = await resumeSessions(scope, limit, waits);
+  writeTransaction(scope.store, (tx) => markLimitResumed(tx, limit.agent));
+  await notifyPerson(scope.ctx, scope.engine, {
+    title: `${limit.agent}'s usage limit lifted: work resumed`,
+    body:
+      resumed.turns.length === 0
+        ? "No session was waiting for it."
+        : `Continued: ${resumed.turns.map((turn) => `${turn.sessionId} (${turn.turnId})`).join(", ")}`,
+    priority: "info",
+    nextCommand: "ao status",
+  });
+  return 1;
+}

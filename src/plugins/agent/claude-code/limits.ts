@@ -1,0 +1,42 @@
+import type { UsageLimit } from "../../../core/plugin-api.js";
+import { lastMatchingLine } from "../_shared/limit-lines.js";
+import {
+  isTimeZone,
+  localTimeZone,
+  nextClockTime,
+  nextDate,
+  parseClock,
+  parseMonth,
+} from "../_shared/reset-time.js";
+
+/**
+ * Claude Code's limit messages (2.1.197, test/fixtures/agents/claude/limits/): "You've hit your
+ * <session limit|weekly limit|Opus limit|usage limit|…>" then " · resets <time> (<IANA zone>)" when
+ * the API gave a reset. The time is `toLocaleTimeString("en-US")` lower-cased ("3pm", "3:30pm")
+ * within 24 hours, else `toLocaleString` with the month ("Dec 9, 5pm", "Dec 9, 2027, 5pm"), in the
+ * zone named in brackets (the machine's, `Intl…resolvedOptions().timeZone`).
+ */
+const LIMIT =
+  /(You've hit your [^·]+?|You're out of usage credits)(?: · resets ([^(]+?) \(([^)]+)\))?(?: · .*)?$/;
+
+export function recognizeClaudeLimit(text: string, now: number): UsageLimit | null {
+  const found = lastMatchingLine(text, LIMIT);
+  if (found === undefined) return null;
+  const [, , when, zone] = found.match;
+  const resetAt = when === undefined ? undefined : claudeResetTime(when, zone ?? "", now);
+  return { words: found.line, ...(resetAt === undefined ? {} : { resetAt }) };
+}
+
+function claudeResetTime(when: string, zoneName: string, now: number): number | undefined {
+  const zone = isTimeZone(zoneName) ? zoneName : localTimeZone();
+  const clock = parseClock(when);
+  if (clock !== undefined) return nextClockTime(now, zone, clock);
+  // "Dec 9, 5pm" or "Dec 9, 2027, 5pm"
+  const dated = /^([A-Za-z]{3,9}) (\d{1,2}),(?: (\d{4}),)? (.+)$/.exec(when.trim());
+  if (dated === null) return undefined;
+  const month = parseMonth(dated[1]!);
+  const time = parseClock(dated[4]!);
+  if (month === undefined || time === undefined) return undefined;
+  const year = dated[3] === undefined ? undefined : Number(dated[3]);
+  return nextDate(now, zone, { month, day: Number(dated[2]), year }, time);
+}
