@@ -1,7 +1,10 @@
 import type { ProjectConfig } from "../config/index.js";
 import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
-import type { Issue, PullRequest, Scm, Tracker } from "../slots/index.js";
+import { bringCommitsHome } from "../sessions/move-commits.js";
+import { storedHandle } from "../sessions/runtime-handle.js";
+import { sessionCheckout } from "../sessions/session-checkout.js";
+import type { Issue, PullRequest, Runtime, Scm, Tracker } from "../slots/index.js";
 import { getSession, updateSession, writeTransaction, type Session, type Store } from "../store/index.js";
 import { commitsAhead } from "./branch-commits.js";
 
@@ -11,6 +14,8 @@ export interface EnsurePullRequestInput {
   project: ProjectConfig;
   scm: Scm;
   tracker?: Tracker | undefined;
+  /** The session's runtime: where its checkout is (`remote`); absent, the host worktree. */
+  runtime?: Pick<Runtime, "remote"> | undefined;
 }
 
 /**
@@ -26,10 +31,12 @@ export async function ensurePullRequest(
   const { session, scm } = input;
   // Local git first: a branch without commits of its own has nothing to propose, and asking the
   // forge about every working agent's branch every cycle would spend its rate limit for nothing.
-  const commits = await commitsAhead(ctx, session.worktree, input.project.defaultBranch);
+  const checkout = sessionCheckout(ctx, input.runtime ?? {}, session);
+  const commits = await commitsAhead(checkout, input.project.defaultBranch);
   if (commits.length === 0) return null;
   const found = await scm.findPullRequest(session.branch);
   if (found) return linkPullRequest(input.store, session.id, found, "pr.linked");
+  await commitsToHost(ctx, input, checkout.where);
   await scm.push(session.worktree, session.branch);
   const issue = await issueOf(ctx, input);
   const opened = await scm
@@ -47,6 +54,19 @@ export async function ensurePullRequest(
       throw error;
     });
   return linkPullRequest(input.store, session.id, opened, "pr.opened");
+}
+
+/** ao pushes from this machine: commits made inside the session come home first (move-commits.ts). */
+async function commitsToHost(
+  ctx: AoContext,
+  input: EnsurePullRequestInput,
+  where: "host" | "session",
+): Promise<void> {
+  const remote = input.runtime?.remote;
+  const handle = storedHandle(input.session);
+  if (where !== "session" || remote === undefined || handle === undefined) return;
+  const { worktree, branch } = input.session;
+  await bringCommitsHome(ctx, { remote, handle, worktree, branch });
 }
 
 function linkPullRequest(

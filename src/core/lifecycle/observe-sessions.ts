@@ -1,7 +1,7 @@
 import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
 import { recordNewExits } from "../sessions/record-exits.js";
-import { sessionPluginOptions } from "../sessions/session-plugins.js";
+import { sessionPluginOptions, type SessionPluginOptions } from "../sessions/session-plugins.js";
 import type {
   ActivityReport,
   Liveness,
@@ -47,7 +47,8 @@ export async function observeProject(
   const { ctx, store } = scope;
   const errors: string[] = [];
   const registry = plugins?.registry ?? scope.plugins.shared;
-  const probes = await probeSessions(sessions, registry, sessionPluginOptions(scope.config));
+  const optionsFor = sessionPluginOptions(scope.config);
+  const probes = await probeSessions(sessions, registry, optionsFor);
   try {
     recordNewExits(store, probes);
   } catch (error) {
@@ -69,7 +70,8 @@ export async function observeProject(
           return undefined;
         });
   if (plugins === undefined || scm === undefined) return { observations, errors };
-  const numbers = await pullRequestNumbers(ctx, store, sessions, plugins, scm, observations, errors);
+  const serve = { plugins, scm, optionsFor };
+  const numbers = await pullRequestNumbers(ctx, store, sessions, serve, observations, errors);
   const branches = new Map(sessions.map((session) => [session.id, session.branch]));
   const ask = { scm, options: { fresh: scope.options.fresh === true }, projectId: plugins.project.id };
   await observePullRequests(ask, numbers, branches, observations, errors);
@@ -81,11 +83,11 @@ async function pullRequestNumbers(
   ctx: AoContext,
   store: Store,
   sessions: readonly Session[],
-  plugins: ProjectPlugins,
-  scm: Scm,
+  serve: { plugins: ProjectPlugins; scm: Scm; optionsFor: SessionPluginOptions },
   observations: Map<string, SessionObservation>,
   errors: string[],
 ): Promise<Map<string, number>> {
+  const { plugins, scm } = serve;
   const numbers = new Map<string, number>();
   const tracker = await plugins.tracker().catch(() => undefined);
   for (const session of sessions) {
@@ -97,7 +99,12 @@ async function pullRequestNumbers(
     }
     if (session.status === "spawning") continue;
     try {
-      const pr = await ensurePullRequest(ctx, { store, session, project: plugins.project, scm, tracker });
+      // The runtime says where the checkout is; one that cannot load leaves the host worktree.
+      const runtime = await plugins.registry
+        .resolve("runtime", session.runtime, serve.optionsFor(session, "runtime"))
+        .catch(() => undefined);
+      const input = { store, session, project: plugins.project, scm, tracker, runtime };
+      const pr = await ensurePullRequest(ctx, input);
       if (pr === null) observation.pr = null;
       else {
         numbers.set(session.id, pr.number);

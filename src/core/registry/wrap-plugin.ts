@@ -4,17 +4,23 @@ import { AoError, isAoError } from "../errors.js";
  * Wraps a plugin instance once so that whatever a method throws or rejects with becomes an AoError
  * naming the plugin and the method. AoErrors pass through: a plugin that says E_NOT_FOUND means it.
  * Methods run with the raw instance as `this`, so private fields work and internal calls are not
- * wrapped twice.
+ * wrapped twice. A capability grouped in a plain object (`runtime.remote`) is wrapped the same way,
+ * its methods named `<label>.<group>.<method>`.
  */
 export function wrapPluginInstance<T extends object>(instance: T, label: string): T {
   const wrappers = new Map<PropertyKey, { original: unknown; wrapper: unknown }>();
   return new Proxy(instance, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== "function" || typeof property === "symbol") return value;
+      if (typeof property === "symbol") return value;
+      const group = isCapabilityGroup(value);
+      if (typeof value !== "function" && !group) return value;
       const known = wrappers.get(property);
-      if (known?.original === value) return known.wrapper;
-      const wrapper = guard(target, value as (...args: unknown[]) => unknown, `${label}.${property}`);
+      if (known !== undefined && known.original === value) return known.wrapper;
+      const where = `${label}.${property}`;
+      const wrapper = group
+        ? wrapPluginInstance(value as object, where)
+        : guard(target, value as (...args: unknown[]) => unknown, where);
       wrappers.set(property, { original: value, wrapper });
       return wrapper;
     },
@@ -32,6 +38,13 @@ function guard(target: object, method: (...args: unknown[]) => unknown, where: s
       return rethrow(error, where);
     }
   };
+}
+
+/** A plain object of methods (not an array, a promise, a class instance's data). */
+function isCapabilityGroup(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || isThenable(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -47,6 +47,7 @@ export async function relaunchAgent(
     cwd: info.path,
     argv: spec.argv,
     env: spec.env,
+    files: promptFiles(ctx, session.id),
   });
   await assertAgentStarted(opened.runtime, handle, opened.names.agent).catch(async (error: unknown) => {
     await opened.runtime.stop(handle);
@@ -61,6 +62,12 @@ export async function relaunchAgent(
     workspaceRecreated,
     note,
   };
+}
+
+/** The prompt file a fresh (not resumed) launch names, for runtimes that must carry it in. */
+function promptFiles(ctx: AoContext, sessionId: string): string[] {
+  const file = promptFilePath(ctx.paths, sessionId);
+  return existsSync(file) ? [file] : [];
 }
 
 /** The agent may know its conversation id from its own files in the checkout, even if ao never recorded it. */

@@ -104,6 +104,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     cwd: session.worktree,
     argv: spec.argv,
     env: spec.env,
+    files: [promptFile],
   });
   run.made.handle = handle;
   await assertAgentStarted(opened.runtime, handle, opened.names.agent);

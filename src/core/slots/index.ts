@@ -12,6 +12,7 @@ export type * from "./lifecycle.js";
 export type * from "./mcp-server.js";
 export type * from "./notifier.js";
 export type * from "./pane.js";
+export type * from "./remote-session.js";
 export type * from "./runtime.js";
 export type * from "./scm.js";
 export type * from "./terminal.js";

@@ -1,4 +1,5 @@
 import type { PaneAttachment } from "./pane.js";
+import type { RemoteSession } from "./remote-session.js";
 import type { RuntimeKey } from "./turns.js";
 
 /**
@@ -28,6 +29,12 @@ export interface RuntimeCreateInput {
    * without writing it where others can read it (argv, tmux's global or session environment, logs).
    */
   env: Record<string, string>;
+  /**
+   * Host files `argv` names (the prompt file, an MCP config): a runtime whose session does not see
+   * this machine's files (`remote.checkout === "session"`, a container without the path mounted)
+   * makes each one exist at the same path in the session, read-only. Host runtimes have them already.
+   */
+  files?: readonly string[] | undefined;
 }
 
 /**
@@ -109,4 +116,10 @@ export interface Runtime {
   attachPane?(handle: RuntimeHandle): Promise<PaneAttachment>;
   /** Idempotent: stopping a session that already ended or never existed resolves. */
   stop(handle: RuntimeHandle): Promise<void>;
+  /**
+   * Optional: run commands and move files in the session (slots/remote-session.ts). A runtime whose
+   * sessions live elsewhere (a container, a pod) offers it; without it the session is this machine's
+   * processes in the host checkout, and core's git calls run there.
+   */
+  remote?: RemoteSession;
 }
