@@ -10,6 +10,7 @@ export const builtinCatalog: PluginCatalog = {
   runtime: {
     tmux: () => import("./runtime/tmux.js"),
     process: () => import("./runtime/process.js"),
+    kubernetes: () => import("./runtime/kubernetes.js"),
   },
   agent: {
     "claude-code": () => import("./agent/claude-code.js"),

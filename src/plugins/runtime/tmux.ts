@@ -10,20 +10,19 @@ import type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 import { createTmuxClient, tmuxSocketPath, type TmuxClient } from "../_shared/tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
 import { checkTmux, killTmuxServer, TMUX_PROGRAM } from "../_shared/tmux-program.js";
-import { agentPaneTarget, assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
+import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { runDir } from "./_shared/run-dir.js";
 import { livenessOfAll } from "./tmux/all-panes.js";
-import { deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
+import { deliverSettings, deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
 import { writeEnvFile } from "./tmux/env-file.js";
 import { paneCommand } from "./tmux/pane-command.js";
 import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
+import { capturePane } from "./tmux/capture-pane.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
-
-const POLL_MS = 100;
 
 /** The runtime over ao's own tmux server; `waits` is injectable so tests can control time. */
 export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOptions, waits?: Waits): Runtime {
@@ -53,50 +52,14 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
         paneLiveness(await probePane(clientFor(handle), handle.id, time)),
       );
     },
-    deliver(handle, text, deliverOptions) {
-      const settings = {
-        arrivalTimeoutMs: options.deliverTimeoutMs,
-        submitConfirmMs: options.submitConfirmMs,
-        submitRetries: options.submitRetries,
-        pollMs: POLL_MS,
-        confirm: deliverOptions?.confirm !== false,
-      };
-      return deliverToPane(clientFor(handle), handle.id, text, settings, time);
-    },
+    deliver: (handle, text, deliverOptions) =>
+      deliverToPane(clientFor(handle), handle.id, text, deliverSettings(options, deliverOptions), time),
     submit: (handle) => submitOnce(clientFor(handle), handle.id, time),
     press: (handle, key) => pressOnce(clientFor(handle), handle.id, key, time),
     capture: (handle, { lines }) => capturePane(clientFor(handle), handle.id, lines),
     attachPane: (handle) => attachTmuxPane(ctx, clientFor(handle), assertTmuxSessionName(handle.id)),
     stop: (handle) => killSession(clientFor(handle), handle.id),
   };
-}
-
-/** Joined wrapped lines (-J), `lines` back into the scrollback, trailing blank lines dropped. */
-async function capturePane(client: TmuxClient, session: string, lines: number): Promise<string> {
-  const count = Math.max(1, Math.floor(lines));
-  const result = await client.run([
-    ["capture-pane", "-p", "-J", "-S", `-${String(count)}`, "-t", agentPaneTarget(session)],
-  ]);
-  if (result.failed) {
-    const complaint = tmuxComplaint(result.stderr, "tmux failed");
-    if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") {
-      throw new AoError("E_NOT_FOUND", `tmux session ${session} does not exist`, { details: { complaint } });
-    }
-    throw new AoError("E_EXEC_FAILED", `tmux could not read the screen of ${session}: ${complaint}`);
-  }
-  const all = result.stdout.split("\n").map((line) => line.trimEnd());
-  dropTrailingBlanks(all);
-  // tmux's own line on a dead pane (remain-on-exit), not something the agent printed.
-  if (DEAD_PANE_LINE.test(all.at(-1) ?? "")) all.pop();
-  dropTrailingBlanks(all);
-  return all.slice(-count).join("\n");
-}
-
-/** tmux's default `remain-on-exit-format`: "Pane is dead (status 1, Tue Dec  1 19:55:58 2026)". */
-const DEAD_PANE_LINE = /^Pane is dead \((?:status \d+|signal \d+)?.*\)$/;
-
-function dropTrailingBlanks(lines: string[]): void {
-  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
 }
 
 /** Idempotent: a session (or server) that is already gone is the outcome stop wanted. */
