@@ -72,3 +72,9 @@ export function containerRunning(pod: PodObject, name: string, init = false): bo
   const statuses = init ? pod.status?.initContainerStatuses : pod.status?.containerStatuses;
   return statuses?.find((status) => status.name === name)?.state?.running !== undefined;
 }
+
+/** True once the named container has run at all (running now, or ended after starting). */
+export function containerStarted(pod: PodObject, name: string): boolean {
+  const state = pod.status?.containerStatuses?.find((status) => status.name === name)?.state;
+  return state?.running !== undefined || state?.terminated !== undefined;
+}

@@ -13,7 +13,7 @@ import { createObject, deleteObjects, getPod } from "./pod-api.js";
 import { podManifest, secretManifest, type PodInput } from "./pod-manifest.js";
 import { execIn, writeFileIn, type PodContainer } from "./pod-remote.js";
 import { SEEDED_MARKER } from "./pod-scripts.js";
-import { containerRunning, podLiveness, type PodObject } from "./pod-status.js";
+import { containerRunning, containerStarted, podLiveness, type PodObject } from "./pod-status.js";
 import { cloneSource, readHostCheckout, seedFromBundle, type HostCheckout } from "./workspace-seed.js";
 
 export interface StartDeps {
@@ -56,10 +56,11 @@ export async function startPod(
       `secret ${podInput.secretName}`,
     );
     await prepareWorkspace(deps, podInput, input.cwd, host);
+    // An agent that already ended has run: that is its exit to report, not a failed start.
     await waitFor(
       deps,
       podName,
-      (found) => containerRunning(found, AGENT_CONTAINER),
+      (found) => containerStarted(found, AGENT_CONTAINER),
       "the agent container to start",
     );
   } catch (error) {
@@ -114,8 +115,8 @@ async function waitFor(deps: StartDeps, podName: string, ready: (pod: PodObject)
       const lookup = await getPod(deps.kubectl, podName);
       if ("error" in lookup) return void (last = lookup.error);
       const liveness = podLiveness(lookup.pod);
-      if (liveness.state === "missing" || liveness.state === "exited") return liveness;
       if (lookup.pod !== undefined && ready(lookup.pod)) return liveness;
+      if (liveness.state === "missing" || liveness.state === "exited") return liveness;
       last = liveness.state === "unknown" ? liveness.reason : "";
       return undefined;
     },
