@@ -44,7 +44,8 @@ export async function createObject<T>(kubectl: Kubectl, manifest: unknown, what:
       hint: "stop the session first (ao session kill)",
     });
   }
-  if (/^Error from server \(Invalid\):/m.test(result.stderr)) {
+  // kubectl prints a 422 as `The Pod "x" is invalid: <field>: <why>`.
+  if (/^The \w+ "[^"]*" is invalid: /m.test(result.stderr)) {
     throw new AoError("E_CONFIG_INVALID", `the cluster refused ${what}: ${kubectlComplaint(result)}`, {
       hint: "check the runtime options (image, resources, tolerations) in agent-orchestrator.yaml",
     });

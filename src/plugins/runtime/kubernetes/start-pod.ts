@@ -115,7 +115,7 @@ async function waitFor(deps: StartDeps, podName: string, ready: (pod: PodObject)
       const lookup = await getPod(deps.kubectl, podName);
       if ("error" in lookup) return void (last = lookup.error);
       const liveness = podLiveness(lookup.pod);
-      if (lookup.pod !== undefined && ready(lookup.pod)) return liveness;
+      if (lookup.pod !== undefined && ready(lookup.pod)) return "ready" as const;
       if (liveness.state === "missing" || liveness.state === "exited") return liveness;
       last = liveness.state === "unknown" ? liveness.reason : "";
       return undefined;
@@ -132,7 +132,7 @@ async function waitFor(deps: StartDeps, podName: string, ready: (pod: PodObject)
       },
     );
   }
-  if (outcome.state === "missing" || outcome.state === "exited") {
+  if (outcome !== "ready" && (outcome.state === "missing" || outcome.state === "exited")) {
     const why =
       outcome.state === "exited" ? ` (${outcome.reason ?? `exit ${String(outcome.exitCode)}`})` : "";
     throw new AoError(
