@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up ao from a checkout: checks node and git, installs tmux and chromium when it can, installs npm
+# Sets up ao from a checkout: checks node and git, installs tmux, chromium and podman when it can, installs npm
 # dependencies, builds, and puts `ao` on PATH. Safe to run again: finished steps are skipped.
 set -euo pipefail
 
@@ -44,6 +44,19 @@ ensure_chromium() {
   fi
 }
 
+# runtime: docker is tested against real podman (Debian's, with runc: crun cannot set rlimits on
+# some kernels). Without it those tests skip locally; CI requires them (AO_REQUIRE_PODMAN=1).
+ensure_podman() {
+  if command -v podman >/dev/null && command -v runc >/dev/null; then return; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    say "installing podman and runc with apt-get (for the docker runtime's tests)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman runc >/dev/null
+  else
+    say "podman is missing: the docker runtime's tests will be skipped (sudo apt-get install podman runc)"
+  fi
+}
+
 install_dependencies() {
   # npm ci wipes node_modules; skip it when the installed tree already matches the lockfile.
   local stamp="node_modules/.ao-lock-sha"
@@ -81,6 +94,7 @@ check_node
 check_git
 ensure_tmux
 ensure_chromium
+ensure_podman
 install_dependencies
 build
 link_binary

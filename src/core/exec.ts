@@ -12,8 +12,8 @@ export interface ExecOptions {
   cwd?: string | undefined;
   /** Merged over the context's environment; a value of `undefined` removes the variable. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
-  /** Written to the child's stdin. */
-  input?: string | undefined;
+  /** Written to the child's stdin (bytes as they are: a git bundle, a file's content). */
+  input?: string | Uint8Array | undefined;
   timeoutMs?: number | undefined;
   /** false: return a failed result instead of throwing (the caller inspects exitCode). */
   reject?: boolean | undefined;

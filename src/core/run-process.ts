@@ -14,7 +14,7 @@ export interface ProcessOutcome {
 export interface RunProcessOptions {
   cwd?: string | undefined;
   env: Record<string, string>;
-  input?: string | undefined;
+  input?: string | Uint8Array | undefined;
   timeoutMs?: number | undefined;
 }
 

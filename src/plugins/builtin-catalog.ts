@@ -11,6 +11,7 @@ export const builtinCatalog: PluginCatalog = {
     tmux: () => import("./runtime/tmux.js"),
     process: () => import("./runtime/process.js"),
     kubernetes: () => import("./runtime/kubernetes.js"),
+    docker: () => import("./runtime/docker.js"),
   },
   agent: {
     "claude-code": () => import("./agent/claude-code.js"),

@@ -1,8 +1,9 @@
 import type { AoContext } from "../context.js";
 import { sessionPageUrlIfServed } from "../daemon/dashboard-url.js";
 import { AoError } from "../errors.js";
-import type { TerminalView } from "../slots/index.js";
-import { closeStore, isTerminalStatus, openStore, requireSession } from "../store/index.js";
+import type { RuntimeHandle, TerminalView } from "../slots/index.js";
+import { closeStore, isTerminalStatus, openStore, requireSession, type Session } from "../store/index.js";
+import { pluginsForSessions } from "./session-plugins.js";
 import { storedHandle } from "./runtime-handle.js";
 import { sessionTerminal } from "./session-terminal.js";
 
@@ -40,5 +41,20 @@ export async function attachSession(
   }
   const terminal = await sessionTerminal(ctx, session.project, options);
   const pageUrl = await sessionPageUrlIfServed(ctx, id);
-  return terminal.open(handle, { sessionId: id, pageUrl });
+  const attachCommand = await runtimeAttachCommand(ctx, session, handle, options.configPath);
+  return terminal.open(handle, { sessionId: id, pageUrl, ...(attachCommand ? { attachCommand } : {}) });
+}
+
+/** The runtime's own way in, when it has one; a runtime that cannot load leaves the terminal to try. */
+async function runtimeAttachCommand(
+  ctx: AoContext,
+  session: Session,
+  handle: RuntimeHandle,
+  configPath: string | undefined,
+): Promise<readonly string[] | undefined> {
+  const { registry, optionsFor } = await pluginsForSessions(ctx, [session], configPath);
+  const runtime = await registry
+    .resolve("runtime", session.runtime, optionsFor(session, "runtime"))
+    .catch(() => undefined);
+  return runtime?.attachCommand?.(handle);
 }

@@ -13,6 +13,8 @@ export interface CommitRoute {
   /** The host checkout (the workspace slot's), on `branch`. */
   worktree: string;
   branch: string;
+  /** The project's default branch: sent in too, so the session's clone knows `origin/<base>`. */
+  base?: string | undefined;
 }
 
 /** Where a bundle waits in the session: its /tmp, outside the checkout. */
@@ -26,7 +28,9 @@ const bundleInSession = (handle: RuntimeHandle): string => `/tmp/ao-${handle.id}
 export async function sendCommitsIn(ctx: Pick<AoContext, "exec">, route: CommitRoute): Promise<void> {
   const workdir = route.remote.workdir(route.handle);
   await withHostBundle(async (file) => {
-    await git(ctx, route.worktree, ["bundle", "create", file, `refs/heads/${route.branch}`]);
+    const refs = [`refs/heads/${route.branch}`];
+    if (route.base !== undefined) refs.push(`refs/heads/${route.base}`);
+    await git(ctx, route.worktree, ["bundle", "create", file, ...refs]);
     const inSession = bundleInSession(route.handle);
     await route.remote.writeFile(route.handle, inSession, readFileSync(file));
     try {
@@ -50,6 +54,7 @@ export async function bringCommitsHome(ctx: Pick<AoContext, "exec">, route: Comm
   const inSession = bundleInSession(route.handle);
   const known = await route.remote.exec(route.handle, {
     argv: ["git", "cat-file", "-e", `${home}^{commit}`],
+    cwd: route.remote.workdir(route.handle),
     env: GIT_ENV,
   });
   const range =
@@ -76,7 +81,8 @@ async function sessionGit(
   cwd: string | undefined,
   args: readonly string[],
 ): Promise<string> {
-  const result = await route.remote.exec(route.handle, { argv: ["git", ...args], cwd, env: GIT_ENV });
+  const where = cwd ?? route.remote.workdir(route.handle);
+  const result = await route.remote.exec(route.handle, { argv: ["git", ...args], cwd: where, env: GIT_ENV });
   if (result.exitCode === 0) return result.stdout;
   const tail = result.stderr.trim().split("\n").slice(-3).join("\n");
   throw new AoError("E_EXEC_FAILED", `git ${args[0] ?? ""} in session ${route.handle.id} failed: ${tail}`);

@@ -48,7 +48,8 @@ export function hostCheckout(ctx: Pick<AoContext, "exec">, worktree: string): Se
 
 function remoteCheckout(remote: NonNullable<Runtime["remote"]>, handle: RuntimeHandle): SessionCheckout {
   const run = async (args: readonly string[]): Promise<CheckoutGitResult> => {
-    const result = await remote.exec(handle, { argv: ["git", ...args], env: GIT_ENV });
+    const cwd = remote.workdir(handle);
+    const result = await remote.exec(handle, { argv: ["git", ...args], cwd, env: GIT_ENV });
     return { failed: result.exitCode !== 0, stdout: result.stdout, stderr: result.stderr };
   };
   return {

@@ -122,6 +122,12 @@ export interface Runtime {
   /** Idempotent: stopping a session that already ended or never existed resolves. */
   stop(handle: RuntimeHandle): Promise<void>;
   /**
+   * Optional: the program and arguments that attach a person's terminal to the session (run with
+   * the terminal's own stdio, e.g. `podman exec -it <container> tmux attach`), for a session a
+   * terminal plugin cannot reach by itself. Core hands it to the terminal (`ao session attach`).
+   */
+  attachCommand?(handle: RuntimeHandle): readonly string[];
+  /**
    * Optional: run commands and move files in the session (slots/remote-session.ts). A runtime whose
    * sessions live elsewhere (a container, a pod) offers it; without it the session is this machine's
    * processes in the host checkout, and core's git calls run there.

@@ -9,6 +9,8 @@ export interface TerminalOpenOptions {
    * fragment (a secret: never put it in argv or a log). Absent when no daemon runs.
    */
   pageUrl?: string | undefined;
+  /** The session's runtime's `attachCommand`, when it offers one (a container's `exec -it … tmux attach`). */
+  attachCommand?: readonly string[] | undefined;
 }
 
 export interface TerminalView {

@@ -19,6 +19,11 @@ export interface TmuxRunOptions {
 export interface TmuxClient {
   readonly socket: string;
   run(commands: readonly TmuxCommand[], options?: TmuxRunOptions): Promise<ExecResult>;
+  /**
+   * Sends the server SIGCHLD (see pane-probe.ts). Absent: the server is a process of this machine,
+   * signalled directly; a server in a container has a pid of its own namespace, signalled there.
+   */
+  nudge?(serverPid: number): Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;

@@ -18,9 +18,9 @@ import { deliverSettings, deliverToPane, pressOnce, submitOnce } from "./tmux/de
 import { writeEnvFile } from "./tmux/env-file.js";
 import { paneCommand } from "./tmux/pane-command.js";
 import { attachTmuxPane } from "./tmux/pane-attachment.js";
+import { capturePane } from "./tmux/capture-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
-import { capturePane } from "./tmux/capture-pane.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 

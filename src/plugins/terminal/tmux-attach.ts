@@ -34,6 +34,11 @@ export function createTmuxAttach(ctx: AttachContext): Terminal {
   return {
     async open(handle, options) {
       const session = assertTmuxSessionName(handle.id);
+      if (handle.runtime !== "tmux" && options.attachCommand !== undefined) {
+        // The session's tmux is the runtime's (a container's): its own command reaches it.
+        await runAttached(ctx, options.attachCommand);
+        return {} satisfies TerminalView;
+      }
       if (handle.runtime !== "tmux") {
         throw new AoError(
           "E_USAGE",
@@ -58,6 +63,11 @@ export function createTmuxAttach(ctx: AttachContext): Terminal {
  * the person's own tmux (tmux otherwise refuses to nest).
  */
 function attach(ctx: AttachContext, socket: string, handle: RuntimeHandle): Promise<void> {
+  return runAttached(ctx, ["tmux", "-u", "-S", socket, "attach-session", "-t", sessionTarget(handle.id)]);
+}
+
+function runAttached(ctx: AttachContext, argv: readonly string[]): Promise<void> {
+  const [program = "", ...args] = argv;
   const env = Object.fromEntries(
     Object.entries(ctx.env).filter(
       (entry): entry is [string, string] =>
@@ -65,18 +75,18 @@ function attach(ctx: AttachContext, socket: string, handle: RuntimeHandle): Prom
     ),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn("tmux", ["-u", "-S", socket, "attach-session", "-t", sessionTarget(handle.id)], {
+    const child = spawn(program, args, {
       stdio: "inherit",
       env,
     });
     child.on("error", (error) =>
-      reject(new AoError("E_EXEC_FAILED", `tmux attach failed: ${error.message}`, { cause: error })),
+      reject(new AoError("E_EXEC_FAILED", `${program} attach failed: ${error.message}`, { cause: error })),
     );
     child.on("close", (code) => {
       if (code === 0) resolve();
       else
         reject(
-          new AoError("E_EXEC_FAILED", `tmux attach exited with ${String(code)}`, {
+          new AoError("E_EXEC_FAILED", `${program} attach exited with ${String(code)}`, {
             hint: "attaching needs a terminal: run it from an interactive shell, not a pipe",
           }),
         );

@@ -218,6 +218,34 @@ describe("createPluginRegistry: error wrapping", () => {
     expect(Reflect.get(runtime, "create")).toBe(Reflect.get(runtime, "create"));
   });
 
+  it("wraps a capability group's methods too (runtime.remote), naming the group", async () => {
+    const definition = definePlugin({
+      slot: "runtime",
+      name: "tmux",
+      description: "d",
+      options: z.strictObject({}),
+      create: () =>
+        Object.assign(new FakeRuntime({ name: "tmux" }), {
+          remote: {
+            checkout: "session" as const,
+            workdir: () => "/w",
+            exec: () => Promise.reject(new Error("engine gone")),
+            readFile: () => Promise.reject(new AoError("E_NOT_FOUND", "no such file")),
+            writeFile: () => Promise.resolve(),
+          },
+        }),
+    });
+    const { registry } = setUp({ runtime: { tmux: () => Promise.resolve(definition) } });
+    const runtime = await registry.resolve("runtime", "tmux");
+    const remote = runtime.remote;
+    expect(remote?.checkout).toBe("session");
+    expect(remote?.workdir(handle)).toBe("/w");
+    expect(runtime.remote).toBe(remote);
+    const error = await failure(remote?.exec(handle, { argv: ["true"] }) ?? Promise.resolve());
+    expect(error.message).toBe("runtime/tmux.remote.exec failed: engine gone");
+    expect((await failure(remote?.readFile(handle, "/x") ?? Promise.resolve())).code).toBe("E_NOT_FOUND");
+  });
+
   it("wraps a failing create", async () => {
     const definition = definePlugin({
       slot: "notifier",

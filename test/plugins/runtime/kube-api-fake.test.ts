@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { eventually } from "../../contracts/eventually.js";
 import { startKubeHarness, type KubeHarness } from "../../fixtures/kube-api/harness.js";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -53,6 +54,11 @@ describe("the fake Kubernetes API, through the real kubectl", () => {
     expect(invalid.stderr).toMatch(/^The Pod "c" is invalid: spec\.restartPolicy: /m);
     expect((await kubectl(["get", "pods", "-l", "team=y", "-o", "name"])).stdout.trim()).toBe("pod/b");
 
+    // exec needs a running container, as on a cluster: wait for the pod's phase first.
+    await eventually(
+      async () => (await kubectl(["get", "pod", "a", "-o", "jsonpath={.status.phase}"])).stdout === "Running",
+      "pod a to run",
+    );
     const exec = await kubectl(
       ["exec", "-i", "a", "--", "/bin/sh", "-c", "cat; echo err >&2; exit 5"],
       "through stdin",

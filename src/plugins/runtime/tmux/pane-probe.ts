@@ -29,12 +29,13 @@ export async function probePane(client: TmuxClient, session: string, waits: Wait
     const probe = await probeOnce(client, session);
     if (probe.kind !== "settling") return probe;
     if (tries >= STATUS_SETTLE_TRIES) return { kind: "pane", dead: true, exitCode: null, inMode: false };
-    if (tries % 3 === 0) nudgeServer(probe.serverPid);
+    if (tries % 3 === 0) await nudgeServer(client, probe.serverPid);
     await waits.sleep(STATUS_SETTLE_MS);
   }
 }
 
-function nudgeServer(pid: number): void {
+async function nudgeServer(client: TmuxClient, pid: number): Promise<void> {
+  if (client.nudge !== undefined) return client.nudge(pid);
   try {
     process.kill(pid, "SIGCHLD");
   } catch {
