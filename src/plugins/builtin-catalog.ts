@@ -10,6 +10,7 @@ export const builtinCatalog: PluginCatalog = {
   runtime: {
     tmux: () => import("./runtime/tmux.js"),
     process: () => import("./runtime/process.js"),
+    kubernetes: () => import("./runtime/kubernetes.js"),
     docker: () => import("./runtime/docker.js"),
   },
   agent: {

@@ -43,7 +43,12 @@ export interface RuntimeCreateInput {
  */
 export type Liveness =
   | { state: "alive" }
-  | { state: "exited"; exitCode: number | null }
+  | {
+      state: "exited";
+      exitCode: number | null;
+      /** Why, when the runtime knows more than the code (a pod's OOMKilled, Error, Evicted). */
+      reason?: string;
+    }
   | { state: "missing" }
   | { state: "unknown"; reason: string };
 

@@ -14,7 +14,7 @@ import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js"
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { runDir } from "./_shared/run-dir.js";
 import { livenessOfAll } from "./tmux/all-panes.js";
-import { deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
+import { deliverSettings, deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
 import { writeEnvFile } from "./tmux/env-file.js";
 import { paneCommand } from "./tmux/pane-command.js";
 import { attachTmuxPane } from "./tmux/pane-attachment.js";
@@ -23,8 +23,6 @@ import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
-
-const POLL_MS = 100;
 
 /** The runtime over ao's own tmux server; `waits` is injectable so tests can control time. */
 export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOptions, waits?: Waits): Runtime {
@@ -54,16 +52,8 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
         paneLiveness(await probePane(clientFor(handle), handle.id, time)),
       );
     },
-    deliver(handle, text, deliverOptions) {
-      const settings = {
-        arrivalTimeoutMs: options.deliverTimeoutMs,
-        submitConfirmMs: options.submitConfirmMs,
-        submitRetries: options.submitRetries,
-        pollMs: POLL_MS,
-        confirm: deliverOptions?.confirm !== false,
-      };
-      return deliverToPane(clientFor(handle), handle.id, text, settings, time);
-    },
+    deliver: (handle, text, deliverOptions) =>
+      deliverToPane(clientFor(handle), handle.id, text, deliverSettings(options, deliverOptions), time),
     submit: (handle) => submitOnce(clientFor(handle), handle.id, time),
     press: (handle, key) => pressOnce(clientFor(handle), handle.id, key, time),
     capture: (handle, { lines }) => capturePane(clientFor(handle), handle.id, lines),

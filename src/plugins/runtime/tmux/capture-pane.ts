@@ -25,8 +25,8 @@ export async function capturePane(client: TmuxClient, session: string, lines: nu
 }
 
 /** tmux's default `remain-on-exit-format`: "Pane is dead (status 1, Tue Dec  1 19:55:58 2026)". */
-const DEAD_PANE_LINE = /^Pane is dead \((?:status \d+|signal \d+)?.*\)$/;
+export const DEAD_PANE_LINE = /^Pane is dead \((?:status \d+|signal \d+)?.*\)$/;
 
-function dropTrailingBlanks(lines: string[]): void {
+export function dropTrailingBlanks(lines: string[]): void {
   while (lines.length > 0 && lines.at(-1) === "") lines.pop();
 }

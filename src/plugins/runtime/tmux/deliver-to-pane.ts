@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { AoError, type DeliveryResult, type RuntimeKey } from "../../../core/plugin-api.js";
+import {
+  AoError,
+  type DeliverOptions,
+  type DeliveryResult,
+  type RuntimeKey,
+} from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
-import { tmuxComplaint } from "../../_shared/tmux-errors.js";
+import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
 import { agentPaneTarget } from "../../_shared/tmux-target.js";
 import { pollUntil, type Waits } from "../_shared/poll-until.js";
 import { probePane } from "./pane-probe.js";
@@ -24,6 +29,26 @@ export interface DeliverSettings {
  * (bounded), never paste again: a second paste would give the agent the message twice. Without
  * `confirm`, the paste is still seen to arrive before the one Enter, so the text is never lost.
  */
+/** The runtime options delivery reads (tmux's, and those of runtimes with tmux inside). */
+export interface PaneDeliveryOptions {
+  deliverTimeoutMs: number;
+  submitConfirmMs: number;
+  submitRetries: number;
+}
+
+const POLL_MS = 100;
+
+/** The settings of one delivery from a runtime's options and the caller's `confirm`. */
+export function deliverSettings(options: PaneDeliveryOptions, deliver?: DeliverOptions): DeliverSettings {
+  return {
+    arrivalTimeoutMs: options.deliverTimeoutMs,
+    submitConfirmMs: options.submitConfirmMs,
+    submitRetries: options.submitRetries,
+    pollMs: POLL_MS,
+    confirm: deliver?.confirm !== false,
+  };
+}
+
 export async function deliverToPane(
   client: TmuxClient,
   session: string,
@@ -173,9 +198,14 @@ async function snapshot(client: TmuxClient, target: string): Promise<string> {
     ["capture-pane", "-p", "-J", "-t", target],
     ["display-message", "-p", "-t", target, "#{cursor_x},#{cursor_y}"],
   ]);
+  // A session that ended on Enter reacted to it: where it leaves no dead pane behind (a pod whose
+  // container ends with its agent), the screen is gone, which differs from any screen before.
+  if (result.failed && classifyTmuxFailure(result.stderr, result.timedOut) === "missing") return SCREEN_GONE;
   if (result.failed) throw tmuxFailed(`read the screen of ${target}`, result.stderr);
   return result.stdout;
 }
+
+const SCREEN_GONE = "\u0000the session ended\u0000";
 
 function notRunning(session: string, why: string): AoError {
   return new AoError("E_NOT_FOUND", `session ${session} ${why}; nothing was delivered`, {
