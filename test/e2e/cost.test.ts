@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { aoPaths } from "../../src/core/paths.js";
+import { closeStore, openStore } from "../../src/core/store/index.js";
+import { statement } from "../../src/core/store/store.js";
+import { eventually } from "./e2e-fixture.js";
+import { turnsWorld, type TurnsWorld } from "./turns-fixture.js";
+
+/**
+ * Cost end to end (issue 14): the built `ao`, real tmux and SQLite, and the fake claude writing
+ * `message.usage`, `message.model` and a `requestId` in its transcript the way Claude Code 2.1.197
+ * does (test/fixtures/agents/claude/turns/completed.transcript.jsonl). `ao cost` reads the
+ * transcript and stores a record per API response; its sums must be the per-turn records', and
+ * `ao status --json` must carry them. An agent that records nothing (aider) is unknown, never 0.
+ */
+interface Spend {
+  usd: number | null;
+  tokens: number | null;
+  unpricedTokens: number;
+  turns: number;
+  unknownTurns: number;
+}
+
+const FIRST = {
+  input: 1200,
+  output: 340,
+  cacheRead: 5000,
+  cacheWrite: 800,
+  cacheWrite1h: 200,
+  model: "claude-sonnet-4-5",
+};
+const SECOND = {
+  input: 64,
+  output: 2100,
+  cacheRead: 9000,
+  cacheWrite: 0,
+  cacheWrite1h: 0,
+  model: "claude-opus-4-8",
+};
+/** The fake's own usage for a turn the turns file says nothing about (the spawn prompt's). */
+const SPAWN = { input: 10, output: 5 };
+
+const tokensOf = (u: { input: number; output: number; cacheRead?: number; cacheWrite?: number }) =>
+  u.input + u.output + (u.cacheRead ?? 0) + (u.cacheWrite ?? 0);
+
+/** USD at Anthropic's list prices (sonnet 4.5: 3/15/0.3/3.75/6 per Mtok, opus 4.8: 5/25/0.5/6.25/10). */
+const EXPECTED_USD =
+  (1200 * 3 + 340 * 15 + 5000 * 0.3 + 600 * 3.75 + 200 * 6) / 1e6 +
+  (64 * 5 + 2100 * 25 + 9000 * 0.5) / 1e6 +
+  (10 * 5 + 5 * 25) / 1e6;
+
+interface RecordSum {
+  turn: number | null;
+  tokens: number;
+  usd: number | null;
+  records: number;
+}
+
+/** The store's usage records of a session, summed per turn (null: outside every turn). */
+function perTurnRecords(e2e: TurnsWorld, sessionId: string): RecordSum[] {
+  const store = openStore({ paths: aoPaths(e2e.home), clock: { now: () => Date.now() } });
+  try {
+    return statement(
+      store,
+      `SELECT turn_id AS turn, COUNT(*) AS records, SUM(usd) AS usd,
+         SUM(input_tokens + output_tokens + cache_read_tokens + cache_write_tokens) AS tokens
+       FROM usage_records WHERE session_id = ? GROUP BY turn_id ORDER BY turn_id`,
+    ).all([sessionId]) as unknown as RecordSum[];
+  } finally {
+    closeStore(store);
+  }
+}
+
+function aoJson<T>(e2e: TurnsWorld, args: string[]): T {
+  const run = e2e.ao([...args, "--json"]);
+  expect(run.exitCode, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as T;
+}
+
+describe("cost of a claude-code session, from its transcript", () => {
+  it(
+    "ao cost --json sums the per-turn records; ao status --json carries the session's usd and tokens",
+    { timeout: 180_000 },
+    async () => {
+      const e2e = turnsWorld("claude-code");
+      await eventually(() => (e2e.sessions()[0]?.activity?.state === "idle" ? true : undefined), "idle");
+      e2e.nextTurn({ reply: "Fixed the clock.", workMs: 300, usage: FIRST });
+      expect(e2e.ao(["send", "app-1", "--wait", "fix it"]).exitCode).toBe(0);
+      e2e.nextTurn({ reply: "Tests added.", workMs: 300, usage: SECOND });
+      expect(e2e.ao(["send", "app-1", "--wait", "add a test"]).exitCode).toBe(0);
+
+      const report = aoJson<{ total: Spend; groups: (Spend & { key: string })[] }>(e2e, ["cost"]);
+      const records = perTurnRecords(e2e, "app-1");
+      const inTurns = records.filter((sum) => sum.turn !== null);
+      expect(inTurns.map((sum) => [sum.tokens, sum.records])).toEqual([
+        [tokensOf(FIRST), 1],
+        [tokensOf(SECOND), 1],
+      ]);
+      const recordedTokens = records.reduce((sum, row) => sum + row.tokens, 0);
+      const recordedUsd = records.reduce((sum, row) => sum + (row.usd ?? 0), 0);
+      expect(recordedTokens).toBe(tokensOf(FIRST) + tokensOf(SECOND) + tokensOf(SPAWN));
+      expect(report.total.tokens).toBe(recordedTokens);
+      expect(report.total.usd).toBeCloseTo(recordedUsd, 12);
+      expect(report.total.usd).toBeCloseTo(EXPECTED_USD, 12);
+      expect(report.total).toMatchObject({ unpricedTokens: 0, unknownTurns: 0 });
+      expect(report.groups).toEqual([{ key: "app-1", ...report.total }]);
+
+      const status = aoJson<{ sessions: { id: string; cost: Spend & { recorded: boolean } }[] }>(e2e, [
+        "status",
+      ]);
+      const cost = status.sessions.find((session) => session.id === "app-1")?.cost;
+      expect(cost).toMatchObject({ recorded: true, tokens: recordedTokens, unpricedTokens: 0 });
+      expect(cost?.usd).toBeCloseTo(recordedUsd, 12);
+    },
+  );
+
+  it(
+    "an aider session's cost is unknown (null), never 0, beside a claude session's",
+    { timeout: 180_000 },
+    async () => {
+      const e2e = turnsWorld("claude-code");
+      await eventually(() => (e2e.sessions()[0]?.activity?.state === "idle" ? true : undefined), "idle");
+      const aider = e2e.ao(["spawn", "app", "--agent", "aider", "Rename the module"]);
+      expect(aider.exitCode, aider.stderr).toBe(0);
+      const report = aoJson<{ groups: (Spend & { key: string })[] }>(e2e, ["cost", "--by", "session"]);
+      expect(report.groups.find((group) => group.key === "app-2")).toMatchObject({ usd: null, tokens: null });
+      expect(report.groups.find((group) => group.key === "app-1")?.tokens).toEqual(expect.any(Number));
+      const status = aoJson<{ sessions: { id: string; cost: Spend & { recorded: boolean } }[] }>(e2e, [
+        "status",
+      ]);
+      expect(status.sessions.find((session) => session.id === "app-2")?.cost).toMatchObject({
+        recorded: false,
+        usd: null,
+        tokens: null,
+      });
+    },
+  );
+});
