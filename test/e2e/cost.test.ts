@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { aoPaths } from "../../src/core/paths.js";
 import { closeStore, openStore } from "../../src/core/store/index.js";
 import { statement } from "../../src/core/store/store.js";
-import { eventually } from "./e2e-fixture.js";
-import { turnsWorld, type TurnsWorld } from "./turns-fixture.js";
+import { agentStarts, eventually, hookEvents, makeE2e, type E2e } from "./e2e-fixture.js";
+import { turnsWorld } from "./turns-fixture.js";
 
 /**
  * Cost end to end (issue 14): the built `ao`, real tmux and SQLite, and the fake claude writing
@@ -56,7 +56,7 @@ interface RecordSum {
 }
 
 /** The store's usage records of a session, summed per turn (null: outside every turn). */
-function perTurnRecords(e2e: TurnsWorld, sessionId: string): RecordSum[] {
+function perTurnRecords(e2e: E2e, sessionId: string): RecordSum[] {
   const store = openStore({ paths: aoPaths(e2e.home), clock: { now: () => Date.now() } });
   try {
     return statement(
@@ -70,7 +70,17 @@ function perTurnRecords(e2e: TurnsWorld, sessionId: string): RecordSum[] {
   }
 }
 
-function aoJson<T>(e2e: TurnsWorld, args: string[]): T {
+/**
+ * The spawn prompt's own work ended (its Stop hook ran): a message sent earlier is claimed while
+ * that work still runs, and the work's usage then falls in the new turn's time.
+ */
+async function spawnTurnEnded(e2e: E2e): Promise<void> {
+  const stopped = () =>
+    hookEvents(e2e.worktree("app-1")).some((event) => event["hook_event_name"] === "Stop");
+  await eventually(() => (stopped() ? true : undefined), "the spawn prompt's turn to end");
+}
+
+function aoJson<T>(e2e: E2e, args: string[]): T {
   const run = e2e.ao([...args, "--json"]);
   expect(run.exitCode, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as T;
@@ -82,7 +92,7 @@ describe("cost of a claude-code session, from its transcript", () => {
     { timeout: 180_000 },
     async () => {
       const e2e = turnsWorld("claude-code");
-      await eventually(() => (e2e.sessions()[0]?.activity?.state === "idle" ? true : undefined), "idle");
+      await spawnTurnEnded(e2e);
       e2e.nextTurn({ reply: "Fixed the clock.", workMs: 300, usage: FIRST });
       expect(e2e.ao(["send", "app-1", "--wait", "fix it"]).exitCode).toBe(0);
       e2e.nextTurn({ reply: "Tests added.", workMs: 300, usage: SECOND });
@@ -118,7 +128,7 @@ describe("cost of a claude-code session, from its transcript", () => {
     { timeout: 180_000 },
     async () => {
       const e2e = turnsWorld("claude-code");
-      await eventually(() => (e2e.sessions()[0]?.activity?.state === "idle" ? true : undefined), "idle");
+      await spawnTurnEnded(e2e);
       const aider = e2e.ao(["spawn", "app", "--agent", "aider", "Rename the module"]);
       expect(aider.exitCode, aider.stderr).toBe(0);
       const report = aoJson<{ groups: (Spend & { key: string })[] }>(e2e, ["cost", "--by", "session"]);
@@ -132,6 +142,36 @@ describe("cost of a claude-code session, from its transcript", () => {
         usd: null,
         tokens: null,
       });
+    },
+  );
+
+  it(
+    "a command session is unknown (null) even when the CLI it runs keeps records of its own",
+    { timeout: 180_000 },
+    async () => {
+      // The fake codex writes rollout token counts; run as agent/command, ao must not read them.
+      const e2e = makeE2e();
+      e2e.writeConfig(
+        [
+          "agent:",
+          "  plugin: command",
+          '  argv: [codex, "Read {promptFile} and do it"]',
+          '  workingPattern: "Working \\\\("',
+          '  idlePattern: "for shortcuts"',
+        ].join("\n"),
+      );
+      expect(e2e.ao(["spawn", "app", "Fix the login bug"]).exitCode).toBe(0);
+      await eventually(() => agentStarts(e2e)[0], "the agent to start");
+      const sent = e2e.ao(["send", "app-1", "--no-wait", "run the tests"]);
+      expect(sent.exitCode, sent.stderr).toBe(0);
+      const report = aoJson<{ total: Spend; groups: (Spend & { key: string })[] }>(e2e, ["cost"]);
+      expect(report.total).toMatchObject({ usd: null, tokens: null, unpricedTokens: 0 });
+      expect(report.total.turns).toBeGreaterThan(0);
+      expect(report.total.unknownTurns).toBe(report.total.turns);
+      const status = aoJson<{ sessions: { id: string; cost: Spend & { recorded: boolean } }[] }>(e2e, [
+        "status",
+      ]);
+      expect(status.sessions[0]?.cost).toMatchObject({ recorded: false, usd: null, tokens: null });
     },
   );
 });
