@@ -30,8 +30,13 @@ async function sessionOverBudget(): Promise<{ fx: TurnFixture; id: string }> {
 describe("ao send and a session over its budget (issue 14)", () => {
   it("refuses with E_OVER_BUDGET, the budget's words and a hint naming --over-budget; no turn is made", async () => {
     const { fx, id } = await sessionOverBudget();
-    const error = await sendMessage(fx.ctx, id, { text: "go on" }, { wait: "queued" }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "E_OVER_BUDGET", details: { gate: "budget", reason: "session_budget" } });
+    const error = await sendMessage(fx.ctx, id, { text: "go on" }, { wait: "queued" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: "E_OVER_BUDGET",
+      details: { gate: "budget", reason: "session_budget" },
+    });
     expect((error as Error).message).toContain("$3.00 of $1.00");
     expect((error as { hint: string }).hint).toContain(`ao send --over-budget ${id}`);
     expect(listTurns(fx.turnContext().store, { sessionId: id })).toEqual([]);
