@@ -8,7 +8,10 @@ import {
   deliverDueReactions,
   readUsage,
 } from "../../../src/core/lifecycle/cycle-steps.js";
+import { advancePlans } from "../../../src/core/lifecycle/cycle-plans.js";
 import { openLifecycleEngine } from "../../../src/core/lifecycle/index.js";
+import { watchBudgets } from "../../../src/core/lifecycle/watch-budgets.js";
+import { watchLimits } from "../../../src/core/lifecycle/watch-limits.js";
 import { readLastCycle } from "../../../src/core/lifecycle/last-cycle.js";
 import type { PluginDefinition } from "../../../src/core/registry/define-plugin.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
@@ -135,7 +138,15 @@ describe("a lifecycle cycle as one object", () => {
     await expect(cycle.run()).rejects.toThrow("a lifecycle cycle runs once");
   });
 
-  it("decides, reads usage before anything is handed out, delivers, and advances turns after the reactions (a cancelled one drops its turn first)", () => {
-    expect(CYCLE_STEPS).toEqual([decideProjects, readUsage, deliverDueReactions, advanceTurns]);
+  it("watches budgets and limits before deciding (so a hold is seen this cycle), reads usage before anything is handed out, advances plans, delivers, and advances turns after the reactions (a cancelled one drops its turn first)", () => {
+    expect(CYCLE_STEPS).toEqual([
+      watchBudgets,
+      watchLimits,
+      decideProjects,
+      readUsage,
+      advancePlans,
+      deliverDueReactions,
+      advanceTurns,
+    ]);
   });
 });

@@ -74,10 +74,12 @@ function fixed<S extends Slot>(slot: S, instance: unknown) {
 }
 
 /** A project `app` on fakes (runtime, agent, scm, tracker, notifier) with the real lifecycle/core and a real store. */
-export function makeLifecycleFixture(options: { program?: FakeProgram } = {}): LifecycleFixture {
+export function makeLifecycleFixture(
+  options: { program?: FakeProgram; agent?: FakeAgent } = {},
+): LifecycleFixture {
   const repo = makeTestRepo();
   const runtime = new FakeRuntime(options.program === undefined ? {} : { program: options.program });
-  const agent = new FakeAgent();
+  const agent = options.agent ?? new FakeAgent();
   const scm = new FakeScm();
   const notifier = new FakeNotifier();
   const tracker: Tracker = {

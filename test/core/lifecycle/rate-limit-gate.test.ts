@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
+import { getAgentLimit, listEvents } from "../../../src/core/store/index.js";
+import { recognizeClaudeLimit } from "../../../src/plugins/agent/claude-code/limits.js";
+import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
+import { FakeAgent } from "../../fakes/agent.js";
+import { makeLifecycleFixture, type LifecycleFixture } from "./lifecycle-fixture.js";
+
+/** Claude Code 2.1.197's own words (recorded): "… · resets 3:30pm (Europe/London)". */
+const LIMIT_SCREEN = readFileSync(
+  new URL("../../fixtures/agents/claude/limits/session-limit.txt", import.meta.url),
+  "utf8",
+).trim();
+/** What ao keeps of it: the line without the TUI's bullet. */
+const WORDS = LIMIT_SCREEN.replace(/^● /, "");
+/** Two seconds before the printed reset: London is on UTC in November. */
+const BEFORE_RESET = Date.parse("2026-11-30T15:29:58Z");
+const RESET = Date.parse("2026-11-30T15:30:00Z");
+const LINT_FAILS = { state: "failing" as const, failing: [{ name: "lint", logTail: "error: x is unused" }] };
+
+/** The fake agent, reading limits as Claude Code prints them (the claude-code plugin's recognizer). */
+class LimitedFakeAgent extends FakeAgent {
+  recognizeLimit = recognizeClaudeLimit;
+}
+
+function limitedFixture(): LifecycleFixture {
+  const f = makeLifecycleFixture({ agent: new LimitedFakeAgent() });
+  f.clock.set(BEFORE_RESET);
+  return f;
+}
+
+/** The fixture's context with the real worktree workspace, so `spawnSession` can make one. */
+function spawnContext(f: LifecycleFixture): LifecycleFixture["ctx"] {
+  const workspace = { worktree: builtinCatalog.workspace["worktree"]! };
+  return { ...f.ctx, catalog: { ...f.ctx.catalog, workspace } };
+}
+
+function showLimit(f: LifecycleFixture, sessionId: string): void {
+  f.runtime.print(f.runtime.processOf(sessionId)!.handle, LIMIT_SCREEN);
+}
+
+describe("an agent at its usage limit (issue 14)", () => {
+  it("goes rate_limited with the reset and the words; a reaction due meanwhile keeps its attempt; one continue turn after", async () => {
+    const f = limitedFixture();
+    const session = await f.addSession({ withPr: true });
+    showLimit(f, session.id);
+    f.scm.setCi(1, LINT_FAILS);
+    await f.cycle();
+    expect(f.session(session.id)).toMatchObject({ status: "rate_limited", reason: "usage_limit" });
+    const store = (await f.engine()).store;
+    expect(getAgentLimit(store, "fake")).toMatchObject({ resetAt: RESET, words: WORDS, resetPrinted: true });
+    expect(listEvents(store, { type: "limit.hit" }).map((event) => event.payload)).toEqual([
+      { agent: "fake", words: WORDS, resetAt: RESET, resetPrinted: true },
+    ]);
+    expect(f.turns(session.id)).toEqual([]);
+    expect(f.reactions(session.id)).toMatchObject([{ status: "pending", attempts: 0 }]);
+    await f.cycle();
+    expect(f.turns(session.id)).toEqual([]);
+
+    f.clock.advance(3_000);
+    await f.cycle();
+    const [continued, reactionTurn] = f.turns(session.id);
+    expect(continued).toMatchObject({ origin: "reaction", reactionId: null, status: "running" });
+    expect(f.transcript(session.id)).toEqual(["continue"]);
+    expect(listEvents(store, { type: "limit.resumed" }).map((event) => event.payload)).toEqual([
+      { agent: "fake", turns: [{ sessionId: session.id, turnId: continued?.id }], skipped: [] },
+    ]);
+    // The held reaction was not spent: it now has its turn, waiting behind the continue turn.
+    expect(reactionTurn).toMatchObject({ reactionId: 1, status: "queued" });
+    f.clock.advance(60_000);
+    await f.cycle();
+    await f.cycle();
+    expect(f.transcript(session.id).filter((text) => text === "continue")).toHaveLength(1);
+    expect(listEvents(store, { type: "limit.resumed" })).toHaveLength(1);
+  });
+
+  it("holds a spawn of the same agent until the reset, saying why and until when, then starts it", async () => {
+    const f = limitedFixture();
+    const first = await spawnSession(spawnContext(f), { project: "app", issue: "7" });
+    f.agent.setActivity(first.id, { activity: "working" });
+    showLimit(f, first.id);
+    await f.cycle();
+    expect(f.session(first.id).status).toBe("rate_limited");
+    const refused = await spawnSession(spawnContext(f), { project: "app", issue: "8" }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({
+      code: "E_RATE_LIMITED",
+      details: { gate: "rate_limit", until: RESET, words: WORDS },
+    });
+    expect((refused as Error).message).toContain(new Date(RESET).toISOString());
+    expect((refused as { hint: string }).hint).toContain("--queue");
+
+    const waited: number[] = [];
+    const sleep = (ms: number) => {
+      waited.push(ms);
+      f.clock.advance(ms);
+      return Promise.resolve();
+    };
+    const spawned = await spawnSession(
+      spawnContext(f),
+      { project: "app", issue: "8", queue: true },
+      { sleep },
+    );
+    expect(spawned.status).toBe("working");
+    expect(f.clock.now()).toBeGreaterThanOrEqual(RESET);
+    expect(waited.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(RESET - BEFORE_RESET + 2_000);
+    expect(f.ctx.stderr.text()).toContain("waiting for the reset");
+  });
+
+  it("keeps one limit per agent: two sessions of the same agent seeing it make one limit.hit", async () => {
+    const f = limitedFixture();
+    const first = await f.addSession();
+    const second = await f.addSession();
+    showLimit(f, first.id);
+    showLimit(f, second.id);
+    await f.cycle();
+    await f.cycle();
+    const store = (await f.engine()).store;
+    expect(listEvents(store, { type: "limit.hit" })).toHaveLength(1);
+    expect(f.session(first.id).status).toBe("rate_limited");
+    expect(f.session(second.id).status).toBe("rate_limited");
+    f.clock.advance(3_000);
+    await f.cycle();
+    expect(f.transcript(first.id)).toEqual(["continue"]);
+    expect(f.transcript(second.id)).toEqual(["continue"]);
+    const [resumed] = listEvents(store, { type: "limit.resumed" });
+    expect((resumed?.payload as { turns: unknown[] }).turns).toHaveLength(2);
+  });
+});
