@@ -6,15 +6,19 @@ import { plugin } from "../../../src/plugins/workspace/worktree.js";
 import { runGit } from "../../helpers/git-repo.js";
 import { advanceOrigin, branchExists, makeWorkspaceFixture, worktreePaths } from "./workspace-fixture.js";
 
+/** Every git call starts with this pair (no repository-controlled program runs: src/core/git.ts). */
+const NO_FSMONITOR = ["-c", "core.fsmonitor=false"];
+
 /**
- * How many git processes a create runs. The plugin gets a context whose exec records every argv and
- * may act just before a command runs (`before`), to stage a race at an exact moment.
+ * How many git processes a create runs. The plugin gets a context whose exec records every argv
+ * (without the leading NO_FSMONITOR pair, which `withoutFsmonitor` checks is there) and may act just
+ * before a command runs (`before`), to stage a race at an exact moment.
  */
 async function setUp(before: (argv: string[]) => void = () => undefined) {
   const fixture = makeWorkspaceFixture();
   const calls: string[][] = [];
   const exec: Exec = (file, args, options) => {
-    const argv = [file, ...args];
+    const argv = [file, ...withoutFsmonitor(args)];
     calls.push(argv);
     before(argv);
     return fixture.ctx.exec(file, args, options);
@@ -22,6 +26,11 @@ async function setUp(before: (argv: string[]) => void = () => undefined) {
   const workspace = await plugin.create({}, { ...fixture.ctx, exec });
   const head = (ref: string): string => runGit(fixture.repo.dir, ["rev-parse", ref]);
   return { ...fixture, workspace, calls, head };
+}
+
+function withoutFsmonitor(args: readonly string[]): string[] {
+  expect(args.slice(0, 2)).toEqual(NO_FSMONITOR);
+  return args.slice(2);
 }
 
 const planArgv = (wanted: string): string[][] => [
