@@ -106,7 +106,7 @@ describe("ao plan", () => {
       "--base-revision",
       "1",
     ]);
-    expect(late.stderr).toContain("plan-1 is approved: it cannot be revised");
+    expect(late.stderr).toContain("plan-1 is executing: it cannot be revised");
   });
 
   it("saves a plan as a playbook and lists it", async () => {
