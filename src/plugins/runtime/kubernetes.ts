@@ -9,7 +9,7 @@ import {
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { createKubectl, targetOf, type Kubectl } from "./kubernetes/kubectl.js";
 import { AGENT_CONTAINER, secretNameFor } from "./kubernetes/names.js";
-import type { KubernetesRuntimeOptions } from "./kubernetes/options.js";
+import { kubernetesRuntimeOptions, type KubernetesRuntimeOptions } from "./kubernetes/options.js";
 import { deleteObjects } from "./kubernetes/pod-api.js";
 import { capturePod } from "./kubernetes/pod-capture.js";
 import { livenessOfMany, livenessOfPod } from "./kubernetes/pod-liveness.js";
@@ -82,7 +82,8 @@ export const plugin = definePlugin({
   slot: "runtime",
   name: "kubernetes",
   description: "Runs each agent in a Pod of a Kubernetes cluster (tmux inside), through kubectl",
-  options: () => import("./kubernetes/options.js").then((schemas) => schemas.kubernetesRuntimeOptions),
+  // Not lazy: `image` is required, so this plugin is never used without options to check.
+  options: kubernetesRuntimeOptions,
   program: KUBECTL_PROGRAM,
   doctor: (options, ctx) => checkKubectl(ctx, options),
   create: (options, ctx) => createKubernetesRuntime(ctx, options),
