@@ -31,10 +31,10 @@ describe("core names no built-in plugin", () => {
   it("takes the names from the built-in catalog, so a new plugin is covered without a list to update", () => {
     const catalog = {
       ...builtinCatalog,
-      runtime: { ...builtinCatalog.runtime, docker: () => Promise.resolve({}) },
+      runtime: { ...builtinCatalog.runtime, firecracker: () => Promise.resolve({}) },
     };
-    expect(findPluginNames("planted.ts", 'if (runtime === "docker") {}', catalog)).toHaveLength(1);
-    expect(findPluginNames("planted.ts", 'if (runtime === "docker") {}', builtinCatalog)).toHaveLength(0);
+    expect(findPluginNames("planted.ts", 'if (runtime === "firecracker") {}', catalog)).toHaveLength(1);
+    expect(findPluginNames("planted.ts", 'if (runtime === "firecracker") {}', builtinCatalog)).toHaveLength(0);
   });
 
   it.each([

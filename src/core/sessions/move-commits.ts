@@ -34,7 +34,7 @@ export async function sendCommitsIn(ctx: Pick<AoContext, "exec">, route: CommitR
     const inSession = bundleInSession(route.handle);
     await route.remote.writeFile(route.handle, inSession, readFileSync(file));
     try {
-      await sessionGit(route, "/", ["clone", "--quiet", "--branch", route.branch, inSession, workdir]);
+      await sessionGit(route, "/", ["clone", "--quiet", "--branch", route.branch, inSession, workdir]); // not a plugin: git clone
     } finally {
       await route.remote.exec(route.handle, { argv: ["rm", "-f", "--", inSession], cwd: "/" });
     }

@@ -57,7 +57,8 @@ describe("event log", () => {
     // A row this build does not know is still history: listed, never dropped.
     expect(types(readEvents(ctx, { limit: 2 }))).toEqual(["reaction.delivered", "reactionary"]);
     expect(types(readEvents(ctx, { sessionId: "app-2" }))).toEqual(["session.status"]);
-    expect(readEvents(ctx, { sessionId: "app-1" })).toEqual([]);
+    // A session id with no events that names no session is a mistake, not "no events" (ao events --session).
+    expect(() => readEvents(ctx, { sessionId: "app-1" })).toThrow(/no session app-1/);
   });
 
   it("follows new events after the newest ones until aborted", async () => {

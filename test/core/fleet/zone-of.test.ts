@@ -5,7 +5,7 @@ import type { SessionStatus } from "../../../src/core/slots/index.js";
 import { sessionArb, storedEvent } from "./fleet-arbitraries.js";
 
 const DONE: readonly SessionStatus[] = ["merged", "closed", "killed"];
-const NEEDS_YOU: readonly SessionStatus[] = ["needs_input", "stuck", "errored", "exited"];
+const NEEDS_YOU: readonly SessionStatus[] = ["needs_input", "stuck", "over_budget", "errored", "exited"];
 
 describe("zoneOf", () => {
   it("puts every session in exactly one known zone, with a reason that has a summary", () => {
