@@ -34,7 +34,9 @@ describe("core names no built-in plugin", () => {
       runtime: { ...builtinCatalog.runtime, firecracker: () => Promise.resolve({}) },
     };
     expect(findPluginNames("planted.ts", 'if (runtime === "firecracker") {}', catalog)).toHaveLength(1);
-    expect(findPluginNames("planted.ts", 'if (runtime === "firecracker") {}', builtinCatalog)).toHaveLength(0);
+    expect(findPluginNames("planted.ts", 'if (runtime === "firecracker") {}', builtinCatalog)).toHaveLength(
+      0,
+    );
   });
 
   it.each([
