@@ -11,10 +11,10 @@ describe("ao status", () => {
     expect(result.exitCode).toBe(0);
     const [header, row, ...rest] = result.stdout.trimEnd().split("\n");
     expect(header).toMatch(
-      /^SESSION +PROJECT +ISSUE +BRANCH +STATUS +PR +CI +REVIEW +ACTIVITY +RUNTIME +AGE +WORKTREE$/,
+      /^SESSION +PROJECT +ISSUE +BRANCH +STATUS +PR +CI +REVIEW +ACTIVITY +RUNTIME +COST +AGE +WORKTREE$/,
     );
     expect(row).toMatch(
-      /^app-1 +app +- +ao\/fix-the-login-bug +working +- +- +- +idle +alive +\d+s +\S+app-1$/,
+      /^app-1 +app +- +ao\/fix-the-login-bug +working +- +- +- +idle +alive +unknown +\d+s +\S+app-1$/,
     );
     expect(rest).toEqual(["daemon: not running (start it with: ao start)"]);
   });
