@@ -57,16 +57,7 @@ export function proposeOrchestration(
 ): PlanAnswer {
   const proposal = parseProposal(args.proposal, "proposal");
   flushHeldRevisions(cc.store);
-  if (args.plan_id === undefined) {
-    const project = projectFor(cc, args.project);
-    const { plan } = proposePlan(cc.store, {
-      project,
-      parentIssue: args.parent_issue,
-      proposal,
-      author: author(commander),
-    });
-    return answer(cc, plan.id);
-  }
+  if (args.plan_id === undefined) return proposeNew(cc, commander, args, proposal);
   const plan = requirePlan(cc.store, args.plan_id);
   const baseRevision = args.base_revision;
   if (baseRevision === undefined)
@@ -92,10 +83,18 @@ export function submitPlan(
   commander: Commander,
   args: { project?: string | undefined; plan: string; parent_issue?: string | undefined },
 ): PlanAnswer {
-  const proposal = parseProposalText(args.plan, "plan", cc.ctx.cwd);
-  const project = projectFor(cc, args.project);
+  return proposeNew(cc, commander, args, parseProposalText(args.plan, "plan", cc.ctx.cwd));
+}
+
+/** A new plan from a commander, in the project it names (or its only one). */
+function proposeNew(
+  cc: ControlContext,
+  commander: Commander,
+  args: { project?: string | undefined; parent_issue?: string | undefined },
+  proposal: Parameters<typeof proposePlan>[1]["proposal"],
+): PlanAnswer {
   const { plan } = proposePlan(cc.store, {
-    project,
+    project: projectFor(cc, args.project),
     parentIssue: args.parent_issue,
     proposal,
     author: author(commander),
