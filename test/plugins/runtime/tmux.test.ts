@@ -158,7 +158,10 @@ describe("runtime/tmux: create and liveness", () => {
 
   it("still reads a dead pane, without tmux's own 'Pane is dead' line", async () => {
     const { runtime, home, tmux } = setup();
-    const argv = ["sh", "-c", "echo starting; echo 'error: cannot reach the service' >&2; exit 1"];
+    // The short pause: tmux 3.3 can mark a pane dead before it has read what a process wrote in its
+    // last microseconds (seen in CI: the capture came back empty). Real agents exit after cleanup.
+    const script = "echo starting; echo 'error: cannot reach the service' >&2; sleep 0.3; exit 1";
+    const argv = ["sh", "-c", script];
     const handle = await runtime.create({ sessionId: "ao-1", cwd: home, argv, env: {} });
     await eventually(
       async () => ((await runtime.liveness(handle)).state === "exited" ? true : undefined),
