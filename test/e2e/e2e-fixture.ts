@@ -173,3 +173,14 @@ export function tmuxSessions(e2e: E2e): string[] {
   );
   return result.status === 0 ? result.stdout.split("\n").filter(Boolean) : [];
 }
+
+/** Kills the daemons a test started and empties the list: a failed test must not leave one behind. */
+export function killDaemons(pids: number[]): void {
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}

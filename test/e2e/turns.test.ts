@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventually } from "./e2e-fixture.js";
+import { eventually, killDaemons } from "./e2e-fixture.js";
 import { startAo, submissions, turnsWorld, type TurnJson } from "./turns-fixture.js";
 
 /**
@@ -9,15 +9,7 @@ import { startAo, submissions, turnsWorld, type TurnJson } from "./turns-fixture
  * (no hooks, no transcript): core's screen-stability observer reads its turns.
  */
 const daemons: number[] = [];
-afterEach(() => {
-  for (const pid of daemons.splice(0)) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-});
+afterEach(() => killDaemons(daemons));
 
 describe("turns with a screen-only agent (the fake aider in tmux)", () => {
   it(

@@ -7,6 +7,7 @@ import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/st
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
+import { holdNotes, holdStatusCell } from "../hold-text.js";
 import { costText } from "../../core/cost/session-cost.js";
 import { dashboardAddress, servesDashboard } from "../../core/daemon/dashboard-url.js";
 
@@ -73,7 +74,12 @@ export function renderSessions(
   }
   if (views.length === 0)
     writeLines(out, ["no sessions (start one with: ao spawn <project> <issue or task>)"]);
-  else writeLines(out, [...renderTable(views, columnsFor(views)), ...exitNotes(views)]);
+  else
+    writeLines(out, [
+      ...renderTable(views, columnsFor(views, options.now)),
+      ...holdNotes(views, options.now),
+      ...exitNotes(views),
+    ]);
   if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
 }
@@ -104,11 +110,12 @@ function dashboardOf(daemon: DaemonStatus): { url: string } | null {
 }
 
 /** A `commander` column after `status` when a session is a control-plane worker; none otherwise. */
-function columnsFor(views: readonly SessionView[]): readonly Column<SessionView>[] {
-  if (views.every((view) => view.commander === null)) return COLUMNS;
-  const at = COLUMNS.findIndex((column) => column.header === "status") + 1;
+function columnsFor(views: readonly SessionView[], now: number): readonly Column<SessionView>[] {
+  const columns = sessionColumns(now);
+  if (views.every((view) => view.commander === null)) return columns;
+  const at = columns.findIndex((column) => column.header === "status") + 1;
   const commander: Column<SessionView> = { header: "commander", value: (view) => view.commander ?? "-" };
-  return [...COLUMNS.slice(0, at), commander, ...COLUMNS.slice(at)];
+  return [...columns.slice(0, at), commander, ...columns.slice(at)];
 }
 
 /** "daemon: running (pid 4242, port 3000), last poll 12s ago" or how to start it. */
@@ -121,12 +128,13 @@ function daemonLine(daemon: DaemonStatus, now: number): string {
   return `daemon: running (${where}), ${poll}${dashboard === null ? "" : `; dashboard ${dashboard.url} (ao dashboard)`}`;
 }
 
-const COLUMNS: readonly Column<SessionView>[] = [
+/** The table's columns; `now` for how long a held session still waits. */
+const sessionColumns = (now: number): readonly Column<SessionView>[] => [
   { header: "session", value: (view) => view.id },
   { header: "project", value: (view) => view.project },
   { header: "issue", value: (view) => view.issue ?? "-" },
   { header: "branch", value: (view) => view.branch },
-  { header: "status", value: (view) => statusCell(view) },
+  { header: "status", value: (view) => statusCell(view, now) },
   { header: "pr", value: (view) => (view.pr === null ? "-" : `#${view.pr.number}`) },
   { header: "ci", value: (view) => ciCell(view) },
   { header: "review", value: (view) => reviewCell(view) },
@@ -175,11 +183,12 @@ function exitNote(id: string, exit: Pick<AgentExit, "exitCode" | "lastLines">): 
 /**
  * The stored status, unless the runtime already says the agent exited and the lifecycle has not
  * caught up (it confirms an exit on its next cycles): `working` beside `exited 1` is a contradiction.
+ * A held session says until when (hold-text.ts).
  */
-function statusCell(view: SessionView): string {
+function statusCell(view: SessionView, now: number): string {
   const { status } = view;
   if (view.runtime.liveness !== "exited" || !isSessionStatus(status) || isTerminalStatus(status))
-    return status;
+    return holdStatusCell(view, status, now);
   return "exited";
 }
 

@@ -11,6 +11,7 @@ import { sessionCost, type SessionCost } from "../cost/session-cost.js";
 import { probeSessions, type SessionProbe } from "./probe-sessions.js";
 import { recordNewExits } from "./record-exits.js";
 import { pluginsForSessions } from "./session-plugins.js";
+import { sessionHold, type SessionHold } from "./session-hold.js";
 import { sessionView, type SessionView } from "./session-view.js";
 
 export interface ListOptions {
@@ -38,6 +39,7 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   let sessions;
   let commanders: Map<string, string>;
   let costs: Map<string, SessionCost>;
+  let holds: Map<string, SessionHold | null>;
   try {
     commanders = commanderNamesBySession(store);
     const ids = options.ids === undefined ? undefined : new Set(options.ids);
@@ -47,6 +49,7 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
     });
     if (ids !== undefined) sessions = sessions.filter((session) => ids.has(session.id));
     costs = new Map(sessions.map((session) => [session.id, sessionCost(store, session.id)]));
+    holds = new Map(sessions.map((session) => [session.id, sessionHold(store, session)]));
   } finally {
     closeStore(store);
   }
@@ -63,6 +66,7 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
       now,
       commanders.get(session.id) ?? null,
       costs.get(session.id),
+      holds.get(session.id),
     ),
   );
 }

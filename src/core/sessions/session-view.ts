@@ -2,6 +2,7 @@ import type { SessionCost } from "../cost/session-cost.js";
 import type { ActivityReport, CiState, Liveness, PullRequestState, ReviewDecision } from "../slots/index.js";
 import type { JsonObject, Session } from "../store/index.js";
 import type { SessionProbe } from "./probe-sessions.js";
+import type { SessionHold } from "./session-hold.js";
 
 /**
  * One session as `--json` prints it (docs/sessions.md documents the shape). `runtime.liveness` is
@@ -45,6 +46,8 @@ export interface SessionView {
   ageMs: number;
   /** What the agent's records say it spent (docs/cost.md); `recorded: false` is unknown, not zero. */
   cost: SessionCost | null;
+  /** Why a `rate_limited` or `over_budget` session gets no turns, and until when; else null. */
+  hold: SessionHold | null;
 }
 
 /** The observation fields are null until the lifecycle engine has observed the pull request. */
@@ -71,6 +74,7 @@ export function sessionView(
   now: number,
   commander: string | null = null,
   cost: SessionCost | null = null,
+  hold: SessionHold | null = null,
 ): SessionView {
   return {
     id: session.id,
@@ -94,6 +98,7 @@ export function sessionView(
     endedAt: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
     ageMs: Math.max(0, now - session.createdAt),
     cost,
+    hold,
   };
 }
 

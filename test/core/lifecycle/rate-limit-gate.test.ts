@@ -16,7 +16,8 @@ const LIMIT_SCREEN = readFileSync(
 const WORDS = LIMIT_SCREEN.replace(/^● /, "");
 /** Two seconds before the printed reset: London is on UTC in November. */
 const BEFORE_RESET = Date.parse("2026-11-30T15:29:58Z");
-const RESET = Date.parse("2026-11-30T15:30:00Z");
+/** The end of the printed minute: Claude Code drops the seconds of the reset it prints. */
+const RESET = Date.parse("2026-11-30T15:31:00Z");
 const LINT_FAILS = { state: "failing" as const, failing: [{ name: "lint", logTail: "error: x is unused" }] };
 
 /** The fake agent, reading limits as Claude Code prints them (the claude-code plugin's recognizer). */
@@ -58,7 +59,7 @@ describe("an agent at its usage limit (issue 14)", () => {
     await f.cycle();
     expect(f.turns(session.id)).toEqual([]);
 
-    f.clock.advance(3_000);
+    f.clock.advance(RESET - BEFORE_RESET + 1_000);
     await f.cycle();
     const [continued, reactionTurn] = f.turns(session.id);
     expect(continued).toMatchObject({ origin: "reaction", reactionId: null, status: "running" });
@@ -121,7 +122,7 @@ describe("an agent at its usage limit (issue 14)", () => {
     expect(listEvents(store, { type: "limit.hit" })).toHaveLength(1);
     expect(f.session(first.id).status).toBe("rate_limited");
     expect(f.session(second.id).status).toBe("rate_limited");
-    f.clock.advance(3_000);
+    f.clock.advance(RESET - BEFORE_RESET + 1_000);
     await f.cycle();
     expect(f.transcript(first.id)).toEqual(["continue"]);
     expect(f.transcript(second.id)).toEqual(["continue"]);

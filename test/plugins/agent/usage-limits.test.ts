@@ -22,12 +22,20 @@ describe("Claude Code's limit messages", () => {
   it("reads a reset time of day in the zone it names", () => {
     const limit = recognizeClaudeLimit(`❯ fix it\n${read("claude", "session-limit.txt")}`, NOW);
     expect(limit?.words).toBe("You've hit your session limit · resets 3:30pm (Europe/London)");
-    expect(iso(limit?.resetAt)).toBe("2026-12-02T15:30:00.000Z"); // London is on GMT in December
+    // London is on GMT in December; Claude Code drops the seconds, so the limit lasts the minute out.
+    expect(iso(limit?.resetAt)).toBe("2026-12-02T15:31:00.000Z");
+  });
+
+  it("still holds during the printed minute: the reset may be any second of it", () => {
+    const during = Date.UTC(2026, 11, 2, 15, 30, 40);
+    const limit = recognizeClaudeLimit(read("claude", "session-limit.txt"), during);
+    expect(limit?.resetAt).toBeGreaterThan(during);
+    expect(iso(limit?.resetAt)).toBe("2026-12-02T15:31:00.000Z");
   });
 
   it("reads a dated reset in another zone", () => {
     const limit = recognizeClaudeLimit(read("claude", "weekly-limit-date.txt"), NOW);
-    expect(iso(limit?.resetAt)).toBe("2026-12-09T22:00:00.000Z"); // 5pm EST
+    expect(iso(limit?.resetAt)).toBe("2026-12-09T22:01:00.000Z"); // 5pm EST, to the minute's end
   });
 
   it("has no reset time when none is printed", () => {
