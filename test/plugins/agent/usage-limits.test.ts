@@ -55,7 +55,7 @@ describe("Codex's limit messages", () => {
     const limit = recognizeCodexLimit(read("codex", "plus-same-day.txt"), NOW);
     expect(limit?.words).toMatch(/^You've hit your usage limit\. Upgrade to Plus/);
     expect(limit?.resetAt).toBe(
-      nextClockTime(NOW, Intl.DateTimeFormat().resolvedOptions().timeZone, { hour: 15, minute: 4 }),
+      nextClockTime(NOW, Intl.DateTimeFormat().resolvedOptions().timeZone, { hour: 15, minute: 5 }),
     );
   });
 
@@ -68,7 +68,7 @@ describe("Codex's limit messages", () => {
       local.getDate(),
       local.getHours(),
       local.getMinutes(),
-    ]).toEqual([2026, 11, 3, 9, 15]);
+    ]).toEqual([2026, 11, 3, 9, 16]); // 9:15 AM, to the end of that minute
   });
 
   it("has no reset time when none is printed", () => {
@@ -80,7 +80,7 @@ describe("Gemini CLI's limit messages", () => {
   it("reads 'Access resets at' in the zone by its short name", () => {
     const limit = recognizeGeminiLimit(read("gemini", "access-resets.txt"), NOW);
     expect(limit?.words).toBe("Usage limit reached for all Pro models. Access resets at 3:04 PM UTC.");
-    expect(iso(limit?.resetAt)).toBe("2026-12-02T15:04:00.000Z");
+    expect(iso(limit?.resetAt)).toBe("2026-12-02T15:05:00.000Z"); // 3:04 PM, to the minute's end
   });
 
   it("recognises the recorded daily-quota dialog, which prints no time", () => {

@@ -6,6 +6,17 @@
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * The instant a reset printed to the minute has certainly passed: Claude Code, Codex and Gemini CLI
+ * all format the server's reset (seconds) without its seconds, so "3:30pm" is any second of 3:30.
+ * Waiting to the minute's end costs under a minute; resuming at its start could meet the limit again
+ * and read the same reset as already past.
+ */
+export function endOfMinute(printed: number): number {
+  return printed + MINUTE_MS;
+}
 
 /** The machine's time zone, as the CLIs see it (Intl honours TZ). */
 export function localTimeZone(): string {

@@ -1,6 +1,7 @@
 import type { UsageLimit } from "../../../core/plugin-api.js";
 import { lastMatchingLine } from "../_shared/limit-lines.js";
 import {
+  endOfMinute,
   isTimeZone,
   localTimeZone,
   nextClockTime,
@@ -14,13 +15,10 @@ import {
  * <session limit|weekly limit|Opus limit|usage limit|…>" then " · resets <time> (<IANA zone>)" when
  * the API gave a reset. The time is `toLocaleTimeString("en-US")` lower-cased ("3pm", "3:30pm")
  * within 24 hours, else `toLocaleString` with the month ("Dec 9, 5pm", "Dec 9, 2027, 5pm"), in the
- * zone named in brackets (the machine's, `Intl…resolvedOptions().timeZone`). Its formatting drops
- * the seconds of the API's reset (`anthropic-ratelimit-unified-reset`, epoch seconds): "3:30pm" is a
- * reset between 3:30:00 and 3:30:59, so the limit is taken to last to the end of the printed minute.
- * Earlier, the continue turn could meet the same limit again and read its reset as already past.
+ * zone named in brackets (the machine's, `Intl…resolvedOptions().timeZone`). It drops the seconds
+ * of the API's reset (`anthropic-ratelimit-unified-reset`), so the limit lasts to the end of the
+ * printed minute (endOfMinute).
  */
-const PRINTED_MINUTE_MS = 60_000;
-
 const LIMIT =
   /(You've hit your [^·]+?|You're out of usage credits)(?: · resets ([^(]+?) \(([^)]+)\))?(?: · .*)?$/;
 
@@ -29,7 +27,7 @@ export function recognizeClaudeLimit(text: string, now: number): UsageLimit | nu
   if (found === undefined) return null;
   const [, , when, zone] = found.match;
   const printed = when === undefined ? undefined : claudeResetTime(when, zone ?? "", now);
-  const resetAt = printed === undefined ? undefined : printed + PRINTED_MINUTE_MS;
+  const resetAt = printed === undefined ? undefined : endOfMinute(printed);
   return { words: found.line, ...(resetAt === undefined ? {} : { resetAt }) };
 }
 

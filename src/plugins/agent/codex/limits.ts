@@ -1,13 +1,20 @@
 import type { UsageLimit } from "../../../core/plugin-api.js";
 import { lastMatchingLine } from "../_shared/limit-lines.js";
-import { localTimeZone, nextClockTime, nextDate, parseClock, parseMonth } from "../_shared/reset-time.js";
+import {
+  endOfMinute,
+  localTimeZone,
+  nextClockTime,
+  nextDate,
+  parseClock,
+  parseMonth,
+} from "../_shared/reset-time.js";
 
 /**
  * Codex's limit messages (0.171.0, test/fixtures/agents/codex/limits/): "You've hit your usage
  * limit." with "Try again at <time>." or "…, or try again at <time>." when the server gave a reset;
  * "Usage limit reached." in the TUI's banner. The time is chrono's local time, "%-I:%M %p" the
  * same day ("3:04 PM"), else "%b %-d<st|nd|rd|th>, %Y %-I:%M %p" ("Dec 3rd, 2026 9:15 AM"); no zone
- * is printed, so it is the machine's.
+ * is printed, so it is the machine's. Seconds are dropped: the limit lasts the minute out (endOfMinute).
  */
 const LIMIT = /(You've hit your usage limit.*|You've reached your usage limit.*|Usage limit reached\..*)$/;
 const TRY_AGAIN = /[Tt]ry again at (.+?)\.?$/;
@@ -16,7 +23,8 @@ export function recognizeCodexLimit(text: string, now: number): UsageLimit | nul
   const found = lastMatchingLine(text, LIMIT);
   if (found === undefined) return null;
   const when = TRY_AGAIN.exec(found.line)?.[1];
-  const resetAt = when === undefined ? undefined : codexResetTime(when, now);
+  const printed = when === undefined ? undefined : codexResetTime(when, now);
+  const resetAt = printed === undefined ? undefined : endOfMinute(printed);
   return { words: found.line, ...(resetAt === undefined ? {} : { resetAt }) };
 }
 
