@@ -65,7 +65,11 @@ describe.each(AGENTS)("%s at its usage limit (issue 14)", (agent, words) => {
       const refused = world.ao(["send", "app-1", "--json", "are you there?"]);
       expect(refused.exitCode).not.toBe(0);
       expect(JSON.parse(refused.stdout)).toMatchObject({
-        error: { code: "E_RATE_LIMITED", details: { gate: "rate_limit", until, words: limited.hold?.words } },
+        error: {
+          code: "E_RATE_LIMITED",
+          message: `a turn for app-1 is held until ${new Date(until).toISOString()}: ${limited.hold?.words}`,
+          details: { gate: "rate_limit", until, words: limited.hold?.words },
+        },
       });
       expect(world.ao(["stop"]).exitCode).toBe(0);
     },

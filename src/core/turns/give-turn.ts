@@ -76,7 +76,7 @@ function checkGates(tc: TurnContext, session: Session, request: TurnRequest): st
   if (hold !== undefined)
     throw heldError(
       hold,
-      `${session.id}'s turns`,
+      `a turn for ${session.id}`,
       hold.gate === "rate_limit"
         ? "its agent is at its usage limit; the daemon (ao start) gives it a turn to continue after the reset"
         : `raise the budget in agent-orchestrator.yaml (budget:), or send anyway with \`ao send --over-budget ${session.id} …\``,
