@@ -74,13 +74,13 @@ export function minuteOf(at: number): number {
 }
 
 /**
- * Waits until the wall clock is early in a minute (seconds 3 to 25), so a reset two seconds ahead,
+ * Waits until the wall clock is early in a minute (seconds 1 to 10), so a reset two seconds ahead,
  * which Claude Code prints to the minute, leaves the daemon most of that minute to see it.
  */
 export async function earlyInAMinute(): Promise<void> {
   for (;;) {
     const seconds = new Date().getSeconds();
-    if (seconds >= 3 && seconds <= 25) return;
+    if (seconds >= 1 && seconds <= 10) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -71,6 +71,13 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       const failed = world.turns("app-1").find((turn) => turn.status === "failed");
       expect(failed?.error).toMatch(WORDS);
       const until = minuteOf(Date.parse(failed?.endedAt ?? "")) + 60_000;
+      // At once, while limited (under a minute): the agent commits (local CI fails on it, and the
+      // ci-failed reaction falls due), and a spawn of the same agent is queued.
+      world.nextTurn({ reply: "Carried on after the reset." });
+      agentCommits(world);
+      expect(Date.now(), "the test reached the queued spawn after the reset").toBeLessThan(until);
+      const queued = startAo(world, ["spawn", "--queue", "app", "Write the changelog entry"]);
+
       expect(limited).toMatchObject({ reason: "usage_limit" });
       expect(limited.hold).toEqual({
         gate: "rate_limit",
@@ -85,9 +92,7 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(table).toContain(`app-1 rate_limited: ${failed?.error}; resumes with one turn after`);
       expect(world.ao(["session", "ls"]).stdout).toMatch(/rate_limited until \d{2}:\d{2} \(in \d+s\)/);
 
-      // While limited: the agent commits, CI fails, and the ci-failed reaction due is held.
-      world.nextTurn({ reply: "Carried on after the reset." });
-      agentCommits(world);
+      // The ci-failed reaction due meanwhile is held, not spent.
       const [held] = await eventually(() => {
         const found = world.events("reaction.held");
         return found.length > 0 ? found : undefined;
@@ -95,10 +100,7 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(held?.payload).toMatchObject({ reaction: "ci-failed", gate: "rate_limit", dueAt: until });
       const reactionId = held?.payload["reactionId"];
 
-      // A spawn of the same agent, queued: it waits for the reset and says so.
-      expect(Date.now(), "the test reached the queued spawn after the reset").toBeLessThan(until);
-      const queued = startAo(world, ["spawn", "--queue", "app", "Write the changelog entry"]);
-
+      // The queued spawn waits for the reset and says so; the daemon resumes app-1 after it.
       const resumed = await eventually(
         () => {
           const found = world.events("limit.resumed");
