@@ -1,4 +1,5 @@
 import type { SessionCost } from "../cost/session-cost.js";
+import type { Unenforced } from "../gates/gates.js";
 import type { ActivityReport, CiState, Liveness, PullRequestState, ReviewDecision } from "../slots/index.js";
 import type { JsonObject, Session } from "../store/index.js";
 import type { SessionProbe } from "./probe-sessions.js";
@@ -45,6 +46,11 @@ export interface SessionView {
   ageMs: number;
   /** What the agent's records say it spent (docs/cost.md); `recorded: false` is unknown, not zero. */
   cost: SessionCost | null;
+  /**
+   * The budget lines in force for it that ao cannot enforce (its agent records no usage, or its
+   * spend has no price), each with why; empty when every budget is enforced or none is set.
+   */
+  unenforcedBudgets: readonly Unenforced[];
 }
 
 /** The observation fields are null until the lifecycle engine has observed the pull request. */
@@ -94,6 +100,7 @@ export function sessionView(
     endedAt: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
     ageMs: Math.max(0, now - session.createdAt),
     cost,
+    unenforcedBudgets: [],
   };
 }
 
