@@ -16,7 +16,7 @@ import type { TurnJson } from "./turns-fixture.js";
 const stops: (() => void)[] = [];
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
-});
+}, 60_000);
 
 function writeWorld(e2e: E2e, receiver: WebhookReceiver, budgetYaml: string): void {
   writeFileSync(
@@ -122,7 +122,11 @@ describe("a session over its budget, through the daemon", () => {
         () => events(e2e, "reaction.held").find((event) => event.payload["reaction"] === "ci-failed"),
         "the ci-failed reaction to be held",
         120_000,
-      );
+      ).catch((error: unknown) => {
+        const all = e2e.ao(["events", "--json", "--limit", "100000"]).stdout;
+        const types = (JSON.parse(all) as { events: EventJson[] }).events.map((event) => event.type);
+        throw new Error(`${String(error)}; events: ${types.join(", ")}; ci: ${e2e.ao(["ci", "app-1"]).stdout}`);
+      });
       expect(held).toMatchObject({ sessionId: "app-1", payload: { gate: "budget" } });
       expect(turnsOf(e2e, "app-1").filter((turn) => turn.origin === "reaction")).toEqual([]);
       expect(events(e2e, "reaction.delivered")).toEqual([]);
