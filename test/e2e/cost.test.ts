@@ -217,7 +217,7 @@ describe("a budget ao cannot enforce is said, not pretended", () => {
   it(
     "an aider session under a budget: doctor warns, status and cost mark it; a claude session's is enforced",
     { timeout: 180_000 },
-    async () => {
+    () => {
       const e2e = makeE2e();
       e2e.writeConfig("agent: aider\nbudget: { session: { maxCostUsd: 1, per: session } }");
       expect(e2e.ao(["spawn", "app", "Rename the module"]).exitCode).toBe(0);
