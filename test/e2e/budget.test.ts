@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver.js";
@@ -125,7 +125,12 @@ describe("a session over its budget, through the daemon", () => {
       ).catch((error: unknown) => {
         const all = e2e.ao(["events", "--json", "--limit", "100000"]).stdout;
         const types = (JSON.parse(all) as { events: EventJson[] }).events.map((event) => event.type);
-        throw new Error(`${String(error)}; events: ${types.join(", ")}; ci: ${e2e.ao(["ci", "app-1"]).stdout}`);
+        const log = readFileSync(join(e2e.home, "logs", "daemon.log"), "utf8")
+          .split("\n")
+          .filter((line) => /pull request|error|warn/i.test(line))
+          .slice(-8)
+          .join("\n");
+        throw new Error(`${String(error)}; events: ${types.join(", ")}; daemon log: ${log}`);
       });
       expect(held).toMatchObject({ sessionId: "app-1", payload: { gate: "budget" } });
       expect(turnsOf(e2e, "app-1").filter((turn) => turn.origin === "reaction")).toEqual([]);
