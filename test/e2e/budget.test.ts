@@ -34,7 +34,7 @@ function writeWorld(e2e: E2e, receiver: WebhookReceiver, budgetYaml: string): vo
       `    path: ${e2e.repo.dir}`,
       "    agent: claude-code",
       "    tracker: local",
-      "    scm: { plugin: local, ci: [false] }",
+      '    scm: { plugin: local, ci: ["false"] }',
       `    budget: ${budgetYaml}`,
       "",
     ].join("\n"),
