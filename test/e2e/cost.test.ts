@@ -80,6 +80,32 @@ async function spawnTurnEnded(e2e: E2e): Promise<void> {
   await eventually(() => (stopped() ? true : undefined), "the spawn prompt's turn to end");
 }
 
+/** Every usage record summed by `key` (a SQL expression over usage_records u and usage_cursors c). */
+function recordsBy(e2e: E2e, key: string): { key: string; tokens: number; usd: number | null }[] {
+  const store = openStore({ paths: aoPaths(e2e.home), clock: { now: () => Date.now() } });
+  try {
+    return statement(
+      store,
+      `SELECT ${key} AS key, SUM(u.usd) AS usd,
+         SUM(u.input_tokens + u.output_tokens + u.cache_read_tokens + u.cache_write_tokens) AS tokens
+       FROM usage_records u JOIN usage_cursors c ON c.session_id = u.session_id GROUP BY key ORDER BY key`,
+    ).all([]) as unknown as { key: string; tokens: number; usd: number | null }[];
+  } finally {
+    closeStore(store);
+  }
+}
+
+/** `ao cost --by <by> --json`'s groups that spent anything equal the records summed the same way. */
+function expectGroupsMatchRecords(e2e: E2e, by: string, key: string): void {
+  const report = aoJson<{ groups: (Spend & { key: string })[] }>(e2e, ["cost", "--by", by]);
+  const spent = report.groups.filter((group) => group.tokens !== null);
+  const records = recordsBy(e2e, key);
+  expect(spent.map((group) => [group.key, group.tokens])).toEqual(
+    records.map((row) => [row.key, row.tokens]),
+  );
+  for (const [index, group] of spent.entries()) expect(group.usd).toBeCloseTo(records[index]?.usd ?? NaN, 12);
+}
+
 function aoJson<T>(e2e: E2e, args: string[]): T {
   const run = e2e.ao([...args, "--json"]);
   expect(run.exitCode, run.stderr).toBe(0);
@@ -113,6 +139,9 @@ describe("cost of a claude-code session, from its transcript", () => {
       expect(report.total.usd).toBeCloseTo(EXPECTED_USD, 12);
       expect(report.total).toMatchObject({ unpricedTokens: 0, unknownTurns: 0 });
       expect(report.groups).toEqual([{ key: "app-1", ...report.total }]);
+      expectGroupsMatchRecords(e2e, "project", "c.project");
+      expectGroupsMatchRecords(e2e, "day", "strftime('%Y-%m-%d', u.at / 1000, 'unixepoch')");
+      expectGroupsMatchRecords(e2e, "agent", "c.agent");
 
       const status = aoJson<{ sessions: { id: string; cost: Spend & { recorded: boolean } }[] }>(e2e, [
         "status",
@@ -172,6 +201,74 @@ describe("cost of a claude-code session, from its transcript", () => {
         "status",
       ]);
       expect(status.sessions[0]?.cost).toMatchObject({ recorded: false, usd: null, tokens: null });
+    },
+  );
+});
+
+interface Gap {
+  sessionId: string;
+  project: string;
+  agent: string;
+  scope: string;
+  why: string;
+}
+
+describe("a budget ao cannot enforce is said, not pretended", () => {
+  it(
+    "an aider session under a budget: doctor warns, status and cost mark it; a claude session's is enforced",
+    { timeout: 180_000 },
+    () => {
+      const e2e = makeE2e();
+      e2e.writeConfig("agent: aider\nbudget: { session: { maxCostUsd: 1, per: session } }");
+      expect(e2e.ao(["spawn", "app", "Rename the module"]).exitCode).toBe(0);
+      const claude = e2e.ao(["spawn", "app", "--agent", "claude-code", "Fix the clock"]);
+      expect(claude.exitCode, claude.stderr).toBe(0);
+      const why =
+        "budget.session.maxCostUsd: the agent aider records no usage, so its cost and tokens are unknown";
+
+      const doctor = e2e.ao(["doctor", "--json"]);
+      const checks = (
+        JSON.parse(doctor.stdout) as { checks: { id: string; status: string; detail: string }[] }
+      ).checks;
+      const budget = checks.find((check) => check.id === "budget:app");
+      expect(budget?.status).toBe("warn");
+      expect(budget?.detail).toContain(`new sessions: ${why}`);
+      expect(budget?.detail).toContain(`app-1 (aider): budget not enforceable: ${why}`);
+      expect(budget?.detail).not.toContain("app-2");
+
+      const status = aoJson<{
+        sessions: { id: string; unenforcedBudgets: { scope: string; why: string }[] }[];
+      }>(e2e, ["status"]);
+      const gapsOf = (id: string) => status.sessions.find((session) => session.id === id)?.unenforcedBudgets;
+      expect(gapsOf("app-1")).toEqual([{ scope: "session", why }]);
+      expect(gapsOf("app-2")).toEqual([]);
+      const table = e2e.ao(["status"]);
+      expect(table.stdout).toMatch(/app-1 .*unknown, budget not enforced/);
+      expect(table.stdout).not.toMatch(/app-2 .*budget not enforced/);
+      expect(table.stdout).toContain(`app-1 (aider): budget not enforceable: ${why}`);
+
+      const report = aoJson<{ unenforcedBudgets: Gap[] }>(e2e, ["cost"]);
+      expect(report.unenforcedBudgets).toEqual([
+        { sessionId: "app-1", project: "app", agent: "aider", scope: "session", why },
+      ]);
+      expect(e2e.ao(["cost"]).stdout).toContain(`app-1 (aider): budget not enforceable: ${why}`);
+    },
+  );
+
+  it(
+    "with a claude-code project and no aider session, doctor says the budget is enforced",
+    { timeout: 120_000 },
+    () => {
+      const e2e = makeE2e();
+      e2e.writeConfig("agent: claude-code\nbudget: { project: { maxTokens: 1000000, per: day } }");
+      const doctor = e2e.ao(["doctor", "--json"]);
+      const checks = (
+        JSON.parse(doctor.stdout) as { checks: { id: string; status: string; detail: string }[] }
+      ).checks;
+      expect(checks.find((check) => check.id === "budget:app")).toMatchObject({
+        status: "ok",
+        detail: "enforced: agent claude-code records usage",
+      });
     },
   );
 });

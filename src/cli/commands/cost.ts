@@ -34,6 +34,7 @@ export function registerCostCommand(program: Command, cli: CliRuntime): void {
               : ctx.clock.now() - (await durationFlag("--since", flags.since));
           const { costReport } = await import("../../core/cost/cost-report.js");
           const { costText } = await import("../../core/cost/session-cost.js");
+          const { budgetGapLine } = await import("../../core/cost/budget-gaps.js");
           const report = await costReport(ctx, {
             project: flags.project,
             since,
@@ -54,6 +55,7 @@ export function registerCostCommand(program: Command, cli: CliRuntime): void {
               { header: "unknown turns", value: (row) => String(row.unknownTurns) },
             ]),
             `prices: ao's table of ${report.priceTableDate} with the config's pricing: on top`,
+            ...report.unenforcedBudgets.map(budgetGapLine),
           ]);
           return 0;
         },

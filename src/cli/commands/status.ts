@@ -9,6 +9,7 @@ import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
 import { holdNotes, holdStatusCell } from "../hold-text.js";
 import { costText } from "../../core/cost/session-cost.js";
+import { budgetGapLine } from "../../core/cost/budget-gaps.js";
 import { dashboardAddress, servesDashboard } from "../../core/daemon/dashboard-url.js";
 
 const WATCH_INTERVAL_MS = 2_000;
@@ -79,6 +80,7 @@ export function renderSessions(
       ...renderTable(views, columnsFor(views, options.now)),
       ...holdNotes(views, options.now),
       ...exitNotes(views),
+      ...budgetNotes(views),
     ]);
   if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
@@ -140,10 +142,26 @@ const sessionColumns = (now: number): readonly Column<SessionView>[] => [
   { header: "review", value: (view) => reviewCell(view) },
   { header: "activity", value: (view) => view.activity?.state ?? "-" },
   { header: "runtime", value: (view) => runtimeCell(view) },
-  { header: "cost", value: (view) => (view.cost?.recorded === true ? costText(view.cost) : "unknown") },
+  { header: "cost", value: (view) => costCell(view) },
   { header: "age", value: (view) => formatAge(view.ageMs) },
   { header: "worktree", value: (view) => view.worktree },
 ];
+
+/** The cost, and `budget not enforced` when a budget in force cannot be checked (the why is under the table). */
+function costCell(view: SessionView): string {
+  const cost = view.cost?.recorded === true ? costText(view.cost) : "unknown";
+  return view.unenforcedBudgets.length === 0 ? cost : `${cost}, budget not enforced`;
+}
+
+/** Why a budget cannot be enforced, under the table: a budget that only looks enforced is worse than none. */
+function budgetNotes(views: readonly SessionView[]): string[] {
+  const lines = views.flatMap((view) =>
+    view.unenforcedBudgets.map(({ why }) =>
+      budgetGapLine({ sessionId: view.id, agent: view.agent.name, why }),
+    ),
+  );
+  return lines.length === 0 ? [] : ["", ...lines];
+}
 
 /** `failing: lint, test` names what to look at; the URLs are in --json. */
 function ciCell(view: SessionView): string {

@@ -2,7 +2,9 @@ import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
 import { pluginsForSessions } from "../sessions/session-plugins.js";
 import { closeStore, listSessions, openStore, type Store } from "../store/index.js";
-import { PRICE_TABLE_DATE, priceTable, type ModelPrice } from "./prices.js";
+import type { AoConfig } from "../config/types.js";
+import { budgetGaps, type BudgetGap } from "./budget-gaps.js";
+import { PRICE_TABLE_DATE, priceTable } from "./prices.js";
 import { readSpend, type Spend, type SpendFilter } from "./read-spend.js";
 import { refreshUsage } from "./refresh-usage.js";
 
@@ -23,6 +25,8 @@ export interface CostReport {
   readonly priceTableDate: string;
   readonly groups: readonly (Spend & { readonly key: string })[];
   readonly total: Spend;
+  /** The budgets in force for the sessions reported that cannot be enforced, and why. */
+  readonly unenforcedBudgets: readonly BudgetGap[];
 }
 
 /**
@@ -30,14 +34,14 @@ export interface CostReport {
  * daemon), then sums the store by the grouping. Totals come from one readSpend over the same filter.
  */
 export async function costReport(ctx: AoContext, query: CostQuery): Promise<CostReport> {
-  const pricing = await configPricing(ctx, query.configPath);
+  const config = await configIfAny(ctx, query.configPath);
   const store = openStore(ctx);
   try {
     const sessions = listSessions(store, { project: query.project });
     const plugins = await pluginsForSessions(ctx, sessions, query.configPath);
     const agentOf = (session: (typeof sessions)[number]) =>
       plugins.registry.resolve("agent", session.agent, plugins.optionsFor(session, "agent"));
-    await refreshUsage(ctx, store, agentOf, priceTable(pricing), sessions);
+    await refreshUsage(ctx, store, agentOf, priceTable(config?.pricing ?? {}), sessions);
     const filter: SpendFilter = { projectId: query.project, since: query.since };
     return {
       by: query.by,
@@ -48,22 +52,20 @@ export async function costReport(ctx: AoContext, query: CostQuery): Promise<Cost
         ...readSpend(store, { ...filter, ...narrow }),
       })),
       total: readSpend(store, filter),
+      unenforcedBudgets: await budgetGaps(store, config, sessions, agentOf, ctx.clock.now()),
     };
   } finally {
     closeStore(store);
   }
 }
 
-/** Without a configuration there is no `pricing:`; a broken one is the person's to fix. */
-async function configPricing(
-  ctx: AoContext,
-  configPath: string | undefined,
-): Promise<Record<string, ModelPrice>> {
+/** Without a configuration there is no `pricing:` and no budget; a broken one is the person's to fix. */
+async function configIfAny(ctx: AoContext, configPath: string | undefined): Promise<AoConfig | undefined> {
   const { loadConfig } = await import("../config/load-config.js");
   try {
-    return (await loadConfig(ctx, { configPath })).config.pricing;
+    return (await loadConfig(ctx, { configPath })).config;
   } catch (error) {
-    if (isAoError(error) && error.code === "E_CONFIG_NOT_FOUND") return {};
+    if (isAoError(error) && error.code === "E_CONFIG_NOT_FOUND") return undefined;
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { AoContext } from "../context.js";
 import { summarizeChecks, type DoctorCheck, type DoctorHost, type DoctorSummary } from "./check.js";
 import { checkInstalledAgents } from "./check-agents.js";
 import { checkAoHome } from "./check-ao-home.js";
+import { checkBudgets } from "./check-budgets.js";
 import { checkConfig } from "./check-config.js";
 import { checkCatalogDefaults } from "./check-defaults.js";
 import { checkGit } from "./check-git.js";
@@ -44,6 +45,7 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
     configCheck,
     ...plugins,
     ...(loaded === undefined ? [] : checkPermissions(loaded.config)),
+    ...(loaded === undefined ? [] : await checkBudgets(ctx, loaded)),
   ];
   const summary = summarizeChecks(checks);
   ctx.logger.info("doctor", { summary, failed: checks.filter((c) => c.status === "fail").map((c) => c.id) });

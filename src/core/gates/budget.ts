@@ -1,9 +1,12 @@
 import { readSpend, type Spend } from "../cost/index.js";
-import type { BudgetLine, ProjectConfig } from "../config/types.js";
+import type { BudgetConfig, BudgetLine, ProjectConfig } from "../config/types.js";
 import type { Store } from "../store/index.js";
 import type { Hold } from "./hold.js";
 
-/** A budget line that cannot be checked: it counts money and nothing of the spend is priced. */
+/**
+ * A budget line that cannot be checked: its agent records no usage at all (nothing to count), or it
+ * counts money and nothing of the spend is priced.
+ */
 export interface Unenforced {
   readonly scope: "session" | "project";
   readonly why: string;
@@ -39,7 +42,7 @@ export function budgetHold(
       scope === "session" ? { sessionId, since } : { projectId: project.id, since },
     );
     const over = overBy(spend, line, since !== undefined);
-    if (over.unenforced !== undefined) unenforced.push({ scope, why: over.unenforced });
+    if (over.unenforced !== undefined) unenforced.push({ scope, why: `budget.${scope}.${over.unenforced}` });
     if (over.words !== undefined)
       return {
         hold: { gate: "budget", status: "over_budget", reason: `${scope}_budget`, words: over.words, scope },
@@ -58,11 +61,41 @@ function overBy(spend: Spend, line: BudgetLine, daily: boolean): { words?: strin
     return spend.turns === 0 && spend.tokens === null
       ? {}
       : {
-          unenforced: `maxCostUsd ${line.maxCostUsd}: the agent's cost is unknown (nothing priced recorded)`,
+          unenforced: `maxCostUsd ${line.maxCostUsd}: the agent's cost is unknown (no record of its spend has a price)`,
         };
   if (spend.usd >= line.maxCostUsd)
-    return { words: `$${spend.usd.toFixed(2)} of $${line.maxCostUsd.toFixed(2)} ${span}`.trim() };
+    return { words: `${usdText(spend.usd)} of ${usdText(line.maxCostUsd)} ${span}`.trim() };
   return {};
+}
+
+/** Cents, or three significant digits below a cent: "$0.00 of $0.00" would say nothing. */
+function usdText(usd: number): string {
+  return usd === 0 || usd >= 0.01 ? `$${usd.toFixed(2)}` : `$${Number(usd.toPrecision(3))}`;
+}
+
+/**
+ * The budget lines of `budget` an agent that records no usage (aider, a plain command) leaves
+ * unenforceable: every line that counts anything, since its spend is unknown — never taken for 0.
+ */
+export function unrecordedBudgets(budget: BudgetConfig, agent: string): Unenforced[] {
+  const lines: [scope: "session" | "project", BudgetLine | undefined][] = [
+    ["session", budget.session],
+    ["project", budget.project],
+  ];
+  return lines.flatMap(([scope, line]) => {
+    const keys =
+      line === undefined
+        ? []
+        : (["maxCostUsd", "maxTokens"] as const).filter((key) => line[key] !== undefined);
+    return keys.length === 0
+      ? []
+      : [
+          {
+            scope,
+            why: `${keys.map((key) => `budget.${scope}.${key}`).join(", ")}: the agent ${agent} records no usage, so its cost and tokens are unknown`,
+          },
+        ];
+  });
 }
 
 /** Midnight of `now`'s day on this machine's clock: where a daily budget starts counting. */

@@ -1,11 +1,17 @@
 import type { AoConfig } from "../config/types.js";
 import type { Session, Store } from "../store/index.js";
-import { budgetHold, type Unenforced } from "./budget.js";
+import { budgetHold, unrecordedBudgets, type Unenforced } from "./budget.js";
 import type { Hold } from "./hold.js";
 import { rateLimitHold } from "./rate-limit.js";
 
 export { heldError, type Hold } from "./hold.js";
-export { budgetHold, localMidnight, type BudgetVerdict, type Unenforced } from "./budget.js";
+export {
+  budgetHold,
+  localMidnight,
+  unrecordedBudgets,
+  type BudgetVerdict,
+  type Unenforced,
+} from "./budget.js";
 export { rateLimitHold } from "./rate-limit.js";
 
 /** What the gates are asked with: the store, the configuration in force, and now. */
@@ -42,8 +48,18 @@ export function spawnHold(q: GateQuestion, projectId: string, agent: string): Ho
   return project === undefined ? undefined : budgetHold(q.store, project, undefined, q.now).hold;
 }
 
-/** The budgets of a project that cannot be enforced (cost unknown), for `ao status` and doctor. */
-export function unenforcedBudgets(q: GateQuestion, session: Session): readonly Unenforced[] {
+/**
+ * The budgets in force for a session that cannot be enforced, for `ao status`, `ao cost` and
+ * doctor: every line when its agent records no usage (`recordsUsage` false: the agent offers no
+ * usage reader), else the money lines whose recorded spend has no price.
+ */
+export function unenforcedBudgets(
+  q: GateQuestion,
+  session: Session,
+  recordsUsage: boolean,
+): readonly Unenforced[] {
   const project = q.config?.projects[session.project];
-  return project === undefined ? [] : budgetHold(q.store, project, session.id, q.now).unenforced;
+  if (project === undefined) return [];
+  if (!recordsUsage) return unrecordedBudgets(project.budget, session.agent);
+  return budgetHold(q.store, project, session.id, q.now).unenforced;
 }

@@ -10,6 +10,7 @@ import {
 import { sessionCost, type SessionCost } from "../cost/session-cost.js";
 import { probeSessions, type SessionProbe } from "./probe-sessions.js";
 import { recordNewExits } from "./record-exits.js";
+import { listedBudgetGaps } from "./session-budget-gaps.js";
 import { pluginsForSessions } from "./session-plugins.js";
 import { sessionHold, type SessionHold } from "./session-hold.js";
 import { sessionView, type SessionView } from "./session-view.js";
@@ -58,9 +59,10 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   const probes = await probeSessions(sessions, plugins.registry, plugins.optionsFor);
   if ([...probes.values()].some((probe) => probe.exit !== undefined))
     sessions = keepExits(ctx, sessions, probes);
+  const gaps = await listedBudgetGaps(ctx, sessions, plugins, options.configPath);
   const now = ctx.clock.now();
-  return sessions.map((session) =>
-    sessionView(
+  return sessions.map((session) => ({
+    ...sessionView(
       session,
       probes.get(session.id),
       now,
@@ -68,7 +70,8 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
       costs.get(session.id),
       holds.get(session.id),
     ),
-  );
+    unenforcedBudgets: (gaps.get(session.id) ?? []).map(({ scope, why }) => ({ scope, why })),
+  }));
 }
 
 /** An agent seen exited for the first time: its exit is kept with the session, and shown as kept. */

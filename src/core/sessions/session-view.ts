@@ -1,4 +1,5 @@
 import type { SessionCost } from "../cost/session-cost.js";
+import type { Unenforced } from "../gates/gates.js";
 import type { ActivityReport, CiState, Liveness, PullRequestState, ReviewDecision } from "../slots/index.js";
 import type { JsonObject, Session } from "../store/index.js";
 import type { SessionProbe } from "./probe-sessions.js";
@@ -48,6 +49,11 @@ export interface SessionView {
   cost: SessionCost | null;
   /** Why a `rate_limited` or `over_budget` session gets no turns, and until when; else null. */
   hold: SessionHold | null;
+  /**
+   * The budget lines in force for it that ao cannot enforce (its agent records no usage, or its
+   * spend has no price), each with why; empty when every budget is enforced or none is set.
+   */
+  unenforcedBudgets: readonly Unenforced[];
 }
 
 /** The observation fields are null until the lifecycle engine has observed the pull request. */
@@ -99,6 +105,7 @@ export function sessionView(
     ageMs: Math.max(0, now - session.createdAt),
     cost,
     hold,
+    unenforcedBudgets: [],
   };
 }
 
