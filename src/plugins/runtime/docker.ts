@@ -88,6 +88,7 @@ export function createDockerRuntime(
     attachPane: (handle) => attachTmuxPane(ctx, tmuxOf(handle), assertTmuxSessionName(handle.id)),
     stop: (handle) => removeContainer(engineOf(handle), container(handle)),
     remote: containerRemote(engineOf, container),
+    placement: (handle) => ({ kind: "container", name: container(handle) }),
     // `ao session attach`: the person's terminal into the container's tmux (docs/docker.md).
     attachCommand: (handle) => [
       ...[handleEngine(handle, options), "exec", "-it", container(handle)],

@@ -4,7 +4,9 @@ import type { Exec } from "../../../src/core/plugin-api.js";
 import type { PaneEvent, RuntimeHandle } from "../../../src/core/slots/index.js";
 import { createDockerRuntime } from "../../../src/plugins/runtime/docker.js";
 import { dockerRuntimeOptions } from "../../../src/plugins/runtime/docker/options.js";
+import { CONTAINER_TMUX_SOCKET } from "../../../src/plugins/runtime/docker/container-tmux.js";
 import { homeTag } from "../../../src/plugins/runtime/docker/run-args.js";
+import { runInTerminal } from "../../helpers/in-terminal.js";
 import { eventually } from "../../contracts/eventually.js";
 import { removeTestContainers, runPodmanTests, testImage, TEST_OCI_RUNTIME } from "../../helpers/podman.js";
 import { makeTmuxHome } from "../../helpers/tmux.js";
@@ -43,7 +45,7 @@ const output = (events: PaneEvent[]) =>
   Buffer.concat(events.flatMap((event) => (event.kind === "output" ? [event.data] : []))).toString("utf8");
 
 describe.runIf(runPodmanTests)("runtime/docker on podman: dashboard pane and batched liveness", () => {
-  it("attaches the dashboard's pane inside the container: first screen, keys to the agent, output back, clean detach", async () => {
+  it("attaches the dashboard's pane inside the container (first screen, keys, output, clean detach), names the container, and attaches a terminal", async () => {
     const { runtime, start, cleanup } = setup();
     try {
       const handle = await start("ao-p1", 'echo "agent ready"; exec cat');
@@ -70,6 +72,17 @@ describe.runIf(runPodmanTests)("runtime/docker on podman: dashboard pane and bat
       await attachment.close();
       await eventually(() => controlClients(container).length === 0, "the control client to leave");
       expect(await runtime.liveness(handle)).toEqual({ state: "alive" });
+
+      // `ao status` names the container; `ao session attach` runs the engine's exec -it in a terminal.
+      expect(runtime.placement?.(handle)).toEqual({ kind: "container", name: container });
+      const person = runInTerminal(runtime.attachCommand!(handle));
+      const clients = () =>
+        runtime.remote!.exec(handle, { argv: ["tmux", "-S", CONTAINER_TMUX_SOCKET, "list-clients"] });
+      await eventually(async () => (await clients()).stdout.trim() !== "", "the person's client");
+      await runtime.remote!.exec(handle, {
+        argv: ["tmux", "-S", CONTAINER_TMUX_SOCKET, "detach-client", "-s", "=ao-p1"],
+      });
+      expect(await person).toBe(0);
     } finally {
       cleanup();
     }
