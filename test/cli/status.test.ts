@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { RuntimeHandle } from "../../src/core/slots/index.js";
 import { FAKE_AGENT_SCREENS } from "../fakes/agent.js";
 import { makeCliFixture } from "../core/sessions/cli-fixture.js";
 
@@ -33,5 +34,23 @@ describe("ao status", () => {
       sessions: { id: string; runtime: { liveness: string } }[];
     };
     expect(sessions.map((s) => [s.id, s.runtime.liveness])).toEqual([["app-1", "alive"]]);
+  });
+
+  it("adds a where column and runtime.placement when a session runs in a container or pod", async () => {
+    const f = makeCliFixture();
+    await f.ao(["spawn", "app", "Fix the login bug"]);
+    const narrow = (await f.ao(["status"])).stdout.split("\n")[0] ?? "";
+    expect(narrow).not.toContain("WHERE");
+    Object.assign(f.runtime, {
+      placement: (handle: RuntimeHandle) => ({ kind: "pod", name: `pod-${handle.id}`, node: "node-a" }),
+    });
+    const [header, row] = (await f.ao(["status"])).stdout.split("\n");
+    expect(header).toMatch(/ +RUNTIME +WHERE +COST +/);
+    const id = f.runtime.processOf("app-1")!.handle.id;
+    expect(row).toMatch(new RegExp(` alive +pod pod-${id} on node-a +unknown `));
+    const { sessions } = JSON.parse((await f.ao(["status", "--json"])).stdout) as {
+      sessions: { runtime: { placement: unknown } }[];
+    };
+    expect(sessions[0]?.runtime.placement).toEqual({ kind: "pod", name: `pod-${id}`, node: "node-a" });
   });
 });

@@ -111,13 +111,34 @@ function dashboardOf(daemon: DaemonStatus): { url: string } | null {
   return { url: dashboardAddress(daemon.port) };
 }
 
-/** A `commander` column after `status` when a session is a control-plane worker; none otherwise. */
+/**
+ * Columns only some fleets need: `commander` after `status` when a session is a control-plane
+ * worker, `where` after `runtime` when a session runs in a container or pod (its runtime's
+ * placement). A fleet of local tmux sessions keeps the narrow table.
+ */
 function columnsFor(views: readonly SessionView[], now: number): readonly Column<SessionView>[] {
-  const columns = sessionColumns(now);
-  if (views.every((view) => view.commander === null)) return columns;
-  const at = columns.findIndex((column) => column.header === "status") + 1;
-  const commander: Column<SessionView> = { header: "commander", value: (view) => view.commander ?? "-" };
-  return [...columns.slice(0, at), commander, ...columns.slice(at)];
+  let columns = sessionColumns(now);
+  if (views.some((view) => view.commander !== null))
+    columns = insertAfter(columns, "status", { header: "commander", value: (view) => view.commander ?? "-" });
+  if (views.some((view) => view.runtime.placement !== null))
+    columns = insertAfter(columns, "runtime", { header: "where", value: (view) => placementCell(view) });
+  return columns;
+}
+
+function insertAfter(
+  columns: readonly Column<SessionView>[],
+  header: string,
+  column: Column<SessionView>,
+): readonly Column<SessionView>[] {
+  const at = columns.findIndex((existing) => existing.header === header) + 1;
+  return [...columns.slice(0, at), column, ...columns.slice(at)];
+}
+
+/** `container ao-1f2e-app-1`, `pod app-1 on node-a`. */
+function placementCell(view: SessionView): string {
+  const { placement } = view.runtime;
+  if (placement === null) return "-";
+  return `${placement.kind} ${placement.name}${placement.node === null ? "" : ` on ${placement.node}`}`;
 }
 
 /** "daemon: running (pid 4242, port 3000), last poll 12s ago" or how to start it. */

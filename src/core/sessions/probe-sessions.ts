@@ -1,4 +1,11 @@
-import type { ActivityReport, Agent, Liveness, Runtime, RuntimeHandle } from "../slots/index.js";
+import type {
+  ActivityReport,
+  Agent,
+  Liveness,
+  Runtime,
+  RuntimeHandle,
+  RuntimePlacement,
+} from "../slots/index.js";
 import type { PluginRegistry } from "../registry/plugin-registry.js";
 import type { AgentExit, Session } from "../store/index.js";
 import { EXIT_SCREEN_LINES, exitLines } from "./exit-lines.js";
@@ -11,6 +18,8 @@ export interface SessionProbe {
   liveness?: Liveness | undefined;
   /** Only for live sessions. */
   activity?: ActivityReport | undefined;
+  /** Where the session runs, when its runtime says (Runtime.placement: a container, a pod and node). */
+  placement?: RuntimePlacement | undefined;
   /**
    * Only when this probe is the first to see the agent exited (the session has no `exit` yet): its
    * exit code and last lines, for the caller to keep (`recordExit`).
@@ -59,6 +68,7 @@ export async function probeSessions(
         probes.set(entry.session.id, { liveness: states[index] ?? unknown("no answer") }),
       );
       if (runtime instanceof Error) return;
+      for (const entry of entries) placeOf(runtime, entry.handle, probes.get(entry.session.id));
       const live = entries.filter((entry) => probes.get(entry.session.id)?.liveness?.state === "alive");
       await inBatches(live, ACTIVITY_CONCURRENCY, async (entry) => {
         const probe = probes.get(entry.session.id);
@@ -76,6 +86,16 @@ export async function probeSessions(
     }),
   );
   return probes;
+}
+
+/** Read from the handle alone (no call); a runtime that throws here simply has no placement shown. */
+function placeOf(runtime: Runtime, handle: RuntimeHandle, probe: SessionProbe | undefined): void {
+  if (probe === undefined || runtime.placement === undefined) return;
+  try {
+    probe.placement = runtime.placement(handle);
+  } catch {
+    probe.placement = undefined;
+  }
 }
 
 async function livenessOf(runtime: Runtime, handles: RuntimeHandle[]): Promise<Liveness[]> {

@@ -1,6 +1,13 @@
 import type { SessionCost } from "../cost/session-cost.js";
 import type { Unenforced } from "../gates/gates.js";
-import type { ActivityReport, CiState, Liveness, PullRequestState, ReviewDecision } from "../slots/index.js";
+import type {
+  ActivityReport,
+  CiState,
+  Liveness,
+  PullRequestState,
+  ReviewDecision,
+  RuntimePlacement,
+} from "../slots/index.js";
 import type { JsonObject, Session } from "../store/index.js";
 import type { SessionProbe } from "./probe-sessions.js";
 import type { SessionHold } from "./session-hold.js";
@@ -25,6 +32,8 @@ export interface SessionView {
     liveness: Liveness["state"] | "not_started";
     exitCode?: number | null;
     detail?: string;
+    /** Where it runs, for runtimes that say (a container; a pod and its node); null otherwise. */
+    placement: { kind: string; name: string; node: string | null } | null;
   };
   agent: { name: string; sessionId: string | null };
   /** For a control-plane worker: the name of the commander that opened it (issue 13); else null. */
@@ -91,7 +100,12 @@ export function sessionView(
     status: session.status,
     reason: session.reason,
     spawnStep: session.spawnStep,
-    runtime: { name: session.runtime, handle: session.runtimeHandle, ...livenessView(probe?.liveness) },
+    runtime: {
+      name: session.runtime,
+      handle: session.runtimeHandle,
+      ...livenessView(probe?.liveness),
+      placement: placementView(probe?.placement),
+    },
     agent: { name: session.agent, sessionId: probe?.activity?.agentSessionId ?? session.agentSessionId },
     commander,
     exit: exitView(session),
@@ -107,6 +121,11 @@ export function sessionView(
     hold,
     unenforcedBudgets: [],
   };
+}
+
+function placementView(placement: RuntimePlacement | undefined): SessionView["runtime"]["placement"] {
+  if (placement === undefined) return null;
+  return { kind: placement.kind, name: placement.name, node: placement.node ?? null };
 }
 
 function livenessView(

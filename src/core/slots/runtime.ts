@@ -18,6 +18,16 @@ export interface RuntimeHandle {
   data?: Record<string, string>;
 }
 
+/**
+ * Where a session's agent runs when that is not simply this machine's tmux: what it is (`container`,
+ * `pod`), its name on the engine or cluster, and the machine it is on when the runtime knows it.
+ */
+export interface RuntimePlacement {
+  kind: string;
+  name: string;
+  node?: string | undefined;
+}
+
 export interface RuntimeCreateInput {
   sessionId: string;
   /** The directory the process starts in (the session's workspace). */
@@ -127,6 +137,11 @@ export interface Runtime {
    * terminal plugin cannot reach by itself. Core hands it to the terminal (`ao session attach`).
    */
   attachCommand?(handle: RuntimeHandle): readonly string[];
+  /**
+   * Optional: where the session runs (its container, its pod and node), read from the handle alone,
+   * without a call: `ao status` shows it beside the liveness. Runtimes on this machine leave it out.
+   */
+  placement?(handle: RuntimeHandle): RuntimePlacement | undefined;
   /**
    * Optional: run commands and move files in the session (slots/remote-session.ts). A runtime whose
    * sessions live elsewhere (a container, a pod) offers it; without it the session is this machine's

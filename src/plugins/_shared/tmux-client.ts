@@ -24,6 +24,12 @@ export interface TmuxClient {
    * signalled directly; a server in a container has a pid of its own namespace, signalled there.
    */
   nudge?(serverPid: number): Promise<void>;
+  /**
+   * The program and arguments that run tmux with `args` on this client's server as a process that
+   * lives on (a `-C` control client for the dashboard's pane). Absent: `tmux <args>` on this machine;
+   * a server in a container is reached through the engine's `exec -i`.
+   */
+  commandFor?(args: readonly string[]): readonly string[];
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;

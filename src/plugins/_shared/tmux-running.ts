@@ -1,5 +1,5 @@
 import { AoError, type Exec } from "../../core/plugin-api.js";
-import { createTmuxClient } from "./tmux-client.js";
+import { createTmuxClient, type TmuxClient } from "./tmux-client.js";
 import { classifyTmuxFailure, tmuxComplaint } from "./tmux-errors.js";
 import { sessionTarget } from "./tmux-target.js";
 
@@ -14,7 +14,16 @@ export async function assertTmuxSessionRunning(
   session: string,
   sessionId: string,
 ): Promise<void> {
-  const result = await createTmuxClient(exec, socket).run([["has-session", "-t", sessionTarget(session)]]);
+  return assertSessionOnClient(createTmuxClient(exec, socket), session, sessionId);
+}
+
+/** assertTmuxSessionRunning through any TmuxClient (a server inside a container, reached by exec). */
+export async function assertSessionOnClient(
+  client: TmuxClient,
+  session: string,
+  sessionId: string,
+): Promise<void> {
+  const result = await client.run([["has-session", "-t", sessionTarget(session)]]);
   if (!result.failed) return;
   if (result.notFound)
     throw new AoError("E_EXEC_NOT_FOUND", "tmux was not found on PATH", {

@@ -13,11 +13,13 @@ import { checkDocker, cleanupContainers } from "./docker/doctor.js";
 import { createEngine, type Engine, type EngineName } from "./docker/engine.js";
 import type { DockerRuntimeOptions } from "./docker/options.js";
 import { containerExit } from "./docker/container-state.js";
+import { livenessOfContainers } from "./docker/container-liveness.js";
 import { containerRemote } from "./docker/container-remote.js";
 import { containerName, homeTag } from "./docker/run-args.js";
 import { sessionMounts } from "./docker/session-mounts.js";
 import { removeContainer, startContainer } from "./docker/start-container.js";
 import { capturePane } from "./tmux/capture-pane.js";
+import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 
@@ -63,6 +65,13 @@ export function createDockerRuntime(
       return { runtime: "docker", id: sessionId, data };
     },
     liveness,
+    livenessMany: (handles) =>
+      livenessOfContainers(handles, {
+        engineOf,
+        container,
+        homeFilter: `label=ao.home=${homeTag(ctx.paths.home)}`,
+        single: liveness,
+      }),
     deliver(handle, text, deliverOptions) {
       const settings = {
         arrivalTimeoutMs: options.deliverTimeoutMs,
@@ -76,8 +85,10 @@ export function createDockerRuntime(
     submit: (handle) => submitOnce(tmuxOf(handle), handle.id, time),
     press: (handle, key) => pressOnce(tmuxOf(handle), handle.id, key, time),
     capture: (handle, { lines }) => capturePane(tmuxOf(handle), handle.id, lines),
+    attachPane: (handle) => attachTmuxPane(ctx, tmuxOf(handle), assertTmuxSessionName(handle.id)),
     stop: (handle) => removeContainer(engineOf(handle), container(handle)),
     remote: containerRemote(engineOf, container),
+    placement: (handle) => ({ kind: "container", name: container(handle) }),
     // `ao session attach`: the person's terminal into the container's tmux (docs/docker.md).
     attachCommand: (handle) => [
       ...[handleEngine(handle, options), "exec", "-it", container(handle)],

@@ -6,6 +6,7 @@ import {
   type Runtime,
   type RuntimeHandle,
 } from "../../core/plugin-api.js";
+import { sessionTarget } from "../_shared/tmux-target.js";
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { createKubectl, targetOf, type Kubectl } from "./kubernetes/kubectl.js";
 import { AGENT_CONTAINER, secretNameFor } from "./kubernetes/names.js";
@@ -14,7 +15,7 @@ import { deleteObjects } from "./kubernetes/pod-api.js";
 import { capturePod } from "./kubernetes/pod-capture.js";
 import { livenessOfMany, livenessOfPod } from "./kubernetes/pod-liveness.js";
 import { execIn, readFileIn, writeFileIn } from "./kubernetes/pod-remote.js";
-import { TMUX_SESSION } from "./kubernetes/pod-scripts.js";
+import { TMUX_SESSION, TMUX_SOCKET } from "./kubernetes/pod-scripts.js";
 import { podTmuxClient } from "./kubernetes/pod-tmux.js";
 import { startPod } from "./kubernetes/start-pod.js";
 import { KUBECTL_PROGRAM, checkKubectl } from "./kubernetes/kubectl-check.js";
@@ -75,6 +76,12 @@ export function createKubernetesRuntime(
       await deleteObjects(kubectl, "secret", [secretNameFor(handle.id)]);
     },
     remote,
+    placement: (handle) => ({ kind: "pod", name: handle.id, node: handle.data?.["node"] }),
+    // `ao session attach`: the person's terminal into the pod's tmux, with the handle's cluster flags.
+    attachCommand: (handle) => [
+      ...["kubectl", ...kubectlFor(handle).flags, "exec", "-it", handle.id, "-c", AGENT_CONTAINER],
+      ...["--", "tmux", "-u", "-S", TMUX_SOCKET, "attach-session", "-t", sessionTarget(TMUX_SESSION)],
+    ],
   };
 }
 

@@ -6,6 +6,8 @@ import type { Runtime, RuntimeHandle } from "../../../src/core/slots/index.js";
 import { createKubernetesRuntime } from "../../../src/plugins/runtime/kubernetes.js";
 import { eventually } from "../../contracts/eventually.js";
 import { startKubeHarness, type KubeHarness } from "../../fixtures/kube-api/harness.js";
+import { NODE_NAME } from "../../fixtures/kube-api/pods-and-secrets.js";
+import { runInTerminal } from "../../helpers/in-terminal.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 
 // Every step is a real kubectl process (see kubernetes.contract.test.ts).
@@ -146,5 +148,27 @@ describe("runtime/kubernetes against the fake API and the real kubectl", () => {
     expect(await runtime.liveness(handles[1]!)).toMatchObject({ state: "unknown" });
     kube.api.fault = undefined;
     expect(await runtime.liveness(handles[1]!)).toEqual({ state: "alive" });
+  });
+
+  it("says which pod and node a session runs on, and attaches a person's terminal with kubectl exec -it", async () => {
+    kube = await startKubeHarness();
+    const runtime = createKubernetesRuntime({ ...kube.ctx, baseDir: kube.dir }, kube.options());
+    const handle = await runtime.create({ sessionId: "app-5", cwd: kube.dir, argv: ["cat"], env: {} });
+    expect(runtime.placement?.(handle)).toEqual({ kind: "pod", name: handle.id, node: NODE_NAME });
+    const argv = runtime.attachCommand!(handle);
+    expect(argv).toEqual([
+      ...["kubectl", "--kubeconfig", kube.kubeconfig, "--namespace", "ao", "exec", "-it", handle.id],
+      ...["-c", "agent", "--", "tmux", "-u", "-S", "/var/run/ao/tmux.sock", "attach-session", "-t", "=ao"],
+    ]);
+    const tmuxIn = (args: string[]) =>
+      runtime.remote!.exec(handle, { argv: ["tmux", "-S", "/var/run/ao/tmux.sock", ...args] });
+    const exited = runInTerminal(argv, { ...process.env, ...kube.ctx.env });
+    await eventually(
+      async () => (await tmuxIn(["list-clients", "-t", "=ao"])).stdout.trim() !== "",
+      "the person's client in the pod's tmux",
+    );
+    await tmuxIn(["detach-client", "-s", "=ao"]);
+    expect(await exited).toBe(0);
+    expect(await runtime.liveness(handle)).toEqual({ state: "alive" });
   });
 });

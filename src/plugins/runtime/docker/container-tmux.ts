@@ -21,6 +21,8 @@ export function containerTmuxClient(engine: Engine, container: string): TmuxClie
       const stderr = `no server running on ${CONTAINER_TMUX_SOCKET} (${engineComplaint(result)})\n`;
       return { ...result, stderr };
     },
+    // The dashboard's control client: a long-lived `tmux -C` in the container, over exec's pipes.
+    commandFor: (args) => [engine.name, "exec", "-i", container, "tmux", ...args],
     // The server's pid is the container's (tmux is its first process): signal it there.
     nudge: async (pid) => {
       await engine.run(["exec", container, "/bin/sh", "-c", 'kill -s CHLD "$1"', "ao-nudge", String(pid)]);

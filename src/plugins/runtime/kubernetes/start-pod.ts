@@ -48,6 +48,7 @@ export async function startPod(
     clone: options.workspace.seed === "clone" && host !== undefined ? cloneSource(options, host) : undefined,
   };
   const pod = await createPodReplacingFinished(deps, podInput);
+  let started: PodObject;
   try {
     const uid = pod.metadata.uid ?? "";
     await createObject(
@@ -57,7 +58,7 @@ export async function startPod(
     );
     await prepareWorkspace(deps, podInput, input.cwd, host);
     // An agent that already ended has run: that is its exit to report, not a failed start.
-    await waitFor(
+    started = await waitFor(
       deps,
       podName,
       (found) => containerStarted(found, AGENT_CONTAINER),
@@ -68,7 +69,10 @@ export async function startPod(
     await deleteObjects(deps.kubectl, "secret", [podInput.secretName]).catch(() => undefined);
     throw error;
   }
-  return { runtime: "kubernetes", id: podName, data: targetData(deps.kubectl.target) };
+  // A pod never moves: the node it was scheduled on is kept with it, for `ao status`.
+  const node = started.spec?.nodeName;
+  const data = { ...targetData(deps.kubectl.target), ...(node === undefined ? {} : { node }) };
+  return { runtime: "kubernetes", id: podName, data };
 }
 
 async function createPodReplacingFinished(deps: StartDeps, input: PodInput): Promise<PodObject> {
@@ -107,15 +111,20 @@ async function prepareWorkspace(
     throw new AoError("E_SPAWN_FAILED", `could not start the agent in pod ${input.podName}`);
 }
 
-/** Polls the pod until `ready`; a pod that ended or vanished meanwhile fails at once, with why. */
-async function waitFor(deps: StartDeps, podName: string, ready: (pod: PodObject) => boolean, what: string) {
+/** Polls the pod until `ready` (and answers it); a pod that ended or vanished meanwhile fails at once. */
+async function waitFor(
+  deps: StartDeps,
+  podName: string,
+  ready: (pod: PodObject) => boolean,
+  what: string,
+): Promise<PodObject> {
   let last = "";
   const outcome = await pollUntil(
     async () => {
       const lookup = await getPod(deps.kubectl, podName);
       if ("error" in lookup) return void (last = lookup.error);
       const liveness = podLiveness(lookup.pod);
-      if (lookup.pod !== undefined && ready(lookup.pod)) return "ready" as const;
+      if (lookup.pod !== undefined && ready(lookup.pod)) return { ready: lookup.pod };
       if (liveness.state === "missing" || liveness.state === "exited") return liveness;
       last = liveness.state === "unknown" ? liveness.reason : "";
       return undefined;
@@ -132,12 +141,10 @@ async function waitFor(deps: StartDeps, podName: string, ready: (pod: PodObject)
       },
     );
   }
-  if (outcome !== "ready" && (outcome.state === "missing" || outcome.state === "exited")) {
-    const why =
-      outcome.state === "exited" ? ` (${outcome.reason ?? `exit ${String(outcome.exitCode)}`})` : "";
-    throw new AoError(
-      "E_SPAWN_FAILED",
-      `pod ${podName} ${outcome.state === "missing" ? "vanished" : "ended"} before ${what}${why}`,
-    );
-  }
+  if ("ready" in outcome) return outcome.ready;
+  const why = outcome.state === "exited" ? ` (${outcome.reason ?? `exit ${String(outcome.exitCode)}`})` : "";
+  throw new AoError(
+    "E_SPAWN_FAILED",
+    `pod ${podName} ${outcome.state === "missing" ? "vanished" : "ended"} before ${what}${why}`,
+  );
 }

@@ -46,10 +46,11 @@ export interface ControlClient {
  * `tmux -C attach` over plain pipes: no pty and no native addon. `-f ignore-size` keeps this client
  * out of the window's size, so attaching never reflows the agent's pane. Spawned directly rather
  * than through ctx.exec, which runs a command to its end: this one lives as long as a viewer does.
- * The argv is an array, never a shell string; TMUX is unset so it works from inside tmux.
+ * `command` is the program first (`tmux …`, or `podman exec -i <container> tmux …`), an array,
+ * never a shell string; TMUX is unset so it works from inside tmux.
  */
 export function startControlClient(
-  argv: readonly string[],
+  command: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   events: ControlClientEvents,
 ): ControlClient {
@@ -58,7 +59,8 @@ export function startControlClient(
       (entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith("TMUX"),
     ),
   );
-  const child = spawn("tmux", argv, { stdio: ["pipe", "pipe", "pipe"], env: cleanEnv });
+  const [program = "tmux", ...argv] = command;
+  const child = spawn(program, argv, { stdio: ["pipe", "pipe", "pipe"], env: cleanEnv });
   const parser = new BlockParser((name, rest) => events.notification(name, rest));
   let ended: string | undefined;
   let stderr = "";
@@ -71,7 +73,7 @@ export function startControlClient(
   child.stdout.on("data", (chunk: Buffer) => parser.push(chunk, end));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   child.stdin.on("error", () => undefined);
-  child.on("error", (error) => end(`tmux could not start: ${error.message}`));
+  child.on("error", (error) => end(`${program} could not start: ${error.message}`));
   child.on("close", (code) => end(stderr.trim().split("\n")[0] || `tmux exited with ${String(code)}`));
   return {
     run(commands, answered) {

@@ -6,7 +6,7 @@ import {
   type PluginContext,
 } from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
-import { assertTmuxSessionRunning } from "../../_shared/tmux-running.js";
+import { assertSessionOnClient } from "../../_shared/tmux-running.js";
 import { agentPaneTarget, sessionTarget } from "../../_shared/tmux-target.js";
 import { startControlClient, type ControlBlock, type ControlClient } from "./control-client.js";
 import { decodeControlOctal, hexKeyChunks } from "./control-protocol.js";
@@ -14,25 +14,29 @@ import { composeScreen, parseScreenFacts, SCREEN_FORMAT } from "./pane-screen.js
 import { createSizeKeeper } from "./pane-size-keeper.js";
 
 /**
- * The agent's pane over one `tmux -C attach` client: first screen from `capture-pane -e -p`,
+ * The agent's pane over one `tmux -C attach` client (on this machine, or in a container through
+ * the client's `commandFor`): first screen from `capture-pane -e -p`,
  * output from `%output`, keys through `send-keys -H` (hex, so no byte is interpreted), resizes
  * only when asked (slots/pane.ts). Rejects with E_NOT_FOUND when the session is not running.
  */
 export async function attachTmuxPane(
-  ctx: Pick<PluginContext, "env" | "exec">,
+  ctx: Pick<PluginContext, "env">,
   tmux: TmuxClient,
   session: string,
 ): Promise<PaneAttachment> {
-  await assertTmuxSessionRunning(ctx.exec, tmux.socket, session, session);
+  await assertSessionOnClient(tmux, session, session);
   const listeners: ((event: PaneEvent) => void)[] = [];
   const emit = (event: PaneEvent) => listeners.forEach((listener) => listener(event));
   let pane = "";
   let size: PaneSize | undefined;
+  const args = ["-u", "-S", tmux.socket, "-f", "/dev/null", "-C", "attach-session", "-f", "ignore-size"];
   const client: ControlClient = startControlClient(
-    ["-u", "-S", tmux.socket, "-f", "/dev/null", "-C", "attach-session", "-f", "ignore-size"].concat([
+    tmux.commandFor?.([...args, "-t", sessionTarget(session)]) ?? [
+      "tmux",
+      ...args,
       "-t",
       sessionTarget(session),
-    ]),
+    ],
     ctx.env,
     {
       notification(name, rest) {
