@@ -31,7 +31,7 @@ export async function checkForUpdate(ctx: UpdateContext, install: AoInstall): Pr
 async function checkRegistry(ctx: UpdateContext, install: AoInstall): Promise<UpdateCheck> {
   const url = `${registryUrl(ctx.env)}${packagePath(install.name)}`;
   // The abbreviated document npm install itself reads: dist-tags and versions, no readmes.
-  const document = await getRegistryJson(url, "E_UPDATE_FAILED", "application/vnd.npm.install-v1+json");
+  const document = await getRegistryJson(url, "E_REGISTRY_FAILED", "application/vnd.npm.install-v1+json");
   const latest = (document as { "dist-tags"?: { latest?: unknown } })["dist-tags"]?.latest;
   if (typeof latest !== "string") {
     throw new AoError(
