@@ -23,6 +23,7 @@ import { registerCostCommand } from "./commands/cost.js";
 import { registerStatusCommand } from "./commands/status.js";
 import { registerStopCommand } from "./commands/stop.js";
 import { registerTurnsCommand } from "./commands/turns.js";
+import { registerUpdateCommand } from "./commands/update.js";
 import { registerHelpCommand } from "./help-command.js";
 
 /**
@@ -48,6 +49,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
     .configureOutput(output);
   registerInitCommand(program, cli);
   registerDoctorCommand(program, cli);
+  registerUpdateCommand(program, cli);
   registerConfigCommand(program, cli);
   registerPluginCommand(program, cli);
   registerSpawnCommand(program, cli);

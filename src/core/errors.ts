@@ -50,6 +50,8 @@ export const CORE_ERROR_CODES = [
   "E_PLAN_MOVED_ON",
   "E_PLAN_STATE",
   "E_PLAN_EDIT_REFUSED",
+  "E_UPDATE_FAILED",
+  "E_REGISTRY_FAILED",
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

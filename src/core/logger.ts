@@ -45,7 +45,8 @@ export function createLogger(options: LoggerOptions): Logger {
   const load = (): PinoLogger => {
     if (pino) return pino;
     const pinoModule = (options.loadPino ?? requirePino)();
-    mkdirSync(options.dir, { recursive: true });
+    // 0o700: AO_HOME (created here when the log is its first file) holds prompts and logs.
+    mkdirSync(options.dir, { recursive: true, mode: 0o700 });
     const streams: StreamEntry[] = [
       { level: fileLevel, stream: pinoModule.destination({ dest: join(options.dir, "ao.log"), sync: true }) },
     ];

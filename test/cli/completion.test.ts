@@ -51,6 +51,10 @@ describe("ao completion", () => {
     expect(complete(script, ["ao", "session", "kill", "app-"], env).sort()).toEqual([one.id, two.id].sort());
     expect(complete(script, ["ao", "spawn", ""], env)).toEqual(["app"]);
     expect(complete(script, ["ao", "status", "--j"], env)).toEqual(["--json"]);
+    expect(complete(script, ["ao", "upd"], env)).toEqual(["update"]);
+    expect(complete(script, ["ao", "update", "--c"], env)).toEqual(["--check"]);
+    expect(complete(script, ["ao", "doctor", "--f"], env)).toEqual(["--fix"]);
+    expect(complete(script, ["ao", "plugin", "se"], env)).toEqual(["search"]);
     const listed = runAo(["completion", "--list", "sessions", "--json"], { cwd: f.ctx.cwd, env });
     expect((JSON.parse(listed.stdout) as string[]).sort()).toEqual([one.id, two.id].sort());
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
@@ -157,5 +157,33 @@ describe("ao doctor", () => {
       expect(stdout.text()).toMatch(/^FAIL {2}tmux/m);
       expect(stdout.text()).not.toContain("\u001b");
     }
+  });
+});
+
+describe("ao doctor --fix", () => {
+  it("lists a shared AO_HOME as a warning without --fix, and makes it private with --fix", () => {
+    const { dir, home, env } = setup(undefined, READY);
+    expect(runAo(["doctor"], { cwd: dir, env }).exitCode).toBe(0);
+    chmodSync(home, 0o755);
+    const dry = runAo(["doctor"], { cwd: dir, env });
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toMatch(
+      /^warn {2}private directory +.*\.ao-home can be reached by other users \(mode 755\)$/m,
+    );
+    expect(dry.stdout).toContain(`fix: ao doctor --fix  (chmod 700 ${home})`);
+    expect(statSync(home).mode & 0o777).toBe(0o755);
+
+    const fixed = runAo(["doctor", "--fix"], { cwd: dir, env });
+    expect(fixed.exitCode).toBe(0);
+    expect(fixed.stdout).toContain(
+      `fixed: ${home} can be reached by other users (mode 755): chmod 700 ${home}`,
+    );
+    expect(fixed.stdout).not.toContain("private directory");
+    expect(statSync(home).mode & 0o777).toBe(0o700);
+
+    const again = JSON.parse(runAo(["doctor", "--fix", "--json"], { cwd: dir, env }).stdout) as {
+      repairs: unknown[];
+    };
+    expect(again.repairs).toEqual([]);
   });
 });

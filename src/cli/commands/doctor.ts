@@ -9,12 +9,27 @@ export function registerDoctorCommand(program: Command, cli: CliRuntime): void {
   program
     .command("doctor")
     .description("check that this machine and the configuration are ready to run agents")
-    .option("--json", "print the checks and a summary as JSON")
+    .option("--fix", "set right what doctor safely can under AO_HOME (without it: only list it)")
+    .option("--json", "print the checks, the fixes and a summary as JSON")
+    .addHelpText(
+      "after",
+      `
+What --fix does (only to what ao owns under AO_HOME; never your repositories or config):
+  creates a missing AO_HOME (mode 700), makes ao's directories 700 and its token and secret
+  files 600, removes a daemon.json of a daemon that is not running and temporary files a killed
+  ao left (older than 10 minutes). Each fix is listed; without --fix they are warnings.
+
+Examples:
+  ao doctor               check, change nothing
+  ao doctor --fix         check and apply the safe fixes
+  ao doctor --json | jq '.repairs[] | select(.status != "fixed")'`,
+    )
     .action(
-      cli.action(async (ctx, flags: { json?: boolean }, command: Command) => {
+      cli.action(async (ctx, flags: { json?: boolean; fix?: boolean }, command: Command) => {
         const { runDoctor } = await import("../../core/doctor/run-doctor.js");
         const host = { nodeVersion: process.versions.node, platform: process.platform };
-        const report = await runDoctor(ctx, { configPath: globalOptions(command).config, host });
+        const configPath = globalOptions(command).config;
+        const report = await runDoctor(ctx, { configPath, host, fix: flags.fix === true });
         if (flags.json) writeJson(ctx.stdout, report);
         else writeLines(ctx.stdout, reportLines(report, ctx.stdout, ctx.env));
         return report.ok ? 0 : 1;
@@ -38,6 +53,9 @@ function reportLines(
   const indent = " ".repeat((fancy ? 1 : 4) + 2);
   const width = Math.max(...report.checks.map((check) => check.title.length));
   const lines = report.checks.flatMap((check) => checkLines(check, mark(check.status), indent, width, style));
+  const fixed = report.repairs.filter((repair) => repair.status === "fixed");
+  if (fixed.length > 0)
+    lines.push("", ...fixed.map((r) => `${style.green("fixed:")} ${r.problem}: ${r.action}`));
   const { ok, warn, fail } = report.summary;
   const verdict = report.ok ? style.green("ready") : style.red("not ready");
   lines.push("", `${verdict}: ${ok} ok, ${warn} ${warn === 1 ? "warning" : "warnings"}, ${fail} failed`);

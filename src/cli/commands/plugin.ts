@@ -1,6 +1,8 @@
 import { dirname } from "node:path";
 import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
+import { AoError } from "../../core/errors.js";
+import type { FoundPlugin } from "../../core/npm/search-plugins.js";
 import type { PluginListing, SlotListing } from "../../core/registry/list-plugins.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { createStyle, renderTable, writeJson, writeLines } from "../render.js";
@@ -13,7 +15,10 @@ interface PluginRow {
 }
 
 export function registerPluginCommand(program: Command, cli: CliRuntime): void {
-  const plugin = program.command("plugin").description("inspect the plugins ao can use");
+  const plugin = program
+    .command("plugin")
+    .description("inspect the plugins ao can use, and find more on npm");
+  registerPluginSearch(plugin, cli);
 
   plugin
     .command("ls")
@@ -81,3 +86,48 @@ function pluginRows(slots: readonly SlotListing[]): PluginRow[] {
         })),
   );
 }
+
+/** `ao plugin search <words…>`: npm packages that carry ao's plugin keyword. */
+function registerPluginSearch(plugin: Command, cli: CliRuntime): void {
+  plugin
+    .command("search")
+    .description(
+      "search the npm registry for ao plugins (packages with the agent-orchestrator-plugin keyword)",
+    )
+    .argument("[words...]", "words each found package must have in its name, description or keywords")
+    .option("--limit <n>", "at most this many packages (1-250)", "20")
+    .option("--json", "print the query, the total and the packages as JSON")
+    .addHelpText(
+      "after",
+      `
+The registry is npm's (npm_config_registry, else https://registry.npmjs.org/). A plugin package
+says it is one with "keywords": ["agent-orchestrator-plugin"] in its package.json.
+
+Examples:
+  ao plugin search              every ao plugin on the registry (the first 20)
+  ao plugin search docker       plugins about docker
+  ao plugin search notifier --json | jq -r '.plugins[].name'`,
+    )
+    .action(
+      cli.action(async (ctx, words: string[], options: { limit: string; json?: boolean }) => {
+        const limit = Number(options.limit);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 250)
+          throw new AoError("E_USAGE", `--limit takes a whole number from 1 to 250, not ${options.limit}`, {
+            hint: "e.g. ao plugin search --limit 50",
+          });
+        const { searchPlugins } = await import("../../core/npm/search-plugins.js");
+        const found = await searchPlugins(ctx.env, words, limit);
+        if (options.json) writeJson(ctx.stdout, found);
+        else if (found.plugins.length === 0)
+          writeLines(ctx.stdout, [`no ao plugin on npm matches ${found.query}`]);
+        else writeLines(ctx.stdout, renderTable(found.plugins, FOUND_COLUMNS));
+        return 0;
+      }),
+    );
+}
+
+const FOUND_COLUMNS = [
+  { header: "package", value: (p: FoundPlugin) => p.name },
+  { header: "version", value: (p: FoundPlugin) => p.version },
+  { header: "description", value: (p: FoundPlugin) => p.description },
+];

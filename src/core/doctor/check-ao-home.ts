@@ -10,7 +10,7 @@ export async function checkAoHome(ctx: Pick<AoContext, "paths">): Promise<Doctor
   const base = { id: "ao-home", title: "AO_HOME" };
   const probe = join(home, `.doctor-${randomBytes(4).toString("hex")}.tmp`);
   try {
-    await mkdir(home, { recursive: true });
+    await mkdir(home, { recursive: true, mode: 0o700 });
     await writeFile(probe, "ok\n");
     await rm(probe, { force: true });
     return { ...base, status: "ok", detail: `${home} is writable` };

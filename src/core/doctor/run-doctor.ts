@@ -10,11 +10,15 @@ import { checkNode } from "./check-node.js";
 import { checkPermissions } from "./check-permissions.js";
 import { checkPlugins } from "./check-plugins.js";
 import { checkStore } from "./check-store.js";
+import type { RepairOutcome } from "./repairs/repair.js";
+import { repairChecks, runRepairs } from "./repairs/run-repairs.js";
 
 export interface DoctorOptions {
   /** `--config`; otherwise the usual search (AO_CONFIG_PATH, then upwards from cwd). */
   readonly configPath?: string | undefined;
   readonly host: DoctorHost;
+  /** `--fix`: apply the repairs (repairs/) before checking; without it they are only listed. */
+  readonly fix?: boolean | undefined;
 }
 
 export interface DoctorReport {
@@ -22,6 +26,8 @@ export interface DoctorReport {
   readonly ok: boolean;
   readonly summary: DoctorSummary;
   readonly checks: readonly DoctorCheck[];
+  /** What `--fix` set right (fixed, failed) or would set right (planned, without --fix). */
+  readonly repairs: readonly RepairOutcome[];
 }
 
 /**
@@ -31,6 +37,8 @@ export interface DoctorReport {
  * checked instead (tmux required for the default runtime) and any installed agent CLI will do.
  */
 export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise<DoctorReport> {
+  // First: the AO_HOME check below creates a missing AO_HOME, and the fixes decide its mode.
+  const repairs = await runRepairs(ctx, options.fix === true);
   const { check: configCheck, loaded } = await checkConfig(ctx, options.configPath);
   const { platform } = options.host;
   const machine = await Promise.all([checkGit(ctx, options.host), checkAoHome(ctx)]);
@@ -46,8 +54,9 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
     ...plugins,
     ...(loaded === undefined ? [] : checkPermissions(loaded.config)),
     ...(loaded === undefined ? [] : await checkBudgets(ctx, loaded)),
+    ...repairChecks(repairs),
   ];
   const summary = summarizeChecks(checks);
   ctx.logger.info("doctor", { summary, failed: checks.filter((c) => c.status === "fail").map((c) => c.id) });
-  return { ok: summary.fail === 0, summary, checks };
+  return { ok: summary.fail === 0, summary, checks, repairs };
 }
