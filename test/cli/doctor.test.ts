@@ -47,7 +47,9 @@ describe("ao doctor", () => {
     expect(result.stdout).toMatch(/^ok {4}tmux {2,}tmux \d/m);
     expect(result.stdout).toMatch(/^warn {2}configuration {2,}no agent-orchestrator\.yaml found/m);
     expect(result.stdout).toMatch(/^ +fix: ao init$/m);
-    expect(result.stdout).toContain("ready: 6 ok, 1 warning, 0 failed");
+    // notify-send is not on this PATH: the default desktop notifier could not show anything.
+    expect(result.stdout).toMatch(/^warn {2}desktop notifications +notify-send not found on PATH/m);
+    expect(result.stdout).toContain("ready: 6 ok, 2 warnings, 0 failed");
     expect(result.stdout).not.toMatch(/[✓✗]/);
     expect(result.stdout).not.toContain("\u001b");
   });
@@ -67,6 +69,26 @@ describe("ao doctor", () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/^FAIL {2}GitHub credentials \(github\.com\) +no token/m);
     expect(result.stdout).toContain("fix: gh auth login");
+  });
+
+  it("is not ready when the configured agent has no login, and ready once it has one (never shown)", () => {
+    const key = "sk-ant-doctorTestKey0123456789";
+    const { dir, env } = setup(GITHUB_PROJECT, READY, { GITHUB_TOKEN: TOKEN });
+    const missing = runAo(["doctor"], { cwd: dir, env });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stdout).toMatch(/^FAIL {2}claude login \(claude-code\) +no login found \(looked for ANTHROPIC_API_KEY/m);
+    expect(missing.stdout).toContain("~/.claude/.credentials.json");
+    expect(missing.stdout).toContain("fix: run `claude` once in a terminal and sign in");
+    expect(missing.stdout).toContain("not ready:");
+
+    const withKey = runAo(["doctor"], { cwd: dir, env: { ...env, ANTHROPIC_API_KEY: key } });
+    expect(withKey.stdout).toMatch(/^ok {4}claude login \(claude-code\) +found ANTHROPIC_API_KEY$/m);
+    expect(withKey.stdout + withKey.stderr).not.toContain(key);
+
+    mkdirSync(join(dir, ".claude"), { recursive: true });
+    writeFileSync(join(dir, ".claude", ".credentials.json"), "{}");
+    const signedIn = runAo(["doctor"], { cwd: dir, env });
+    expect(signedIn.stdout).toMatch(/^ok {4}claude login \(claude-code\) +found ~\/\.claude\/\.credentials\.json$/m);
   });
 
   it("accepts a token and never prints or logs it", () => {
@@ -120,6 +142,7 @@ describe("ao doctor", () => {
       "store",
       "config",
       "tmux",
+      "notifier:desktop",
       "agents",
     ]);
     for (const check of report.checks) {
@@ -129,7 +152,7 @@ describe("ao doctor", () => {
           : ["detail", "fix", "id", "status", "title"],
       );
     }
-    expect(report.summary).toEqual({ ok: 4, warn: 2, fail: 1 });
+    expect(report.summary).toEqual({ ok: 4, warn: 3, fail: 1 });
   });
 
   it.each([

@@ -23,7 +23,7 @@ describe("ao init", () => {
     const path = join(repo.dir, "agent-orchestrator.yaml");
     expect(init.stdout).toContain(`wrote ${path}`);
     expect(init.stdout).toContain("ao doctor");
-    expect(init.stdout).toContain('ao spawn work "<task>"');
+    expect(init.stdout).toContain('ao spawn widgets "<task>"');
     const text = readFileSync(path, "utf8");
     expect(text).toContain("repo: acme/widgets");
     expect(text).toContain("defaultBranch: trunk");

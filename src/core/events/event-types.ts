@@ -39,6 +39,7 @@ const KNOWN = {
   "reaction.escalated": true,
   "notification.sent": true,
   "notification.failed": true,
+  "notification.dropped": true,
   "turn.queued": true,
   "turn.delivering": true,
   "turn.delivered": true,

@@ -25,5 +25,18 @@ export interface NotificationFailed extends EventBase {
   };
 }
 
+/** A notifier that cannot work on this machine (its program is missing): nobody saw the notification. */
+export interface NotificationDropped extends EventBase {
+  type: "notification.dropped";
+  payload: {
+    /** The configured notifier's name. */
+    notifier: string;
+    /** The notification's priority. */
+    priority: NotificationPriority;
+    /** Why the notifier cannot deliver here, with what would fix it. */
+    reason: string;
+  };
+}
+
 /** Notifications to people, one event per notifier and notification. */
-export type NotificationEvent = NotificationSent | NotificationFailed;
+export type NotificationEvent = NotificationSent | NotificationFailed | NotificationDropped;

@@ -19,6 +19,11 @@ export interface Toolchain {
    * when package.json has a real `test` script (not npm's "no test specified" placeholder).
    */
   readonly test: string | undefined;
+  /**
+   * Whether the tests need the install first. False only where that is known: a package.json
+   * that declares no dependencies at all. (A fresh worktree has no node_modules.)
+   */
+  readonly needsInstall: boolean;
 }
 
 /** [marker file, language, package manager, install command]. */
@@ -98,7 +103,22 @@ async function describe(root: string, marker: Marker, locked: boolean): Promise<
     install: berry ? "yarn install --immutable" : install,
     locked,
     test: await testCommand(root, language, packageManager),
+    needsInstall: language !== "javascript" || (await declaresDependencies(root)),
   };
+}
+
+const DEPENDENCY_KEYS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
+
+async function declaresDependencies(root: string): Promise<boolean> {
+  try {
+    const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    return DEPENDENCY_KEYS.some((key) => Object.keys((manifest[key] as object | undefined) ?? {}).length > 0);
+  } catch {
+    return true; // unreadable: assume the worst
+  }
 }
 
 async function testCommand(

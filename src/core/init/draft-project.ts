@@ -39,7 +39,8 @@ export function draftProject(
   const agent = detection.agents[0]?.plugin ?? agents.fallback ?? agents.programs[0]?.plugin ?? "";
   const toolchain = detection.toolchain;
   return {
-    id: slugifyProjectId(detection.directoryName),
+    // The repository's own name (a checkout in `tmp/x` or `widgets-2` is still `widgets`).
+    id: slugifyProjectId(detection.origin.location?.repo ?? detection.directoryName),
     repo: forges.scm?.proposal.repo ?? forges.tracker?.proposal.repo,
     defaultBranch: detection.defaultBranch.name,
     agent,

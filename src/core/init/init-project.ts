@@ -4,6 +4,7 @@ import { chooseConfigPath, writeConfigFile } from "./config-file.js";
 import { detectRepository, type RepoDetection } from "./detect-repository.js";
 import { listPrograms } from "../registry/list-programs.js";
 import { draftProject, type AgentFacts, type ProjectDraft } from "./draft-project.js";
+import { checkDefaultNotifiers } from "./check-notifiers.js";
 import { proposeForges } from "./propose-plugins.js";
 import { renderConfig } from "./render-config.js";
 import { configSchemaPath } from "./schema-location.js";
@@ -30,7 +31,7 @@ export interface InitResult {
  * agent-orchestrator.yaml at its root.
  */
 export async function initProject(
-  ctx: Pick<AoContext, "exec" | "env" | "cwd" | "stderr" | "catalog" | "logger" | "ask">,
+  ctx: Pick<AoContext, "exec" | "env" | "cwd" | "paths" | "stderr" | "catalog" | "logger" | "ask">,
   options: InitOptions = {},
 ): Promise<InitResult> {
   const found = await detectRepository(ctx, ctx.cwd);
@@ -47,14 +48,16 @@ export async function initProject(
     options.auto !== true && ctx.ask !== undefined
       ? await askProject(ctx, ctx.ask, detection, drafted, agents)
       : drafted;
+  const platform = options.platform ?? process.platform;
   const text = renderConfig({
     project,
+    notifiers: await checkDefaultNotifiers(ctx, platform),
     forges,
     agents,
     schemaPath: configSchemaPath(),
     toolchainEvidence: detection.toolchain?.evidence,
     originHost: project.repo === undefined ? detection.origin.location?.host : undefined,
-    platform: options.platform ?? "",
+    platform,
   });
   await writeConfigFile(path, text);
   ctx.logger.info("init wrote config", { path, project: project.id });

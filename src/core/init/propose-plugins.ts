@@ -4,6 +4,7 @@ import { checkDefinition } from "../registry/check-definition.js";
 import { loadPluginModule } from "../registry/load-plugin-module.js";
 import type { InitProposal, InitRepository } from "../registry/plugin-capabilities.js";
 import type { RepoDetection } from "./detect-repository.js";
+import type { Toolchain } from "./detect-toolchain.js";
 
 /** The plugin `ao init` writes for a slot, with what its proposal says to write around it. */
 export interface ForgeChoice {
@@ -29,10 +30,9 @@ export async function proposeForges(
   detection: RepoDetection,
 ): Promise<ForgeChoices> {
   const location = detection.origin.location;
-  const test = detection.toolchain?.test;
   const repository: InitRepository = {
     origin: location && { host: location.host, owner: location.owner, repo: location.repo },
-    test: test === undefined ? undefined : { command: test, evidence: detection.toolchain?.evidence ?? "" },
+    test: detectedTest(detection.toolchain),
     env: ctx.env,
   };
   const [tracker, scm] = await Promise.all([
@@ -40,6 +40,21 @@ export async function proposeForges(
     choose(ctx, "scm", repository),
   ]);
   return { tracker, scm };
+}
+
+/**
+ * The test command for CI, runnable only when the dependencies it needs are installed first: the
+ * install is written as an active `postCreate` only from a lockfile, so without one the tests
+ * would fail in every fresh worktree (`xo: not found`) and the ci-failed reaction blame the agent.
+ */
+function detectedTest(toolchain: Toolchain | undefined): InitRepository["test"] {
+  if (toolchain?.test === undefined) return undefined;
+  const base = { command: toolchain.test, evidence: toolchain.evidence };
+  if (toolchain.install === undefined || toolchain.locked || !toolchain.needsInstall) return base;
+  const unready =
+    `it needs \`${toolchain.install}\` first, which stays commented out without a lockfile ` +
+    "(uncomment both, or commit a lockfile and run `ao init` again)";
+  return { ...base, unready };
 }
 
 async function choose(

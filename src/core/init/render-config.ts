@@ -1,11 +1,14 @@
 import { stringify } from "yaml";
 import type { PluginConfig } from "../config/types.js";
 import { installCommandFor } from "../registry/plugin-capabilities.js";
+import type { NotifierFacts } from "./check-notifiers.js";
 import type { AgentFacts, ProjectDraft } from "./draft-project.js";
 import type { ForgeChoice, ForgeChoices } from "./propose-plugins.js";
 
 export interface RenderInput {
   readonly project: ProjectDraft;
+  /** The catalog's default notifiers by whether they can deliver here; see check-notifiers.ts. */
+  readonly notifiers?: NotifierFacts | undefined;
   readonly forges: ForgeChoices;
   readonly agents: AgentFacts;
   readonly schemaPath: string;
@@ -49,8 +52,25 @@ export function renderConfig(input: RenderInput): string {
     "    # flags (`ao doctor` warns about it): only in a sandbox you are willing to lose.",
     "    # agentConfig:",
     "    #   permissions: permissionless",
+    ...notifierLines(input.notifiers),
     "",
   ].join("\n");
+}
+
+/** Only when a default notifier cannot deliver here: the defaults without it, and why. */
+function notifierLines(notifiers: NotifierFacts | undefined): string[] {
+  if (notifiers === undefined || notifiers.unusable.length === 0) return [];
+  const why = notifiers.unusable.flatMap(({ name, detail, fix }) => [
+    `# Not the default notifier here: ${name} (${detail}).`,
+    ...(fix === undefined ? [] : [`# To use it: ${fix}.`]),
+  ]);
+  return [
+    "",
+    ...why,
+    "# Until a notifier is configured (notifiers: slack or webhook), `ao events` shows what was not sent.",
+    "defaults:",
+    `  notifiers: [${notifiers.usable.join(", ")}]`,
+  ];
 }
 
 function repoLines(project: ProjectDraft, origin: string | undefined): string[] {

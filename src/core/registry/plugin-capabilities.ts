@@ -73,8 +73,14 @@ export interface PluginProgram {
 export interface InitRepository {
   /** Where `origin` points (credentials removed); undefined without one or for a local path. */
   readonly origin: { readonly host: string; readonly owner: string; readonly repo: string } | undefined;
-  /** The project's test command when one was detected (`npm test`), and from which file. */
-  readonly test: { readonly command: string; readonly evidence: string } | undefined;
+  /**
+   * The project's test command when one was detected (`npm test`), and from which file. `unready`
+   * says why it would fail in a fresh worktree (its install step is not written as a real
+   * `postCreate`): offer it commented out with that reason, never as a CI that fails every run.
+   */
+  readonly test:
+    | { readonly command: string; readonly evidence: string; readonly unready?: string | undefined }
+    | undefined;
   /** The environment (a plugin may read a host list from it, e.g. GH_HOST); never a secret's value. */
   readonly env: Readonly<Record<string, string | undefined>>;
 }

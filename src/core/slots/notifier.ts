@@ -18,6 +18,10 @@ export interface Notification {
 }
 
 export interface Notifier {
-  /** Resolves once the notification was handed over; rejects when it could not be. */
+  /**
+   * Resolves once the notification was handed over; rejects when it could not be. A notifier that
+   * cannot work on this machine at all (no notify-send) rejects with code `E_NOTIFIER_UNAVAILABLE`:
+   * core records the notification as dropped there, never as sent.
+   */
   notify(notification: Notification): Promise<void>;
 }

@@ -11,6 +11,7 @@ import {
 import { AO_WORKSPACE_DIR } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { AIDER_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { AiderOptions } from "./_shared/plugin-options.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
@@ -79,11 +80,15 @@ function aiderActivity(probe: ActivityProbe): ActivityReport {
 export const plugin = definePlugin({
   slot: "agent",
   name: "aider",
-  ...agentProgram("aider", {
-    binary: "aider",
-    versionArgs: ["--version"],
-    install: "pipx install aider-chat",
-  }),
+  ...agentProgram(
+    "aider",
+    {
+      binary: "aider",
+      versionArgs: ["--version"],
+      install: "pipx install aider-chat",
+    },
+    AIDER_LOGIN,
+  ),
   description: "aider: task file loaded read-only, chat history in .ao/ restored on resume",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.aiderOptions),

@@ -12,6 +12,7 @@ import {
 import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { CLAUDE_CODE_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -122,11 +123,15 @@ export function claudeConfigDirFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "claude-code",
-  ...agentProgram("claude-code", {
-    binary: "claude",
-    versionArgs: ["--version"],
-    install: "npm i -g @anthropic-ai/claude-code",
-  }),
+  ...agentProgram(
+    "claude-code",
+    {
+      binary: "claude",
+      versionArgs: ["--version"],
+      install: "npm i -g @anthropic-ai/claude-code",
+    },
+    CLAUDE_CODE_LOGIN,
+  ),
   description: "Claude Code (claude): hooks for session id, activity and turns, resume by session id",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),

@@ -10,6 +10,7 @@ import {
   type PluginContext,
 } from "../../core/plugin-api.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { CODEX_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { CodexOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -88,11 +89,15 @@ export function codexHomeFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "codex",
-  ...agentProgram("codex", {
-    binary: "codex",
-    versionArgs: ["--version"],
-    install: "npm i -g @openai/codex",
-  }),
+  ...agentProgram(
+    "codex",
+    {
+      binary: "codex",
+      versionArgs: ["--version"],
+      install: "npm i -g @openai/codex",
+    },
+    CODEX_LOGIN,
+  ),
   description:
     "OpenAI Codex CLI (codex): rollout files for session id, activity and turns, `codex resume <id>`",
   // Built on the first options given: `ao status` probes agents without any.

@@ -15,6 +15,7 @@ import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { GEMINI_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { GeminiOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -136,11 +137,15 @@ export function geminiHomeFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "gemini",
-  ...agentProgram("gemini", {
-    binary: "gemini",
-    versionArgs: ["--version"],
-    install: "npm i -g @google/gemini-cli",
-  }),
+  ...agentProgram(
+    "gemini",
+    {
+      binary: "gemini",
+      versionArgs: ["--version"],
+      install: "npm i -g @google/gemini-cli",
+    },
+    GEMINI_LOGIN,
+  ),
   description:
     "Google Gemini CLI (gemini): --prompt-interactive, hooks for turns, session files for the id, `--resume <id>`",
   // Built on the first options given: `ao status` probes agents without any.

@@ -10,6 +10,7 @@ import {
   type LaunchSpec,
 } from "../../core/plugin-api.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { OPENCODE_LOGIN } from "./_shared/agent-logins.js";
 import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
@@ -113,11 +114,15 @@ async function opencodeActivity(probe: ActivityProbe, command: string, exec: Exe
 export const plugin = definePlugin({
   slot: "agent",
   name: "opencode",
-  ...agentProgram("opencode", {
-    binary: "opencode",
-    versionArgs: ["--version"],
-    install: "npm i -g opencode-ai",
-  }),
+  ...agentProgram(
+    "opencode",
+    {
+      binary: "opencode",
+      versionArgs: ["--version"],
+      install: "npm i -g opencode-ai",
+    },
+    OPENCODE_LOGIN,
+  ),
   description: "opencode: `--mini --prompt`, a plugin for turns, resume with --session <id>",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.opencodeOptions),

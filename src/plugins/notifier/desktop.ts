@@ -8,6 +8,7 @@ import {
   type PluginContext,
 } from "../../core/plugin-api.js";
 import { osascriptArgs } from "./desktop/applescript.js";
+import { checkDesktop } from "./desktop/desktop-check.js";
 import { notifySendArgs } from "./desktop/notify-send.js";
 
 export const desktopOptions = z.strictObject({
@@ -28,15 +29,17 @@ export const plugin = definePlugin({
   description: "desktop notifications through notify-send (Linux) or osascript (macOS)",
   options: desktopOptions,
   create: (options, ctx) => createDesktopNotifier(ctx, options),
+  doctor: (_options, ctx) => checkDesktop(ctx),
 });
 
 type DesktopContext = Pick<PluginContext, "env" | "exec" | "stderr" | "logger">;
 
 /**
- * A machine without the program (a server, a container) is a setting, not a failure: it is said
- * once, on stderr and in the log, and every notify resolves, so a daemon routing to `desktop` keeps
- * running and its outbox does not retry what can never work. A program that is there but fails (no
- * notification service on the session bus) rejects, like any notifier that could not deliver.
+ * A machine without the program (a server, a container) cannot show anything: it is said once on
+ * stderr and in the log, and every notify rejects with `E_NOTIFIER_UNAVAILABLE`, which core records
+ * as `notification.dropped` (never as sent; `ao doctor` warns before it happens). A program that is
+ * there but fails (no notification service on the session bus) rejects like any notifier that could
+ * not deliver.
  */
 export function createDesktopNotifier(
   ctx: DesktopContext,
@@ -51,7 +54,9 @@ export function createDesktopNotifier(
       if (path === undefined) {
         if (!warned) warnUnavailable(ctx, program);
         warned = true;
-        return;
+        throw new AoError("E_NOTIFIER_UNAVAILABLE", `${program} was not found on PATH`, {
+          hint: unavailableHint(program),
+        });
       }
       const args = program === "osascript" ? osascriptArgs(notification) : notifySendArgs(notification);
       const result = await ctx.exec(path, args, {
@@ -69,11 +74,15 @@ export function createDesktopNotifier(
   };
 }
 
+function unavailableHint(program: string): string {
+  const install = program === "notify-send" ? "install libnotify-bin (or libnotify), or " : "";
+  return `${install}route notifications to slack or webhook in notificationRouting`;
+}
+
 function warnUnavailable(ctx: DesktopContext, program: string): void {
-  const install = program === "notify-send" ? " (install libnotify-bin or libnotify)" : "";
   const message =
-    `desktop notifications are off: ${program} was not found on PATH${install}; ` +
-    "notifications routed to desktop are dropped (route them to slack or webhook in notificationRouting)";
+    `desktop notifications are off: ${program} was not found on PATH; ` +
+    `notifications routed to desktop are dropped (${unavailableHint(program)})`;
   ctx.stderr.write(`warning: ${message}\n`);
   ctx.logger.warn(message, { program });
 }

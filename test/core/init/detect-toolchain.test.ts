@@ -53,6 +53,18 @@ describe("detectToolchain", () => {
     expect((await detectToolchain(dir))?.test).toBe(test);
   });
 
+  it.each([
+    [{ "package.json": '{"scripts":{"test":"node --test"}}' }, false],
+    [{ "package.json": '{"devDependencies":{"xo":"^1"}}' }, true],
+    [{ "package.json": '{"dependencies":{}, "optionalDependencies":{"fsevents":"*"}}' }, true],
+    [{ "package.json": "not json" }, true],
+    [{ "requirements.txt": "requests\n" }, true],
+  ])("whether the tests of %j need the install first: %s", async (files, needsInstall) => {
+    const dir = makeTempDir("ao-toolchain-");
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+    expect((await detectToolchain(dir))?.needsInstall).toBe(needsInstall);
+  });
+
   it("prefers a lockfile over a bare manifest", async () => {
     expect(await detectToolchain(dirWith("package.json", "pnpm-lock.yaml"))).toMatchObject({
       evidence: "pnpm-lock.yaml",

@@ -42,7 +42,7 @@ function answers(values: Record<string, string>): Ask & { questions: string[] } 
 }
 
 describe("initProject", () => {
-  it("writes a config for a github.com origin from any subdirectory", async () => {
+  it("writes a config for a github.com origin from any subdirectory, named after the repository", async () => {
     const repo = makeTestRepo({
       defaultBranch: "trunk",
       originUrl: "git@github.com:acme/widgets.git",
@@ -61,8 +61,8 @@ describe("initProject", () => {
     expect(schema).toMatch(/\/schema\/agent-orchestrator\.schema\.json$/);
     expect(existsSync(schema ?? "")).toBe(true);
     const projects = readProjects(result.path);
-    expect(Object.keys(projects)).toEqual(["work"]);
-    expect(projects["work"]).toMatchObject({
+    expect(Object.keys(projects)).toEqual(["widgets"]);
+    expect(projects["widgets"]).toMatchObject({
       path: ".",
       repo: "acme/widgets",
       defaultBranch: "trunk",
@@ -71,11 +71,11 @@ describe("initProject", () => {
       scm: { plugin: "github" },
       postCreate: ["npm ci"],
     });
-    expect(projects["work"]?.tracker.apiUrl).toBeUndefined();
+    expect(projects["widgets"]?.tracker.apiUrl).toBeUndefined();
     // GitHub runs CI itself: no local CI commands for a GitHub project.
-    expect(projects["work"]?.scm.ci).toBeUndefined();
+    expect(projects["widgets"]?.scm.ci).toBeUndefined();
     const loaded = await loadConfig(ctx, { configPath: result.path });
-    expect(loaded.config.projects["work"]).toMatchObject({
+    expect(loaded.config.projects["widgets"]).toMatchObject({
       path: repo.dir,
       repo: "acme/widgets",
       defaultBranch: "trunk",
@@ -86,13 +86,13 @@ describe("initProject", () => {
     const repo = makeTestRepo({ originUrl: "https://ci:s3cr3t-pass@github.acme.corp/platform/api.git" });
     const ctx = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
-    const project = readProjects(result.path)["work"];
+    const project = readProjects(result.path)["api"];
     expect(project?.tracker).toEqual({ plugin: "github", apiUrl: "https://github.acme.corp/api/v3" });
     expect(project?.scm).toEqual({ plugin: "github", apiUrl: "https://github.acme.corp/api/v3" });
     expect(readFileSync(result.path, "utf8")).not.toContain("s3cr3t");
     expect(JSON.stringify(result)).not.toContain("s3cr3t");
     const loaded = await loadConfig(ctx, { configPath: result.path });
-    expect(loaded.config.projects["work"]?.scm).toEqual({
+    expect(loaded.config.projects["api"]?.scm).toEqual({
       plugin: "github",
       apiUrl: "https://github.acme.corp/api/v3",
     });
@@ -107,7 +107,7 @@ describe("initProject", () => {
     const result = await initProject(ctx, { auto: true });
     const text = readFileSync(result.path, "utf8");
     expect(text).toContain("origin is gitlab.com, which no tracker or scm plugin serves");
-    expect(readProjects(result.path)["work"]).toMatchObject({
+    expect(readProjects(result.path)["proj"]).toMatchObject({
       tracker: { plugin: "local" },
       scm: { plugin: "local", ci: ["cargo test"] },
       postCreate: ["cargo fetch --locked"],
@@ -148,6 +148,50 @@ describe("initProject", () => {
     expect(loaded.config.projects["my-widgets-v2"]?.scm).toEqual({ plugin: "local", ci: ["npm test"] });
   });
 
+  it("enables local CI only with its install step: without a lockfile both stay comments, with the reason", async () => {
+    const dir = join(makeTempDir("ao-init-"), "tool");
+    mkdirSync(dir);
+    runGit(dir, ["init", "-q", "--initial-branch=main"]);
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ scripts: { test: "xo && ava" }, devDependencies: { xo: "^1.0.0", ava: "^6.0.0" } }),
+    );
+    const ctx = makeTestContext({ catalog: builtinCatalog, cwd: dir, env: { PATH: binWith() } });
+    const result = await initProject(ctx, { auto: true });
+    const text = readFileSync(result.path, "utf8");
+    const project = readProjects(result.path)["tool"];
+    expect(project?.scm).toEqual({ plugin: "local" });
+    expect(project?.postCreate).toBeUndefined();
+    expect(text).toContain("`npm test` was detected (package.json) but is not enabled:");
+    expect(text).toContain("it needs `npm install` first, which stays commented out without a lockfile");
+    expect(text).toContain("      # ci:\n      #   - npm test\n");
+    expect(text).toContain("    #   - npm install\n");
+    await expect(loadConfig(ctx, { configPath: result.path })).resolves.toBeDefined();
+  });
+
+  it("does not default to desktop notifications where notify-send is missing, and says why", async () => {
+    const repo = makeTestRepo({});
+    const bare = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
+    const result = await initProject(bare, { auto: true, platform: "linux" });
+    const text = readFileSync(result.path, "utf8");
+    expect(text).toContain("# Not the default notifier here: desktop (notify-send not found on PATH");
+    expect(text).toContain("# To use it: install libnotify-bin (Debian/Ubuntu) or route notifications");
+    expect(parse(text)).toMatchObject({ defaults: { notifiers: [] } });
+    const loaded = await loadConfig(bare, { configPath: result.path });
+    expect(loaded.config.notificationRouting.urgent).toEqual([]);
+
+    const desktop = makeBinDir({ fake: { "notify-send": "exit 0" }, link: ["git"] });
+    const withDesktop = makeTestContext({
+      catalog: builtinCatalog,
+      cwd: repo.dir,
+      env: { PATH: desktop, DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus" },
+    });
+    const again = await initProject(withDesktop, { auto: true, force: true, platform: "linux" });
+    const written = readFileSync(again.path, "utf8");
+    expect(written).not.toContain("defaults:");
+    expect(written).not.toContain("Not the default notifier");
+  });
+
   it("offers local CI only as a comment when no test command is detected", async () => {
     const repo = makeTestRepo({
       files: { "package.json": '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}' },
@@ -173,7 +217,7 @@ describe("initProject", () => {
 
     const result = await initProject(ctx, { auto: true, force: true });
     expect(result.path).toBe(existing);
-    expect(readProjects(existing)["work"]?.repo).toBe("acme/widgets");
+    expect(readProjects(existing)["widgets"]?.repo).toBe("acme/widgets");
     expect(existsSync(join(repo.dir, "agent-orchestrator.yaml"))).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AoError } from "../../../src/core/errors.js";
 import { openLifecycleEngine, runCycle } from "../../../src/core/lifecycle/index.js";
 import { listSessionViews } from "../../../src/core/sessions/list-sessions.js";
 import { getMeta } from "../../../src/core/store/index.js";
@@ -49,6 +50,21 @@ describe("runCycle when things go wrong", () => {
     expect(types.filter((type) => type === "notification.failed")).toHaveLength(3);
     expect(types.filter((type) => type === "reaction.failed")).toHaveLength(3);
     expect(f.ctx.logger.records.some((entry) => entry.level === "error")).toBe(true);
+  });
+
+  it("records a notification a notifier cannot show here as dropped, never as sent or delivered", async () => {
+    const f = makeLifecycleFixture();
+    const session = await f.addSession({ withPr: true });
+    f.notifier.failWith = new AoError("E_NOTIFIER_UNAVAILABLE", "notify-send was not found on PATH");
+    f.scm.setCi(1, { state: "passing", failing: [] });
+    f.scm.setReview(1, { decision: "approved", threads: [] });
+    await f.cycle();
+    const types = f.eventTypes(session.id);
+    expect(types).toContain("notification.dropped");
+    expect(types).not.toContain("notification.sent");
+    expect(types).not.toContain("reaction.delivered");
+    const [reaction] = f.reactions(session.id);
+    expect(reaction?.lastError).toContain("dropped (notify-send was not found on PATH)");
   });
 
   it("cancels a reaction whose condition cleared before it was delivered", async () => {

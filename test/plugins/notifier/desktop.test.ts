@@ -110,12 +110,18 @@ describe("notifier/desktop on Linux (notify-send)", () => {
     expect((failure as Error).message).toBe("notify-send exited with 1: GDBus.Error: no notification server");
   });
 
-  it("without notify-send, warns once and resolves every time", async () => {
+  it("without notify-send, warns once and rejects every notify as unavailable (never as delivered)", async () => {
     const ctx = makeTestContext({ env: { PATH: makeTempDir("ao-empty-path-") } });
     const notifier = createDesktopNotifier(ctx, options, "linux");
-    await notifier.notify(ciFailed);
-    await notifier.notify(ciFailed);
-    await notifier.notify({ ...ciFailed, priority: "urgent" });
+    const outcomes = await Promise.all(
+      [ciFailed, ciFailed, { ...ciFailed, priority: "urgent" as const }].map((notification) =>
+        notifier.notify(notification).then(
+          () => "delivered",
+          (error: unknown) => (isAoError(error) ? error.code : "other"),
+        ),
+      ),
+    );
+    expect(outcomes).toEqual(["E_NOTIFIER_UNAVAILABLE", "E_NOTIFIER_UNAVAILABLE", "E_NOTIFIER_UNAVAILABLE"]);
     const warnings = ctx.stderr
       .text()
       .split("\n")
@@ -149,13 +155,13 @@ describe("notifier/desktop on macOS (osascript)", () => {
     expect(parsed.rest).toBe(' sound name "Glass"');
   });
 
-  it("without osascript, warns once and resolves", async () => {
+  it("without osascript, warns once and rejects as unavailable", async () => {
     const ctx = makeTestContext({ env: { PATH: makeTempDir("ao-empty-path-") } });
     const notifier = createDesktopNotifier(ctx, options, "darwin");
-    await notifier.notify(ciFailed);
-    await notifier.notify(ciFailed);
+    await expect(notifier.notify(ciFailed)).rejects.toMatchObject({ code: "E_NOTIFIER_UNAVAILABLE" });
+    await expect(notifier.notify(ciFailed)).rejects.toMatchObject({ code: "E_NOTIFIER_UNAVAILABLE" });
     expect(ctx.stderr.text()).toBe(
-      "warning: desktop notifications are off: osascript was not found on PATH; notifications routed to desktop are dropped (route them to slack or webhook in notificationRouting)\n",
+      "warning: desktop notifications are off: osascript was not found on PATH; notifications routed to desktop are dropped (route notifications to slack or webhook in notificationRouting)\n",
     );
   });
 });

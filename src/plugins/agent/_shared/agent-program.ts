@@ -5,22 +5,29 @@ import {
   type PluginCheckContext,
   type PluginProgram,
 } from "../../../core/plugin-api.js";
+import { checkLogin, type LoginSpec } from "./agent-login.js";
 
 /**
  * An agent plugin's program and its doctor check in one: `ao init` finds installed agents by the
- * program, doctor fails a configured agent whose CLI is not on PATH and names its install command.
+ * program, doctor fails a configured agent whose CLI is not on PATH and names its install command,
+ * then (with a login spec) says whether the CLI has a login it can use.
  * Being on PATH is the check: an agent CLI's `--version` can take seconds (node start-up, updates).
  */
-export function agentProgram(name: string, program: PluginProgram) {
+export function agentProgram(name: string, program: PluginProgram, login?: Omit<LoginSpec, "binary">) {
   return {
     program,
-    doctor: async (_options: unknown, ctx: PluginCheckContext): Promise<PluginCheck[]> => [
-      await checkProgram(ctx, {
+    doctor: async (_options: unknown, ctx: PluginCheckContext): Promise<PluginCheck[]> => {
+      const installed = await checkProgram(ctx, {
         id: `agent:${name}`,
         title: `${program.binary} CLI (${name})`,
         binary: program.binary,
         fix: installCommandFor(program.install, ctx.platform),
-      }),
-    ],
+      });
+      const signedIn =
+        login === undefined || installed.status !== "ok"
+          ? undefined
+          : checkLogin(name, { ...login, binary: program.binary }, ctx);
+      return signedIn === undefined ? [installed] : [installed, signedIn];
+    },
   };
 }

@@ -14,7 +14,14 @@ export function proposeLocalScm(repository: InitRepository): InitProposal {
       comment: [head, "commit; no test command was detected. For example:"],
       example: ["ci:", "  - make test"],
     };
-  const { command, evidence } = repository.test;
+  const { command, evidence, unready } = repository.test;
+  if (unready !== undefined)
+    return {
+      fit: "fallback",
+      options: {},
+      comment: [head, `commit. \`${command}\` was detected (${evidence}) but is not enabled:`, `${unready}.`],
+      example: ["ci:", `  - ${command}`],
+    };
   return {
     fit: "fallback",
     options: { ci: [command] },
