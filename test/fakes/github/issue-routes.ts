@@ -133,7 +133,11 @@ export class FakeIssues {
       };
     return [
       { method: "GET", path: "/repos/:owner/:repo/issues", handle: (req, params) => this.list(req, params) },
-      { method: "POST", path: "/repos/:owner/:repo/issues", handle: (req, params) => this.create(req, params) },
+      {
+        method: "POST",
+        path: "/repos/:owner/:repo/issues",
+        handle: (req, params) => this.create(req, params),
+      },
       { method: "PATCH", path: "/repos/:owner/:repo/issues/:number", handle: withIssue(updateIssue) },
       {
         method: "GET",
@@ -210,14 +214,20 @@ export class FakeIssues {
 
 /** PATCH an issue: state with its reason (GitHub refuses a reason that does not fit the state), title, body. */
 function updateIssue(issue: FakeIssue, req: FakeRequest): FakeResponse {
-  const body = (req.body ?? {}) as { state?: unknown; state_reason?: unknown; title?: unknown; body?: unknown };
+  const body = (req.body ?? {}) as {
+    state?: unknown;
+    state_reason?: unknown;
+    title?: unknown;
+    body?: unknown;
+  };
   const state = body.state ?? issue.state;
   const reason = body.state_reason ?? null;
   const fits =
     (state === "closed" && (reason === null || reason === "completed" || reason === "not_planned")) ||
     (state === "open" && (reason === null || reason === "reopened"));
-  if (!fits) return errorResponse(422, "Validation Failed", { errors: [{ field: "state_reason", code: "invalid" }] });
-  issue.state = state as "open" | "closed";
+  if (!fits)
+    return errorResponse(422, "Validation Failed", { errors: [{ field: "state_reason", code: "invalid" }] });
+  issue.state = state;
   issue.stateReason = typeof reason === "string" ? reason : state === "closed" ? "completed" : null;
   if (typeof body.title === "string") issue.title = body.title;
   if (typeof body.body === "string") issue.body = body.body;
