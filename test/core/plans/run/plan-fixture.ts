@@ -55,11 +55,14 @@ afterEach(() => {
   for (const engine of engines.splice(0)) engine.close();
 });
 
-/** `tracker`: the project's tracker instead of the in-memory FakeTracker (a real plugin on a fake server). */
-export function makePlanFixture(options: { tracker?: Tracker } = {}): PlanFixture {
+/**
+ * `tracker`: the project's tracker instead of the in-memory FakeTracker (a real plugin on a fake
+ * server); `agent`: another fake agent (a HookedFakeAgent, whose turns end when a test says so).
+ */
+export function makePlanFixture(options: { tracker?: Tracker; agent?: FakeAgent } = {}): PlanFixture {
   const repo = makeTestRepo();
   const runtime = new FakeRuntime();
-  const agent = new FakeAgent();
+  const agent = options.agent ?? new FakeAgent();
   const tracker = new FakeTracker();
   const notifier = new FakeNotifier();
   const catalog: PluginCatalog = {
