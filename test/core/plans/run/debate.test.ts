@@ -88,5 +88,15 @@ describe("a plan's debate", () => {
     expect(prompt).toContain("CSV, then JSON");
     expect(prompt).toContain("agreed: CSV");
     expect(prompt).not.toContain("JSON: simpler to document"); // only the last round is handed on
+
+    // The synthesis is a turn of its own too: in the writer's session, which the debate started.
+    await f.report(a.sessionId!, "Built the CSV export.");
+    await f.cycle();
+    const synthesis = f.ticket("plan-1", "synthesis");
+    expect([synthesis.state, synthesis.sessionId]).toEqual(["running", round1[1]!.sessionId]);
+    expect(synthesis.turnId).not.toBeNull();
+    expect(f.runtime.processOf(round1[1]!.sessionId!)!.transcript.join("\n")).toContain(
+      "Built the CSV export.",
+    );
   });
 });

@@ -33,6 +33,7 @@ export interface PlanFixture {
   repo: TestRepo;
   runtime: FakeRuntime;
   agent: FakeAgent;
+  scm: FakeScm;
   tracker: FakeTracker;
   notifier: FakeNotifier;
   configPath: string;
@@ -64,12 +65,13 @@ export function makePlanFixture(options: { tracker?: Tracker; agent?: FakeAgent 
   const runtime = new FakeRuntime();
   const agent = options.agent ?? new FakeAgent();
   const tracker = new FakeTracker();
+  const scm = new FakeScm();
   const notifier = new FakeNotifier();
   const catalog: PluginCatalog = {
     ...defaultsOnlyCatalog(),
     runtime: { fake: fixedPlugin("runtime", runtime) },
     agent: { fake: fixedPlugin("agent", agent) },
-    scm: { fake: fixedPlugin("scm", new FakeScm()) },
+    scm: { fake: fixedPlugin("scm", scm) },
     tracker: { fake: fixedPlugin("tracker", options.tracker ?? tracker) },
     notifier: { fake: fixedPlugin("notifier", notifier) },
     workspace: { worktree: builtinCatalog.workspace.worktree! },
@@ -96,6 +98,7 @@ export function makePlanFixture(options: { tracker?: Tracker; agent?: FakeAgent 
     repo,
     runtime,
     agent,
+    scm,
     tracker,
     notifier,
     configPath,
