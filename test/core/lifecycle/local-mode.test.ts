@@ -112,7 +112,10 @@ describe("local mode end to end (scm/local, real git, real CI commands)", () => 
       ...builtinCatalog,
       runtime: { ...builtinCatalog.runtime, fake: fixedPlugin("runtime", runtime) },
       agent: { ...builtinCatalog.agent, fake: fixedPlugin("agent", agent) },
-      notifier: { ...builtinCatalog.notifier, fake: fixedPlugin("notifier", { notify: () => Promise.resolve() }) },
+      notifier: {
+        ...builtinCatalog.notifier,
+        fake: fixedPlugin("notifier", { notify: () => Promise.resolve() }),
+      },
     };
     const configDir = makeTempDir("ao-config-");
     const ctx = makeTestContext({ catalog, cwd: configDir });

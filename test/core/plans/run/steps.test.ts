@@ -18,7 +18,7 @@ async function commitIn(f: PlanFixture, sessionId: string): Promise<void> {
 }
 
 describe("a plan's steps", () => {
-  it("feed the research to every ticket, name the discussion, take a merged PR as done, and fail the plan with the reason", async () => {
+  it("feed the research to every ticket, name the discussion, and take a merged PR as done", async () => {
     const f = makePlanFixture();
     await f.propose("plan-1", RESEARCHED);
     await approvePlan(f.ctx, "plan-1", 1, { by: "ada", configPath: f.configPath });
@@ -52,9 +52,17 @@ describe("a plan's steps", () => {
       expect(f.promptOf(step.sessionId!)).toContain(discussion);
       expect(f.promptOf(step.sessionId!)).toContain('"merged": true');
     }
+  });
 
-    // C's agent exits without handing anything on: the step fails, and with it the plan. (B, started
-    // from A's branch, has A's commit and so a PR of its own: it is not the one to fail here.)
+  it("fail the plan with the reason when one ends without handing on, leaving the parent open", async () => {
+    const f = makePlanFixture();
+    await f.propose("plan-1", DIAMOND);
+    await approvePlan(f.ctx, "plan-1", 1, { by: "ada", configPath: f.configPath });
+    await f.cycle();
+    await f.report(f.ticket("plan-1", "A").sessionId!, '{"files":["a.ts"]}');
+    await f.cycle();
+    // C's agent exits without handing anything on: the step fails, and with it the plan.
+    const c = f.ticket("plan-1", "C");
     f.runtime.exit(f.runtime.processOf(c.sessionId!)!.handle, 1);
     for (let i = 0; i < 4 && f.plan("plan-1").status !== "failed"; i += 1) await f.cycle();
     expect(f.ticket("plan-1", "C")).toMatchObject({ state: "failed" });
