@@ -127,5 +127,20 @@ export function trackerContract(
       const reopened = await subject.tracker.updateIssue(updated, { state: "open" });
       expect(reopened.state).toBe("open");
     });
+
+    it("files an issue that getIssue and a label filter then find", async () => {
+      subject = await makeSubject(TRACKER_SEEDS);
+      if (!subject.tracker.createIssue) return;
+      const filed = await subject.tracker.createIssue({
+        title: "Plan plan-1: ship it",
+        body: "Tickets:\n- [ ] A: design",
+        labels: ["ao-plan"],
+      });
+      expect(filed).toMatchObject({ title: "Plan plan-1: ship it", state: "open", labels: ["ao-plan"] });
+      expect(filed.body).toContain("- [ ] A: design");
+      expect(await subject.tracker.getIssue(filed.id)).toMatchObject({ id: filed.id, title: filed.title });
+      const labelled = await subject.tracker.listIssues?.({ labels: ["ao-plan"], state: "all" });
+      if (labelled !== undefined) expect(labelled.map((issue) => issue.id)).toEqual([filed.id]);
+    });
   });
 }

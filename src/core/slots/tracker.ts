@@ -34,6 +34,12 @@ export interface NewIssue {
 export interface IssueUpdate {
   comment?: string;
   state?: IssueState;
+  /**
+   * Why an issue is closed, for trackers that record it: `completed` (the default) or
+   * `not_planned` (dropped: a cancelled plan). GitHub keeps it as `state_reason`; Linear picks a
+   * completed or a canceled workflow state by it.
+   */
+  closedAs?: "completed" | "not_planned";
 }
 
 export interface Tracker {

@@ -15,6 +15,7 @@ import type { TrustedAuthors } from "../_shared/github/trusted-authors.js";
 import { trustedAuthorsSchema } from "../_shared/github/trusted-authors-schema.js";
 import { gitHubCaller, type GitHubCall, type GitHubTrackerTuning } from "./github/github-api.js";
 import { gitHubTaskPrompt, toGitHubIssue } from "./github/github-issue.js";
+import { createGitHubIssue, updateGitHubIssue } from "./github/issue-writes.js";
 import { gitHubIssueNumber } from "./github/issue-ref.js";
 
 /**
@@ -64,14 +65,20 @@ export function createGitHubTracker(
   const repo = trackerRepo(ctx, options);
   const call = gitHubCaller(ctx, repo, options.apiUrl, tuning);
   const sameRepo = options.repo === undefined || isProjectRepo(ctx.project?.repo, repo);
+  const read = (number: number) => getIssue(call, number, options.trustedAuthors);
   const tracker: Tracker = {
-    getIssue: async (ref) => getIssue(call, gitHubIssueNumber(ref, repo), options.trustedAuthors),
+    getIssue: async (ref) => read(gitHubIssueNumber(ref, repo)),
     branchName: (issue) =>
       branchNameFor({ issueId: `issue-${issue.id}`, title: issue.title, sessionId: `issue-${issue.id}` }),
     taskPrompt: (issue) => gitHubTaskPrompt(issue, options.trustedAuthors),
     listIssues: (filter) => listIssues(call, filter),
     // Another repository's issue is only closed by a qualified reference.
     closingReference: (issue) => `Closes ${sameRepo ? "" : `${repo.owner}/${repo.repo}`}#${issue.id}`,
+    createIssue: async (input) => read(await createGitHubIssue(call, input)),
+    updateIssue: async (issue, update) => {
+      await updateGitHubIssue(call, issue, update);
+      return read(Number(issue.id));
+    },
   };
   if (options.labelOnStart !== undefined || options.commentOnStart) {
     tracker.markStarted = (issue, sessionId) => markStarted(call, issue, sessionId, options);

@@ -18,6 +18,7 @@ import {
   type IssueQueryResult,
   type IssuesQueryResult,
 } from "./linear/linear-queries.js";
+import { createLinearIssue, updateLinearIssue, type LinearTeamRef } from "./linear/issue-writes.js";
 import { moveIssueToState } from "./linear/mark-started.js";
 
 /**
@@ -72,11 +73,10 @@ export function createLinearTracker(
   options: LinearTrackerOptions,
 ): Tracker {
   const request = linearRequester(ctx, options.apiUrl);
+  const read = async (id: string) =>
+    toLinearIssue((await request<IssueQueryResult>(ISSUE_QUERY, { id })).issue);
   const tracker: Tracker = {
-    getIssue: async (ref) => {
-      const id = linearIssueId(ref, options.team);
-      return toLinearIssue((await request<IssueQueryResult>(ISSUE_QUERY, { id })).issue);
-    },
+    getIssue: async (ref) => read(linearIssueId(ref, options.team)),
     branchName: (issue) =>
       branchNameFor({
         trackerBranch: issue.branchName,
@@ -87,7 +87,20 @@ export function createLinearTracker(
     taskPrompt: linearTaskPrompt,
     listIssues: (filter) => listIssues(request, filter, options),
     closingReference: (issue) => `Fixes ${issue.id}`,
+    updateIssue: async (issue, update) => {
+      await updateLinearIssue(request, issue, update);
+      return read(issue.id);
+    },
   };
+  // Filing needs a team; without `team` or `teamId` the tracker cannot say which, so it offers none.
+  const team: LinearTeamRef | undefined =
+    options.team !== undefined
+      ? { key: options.team }
+      : options.teamId !== undefined
+        ? { id: options.teamId }
+        : undefined;
+  if (team !== undefined)
+    tracker.createIssue = async (input) => read(await createLinearIssue(request, team, input));
   const startedState = options.startedState;
   // Without startedState there is nothing to tell Linear, so the tracker has no markStarted at all.
   if (startedState !== undefined)

@@ -1,8 +1,8 @@
+import { fixedPlugin } from "../../helpers/fixed-plugin.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import type { PluginCatalog, Slot } from "../../../src/core/registry/catalog.js";
-import { definePlugin } from "../../../src/core/registry/define-plugin.js";
+import type { PluginCatalog } from "../../../src/core/registry/catalog.js";
 import {
   openLifecycleEngine,
   runCycle,
@@ -21,7 +21,6 @@ import {
 } from "../../../src/core/store/index.js";
 import { plugin as coreLifecycle } from "../../../src/plugins/lifecycle/core.js";
 import type { Tracker } from "../../../src/core/slots/index.js";
-import { z } from "zod";
 import { FakeAgent } from "../../fakes/agent.js";
 import { FakeNotifier } from "../../fakes/notifier.js";
 import { FakeRuntime, type FakeProgram } from "../../fakes/runtime.js";
@@ -60,19 +59,6 @@ afterEach(() => {
   for (const engine of engines.splice(0)) engine.close();
 });
 
-function fixed<S extends Slot>(slot: S, instance: unknown) {
-  return () =>
-    Promise.resolve(
-      definePlugin({
-        slot,
-        name: "fake",
-        description: `test ${slot}`,
-        options: z.strictObject({}),
-        create: () => instance as never,
-      }),
-    );
-}
-
 /** A project `app` on fakes (runtime, agent, scm, tracker, notifier) with the real lifecycle/core and a real store. */
 export function makeLifecycleFixture(
   options: { program?: FakeProgram; agent?: FakeAgent } = {},
@@ -98,11 +84,11 @@ export function makeLifecycleFixture(
   };
   const catalog: PluginCatalog = {
     ...defaultsOnlyCatalog(),
-    runtime: { fake: fixed("runtime", runtime) },
-    agent: { fake: fixed("agent", agent) },
-    scm: { fake: fixed("scm", scm) },
-    tracker: { fake: fixed("tracker", tracker) },
-    notifier: { fake: fixed("notifier", notifier) },
+    runtime: { fake: fixedPlugin("runtime", runtime) },
+    agent: { fake: fixedPlugin("agent", agent) },
+    scm: { fake: fixedPlugin("scm", scm) },
+    tracker: { fake: fixedPlugin("tracker", tracker) },
+    notifier: { fake: fixedPlugin("notifier", notifier) },
     lifecycle: { core: () => Promise.resolve({ plugin: coreLifecycle }) },
   };
   const configDir = makeTempDir("ao-config-");

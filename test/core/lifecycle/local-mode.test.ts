@@ -1,11 +1,10 @@
+import { fixedPlugin } from "../../helpers/fixed-plugin.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { openLifecycleEngine, runCycle, type LifecycleEngine } from "../../../src/core/lifecycle/index.js";
-import { definePlugin } from "../../../src/core/registry/define-plugin.js";
-import type { PluginCatalog, Slot } from "../../../src/core/registry/catalog.js";
+import type { PluginCatalog } from "../../../src/core/registry/catalog.js";
 import {
   insertSession,
   listEvents,
@@ -20,19 +19,6 @@ import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
 import { sessionCreated } from "../../helpers/events.js";
-
-function fixed<S extends Slot>(slot: S, instance: unknown) {
-  return () =>
-    Promise.resolve(
-      definePlugin({
-        slot,
-        name: "fake",
-        description: "test",
-        options: z.strictObject({}),
-        create: () => instance as never,
-      }),
-    );
-}
 
 /** A session branch in a real worktree of the project's repository, with one commit of the agent's. */
 function worktreeWithCommit(
@@ -124,9 +110,12 @@ describe("local mode end to end (scm/local, real git, real CI commands)", () => 
     const agent = new FakeAgent();
     const catalog: PluginCatalog = {
       ...builtinCatalog,
-      runtime: { ...builtinCatalog.runtime, fake: fixed("runtime", runtime) },
-      agent: { ...builtinCatalog.agent, fake: fixed("agent", agent) },
-      notifier: { ...builtinCatalog.notifier, fake: fixed("notifier", { notify: () => Promise.resolve() }) },
+      runtime: { ...builtinCatalog.runtime, fake: fixedPlugin("runtime", runtime) },
+      agent: { ...builtinCatalog.agent, fake: fixedPlugin("agent", agent) },
+      notifier: {
+        ...builtinCatalog.notifier,
+        fake: fixedPlugin("notifier", { notify: () => Promise.resolve() }),
+      },
     };
     const configDir = makeTempDir("ao-config-");
     const ctx = makeTestContext({ catalog, cwd: configDir });

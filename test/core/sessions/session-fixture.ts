@@ -1,9 +1,8 @@
+import { fixedPlugin } from "../../helpers/fixed-plugin.js";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { z } from "zod";
-import { definePlugin } from "../../../src/core/registry/define-plugin.js";
 import { type PluginCatalog, type PluginLoader, type Slot } from "../../../src/core/registry/catalog.js";
 import type { Spawner } from "../../../src/core/sessions/spawner.js";
 import {
@@ -37,20 +36,6 @@ export interface SessionFixture {
   session(id: string): Session;
 }
 
-/** A definition whose instance is the given object: the registry loads, validates and wraps it like any plugin. */
-function fixed<S extends Slot>(slot: S, name: string, instance: unknown) {
-  return () =>
-    Promise.resolve(
-      definePlugin({
-        slot,
-        name,
-        description: `test ${slot}`,
-        options: z.strictObject({}),
-        create: () => instance as never,
-      }),
-    );
-}
-
 /**
  * A project `app` whose runtime, agent, workspace and tracker are the in-memory fakes, reached
  * through a test catalog exactly as real plugins are (registry, option validation, wrapping).
@@ -71,14 +56,14 @@ export function makeSessionFixture(
   const tracker = new FakeTracker();
   const catalog: PluginCatalog = {
     ...defaultsOnlyCatalog(),
-    runtime: { fake: fixed("runtime", "fake", runtime) },
+    runtime: { fake: fixedPlugin("runtime", runtime) },
     agent: {
-      fake: fixed("agent", "fake", agent),
-      other: fixed("agent", "other", new FakeAgent(["other-agent"])),
-      hooked: fixed("agent", "hooked", hooked),
+      fake: fixedPlugin("agent", agent),
+      other: fixedPlugin("agent", new FakeAgent(["other-agent"]), "other"),
+      hooked: fixedPlugin("agent", hooked, "hooked"),
     },
-    workspace: { fake: fixed("workspace", "fake", workspace) },
-    tracker: { fake: fixed("tracker", "fake", tracker) },
+    workspace: { fake: fixedPlugin("workspace", workspace) },
+    tracker: { fake: fixedPlugin("tracker", tracker) },
   };
   for (const [slot, loaders] of Object.entries(overrides.plugins ?? {}))
     Object.assign(catalog, { [slot]: { ...catalog[slot as Slot], ...loaders } });

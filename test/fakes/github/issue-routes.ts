@@ -62,6 +62,8 @@ export interface FakeIssue {
   body: string | null;
   labels: string[];
   state: "open" | "closed";
+  /** GitHub's `state_reason`, set by an update (completed, not_planned, reopened). */
+  stateReason: string | null;
   author: string;
   assignees: string[];
   comments: FakeIssueComment[];
@@ -108,6 +110,7 @@ export class FakeIssues {
       body: seed.body === undefined ? "" : seed.body,
       labels: [...(seed.labels ?? [])],
       state: seed.state ?? "open",
+      stateReason: null,
       author: seed.author ?? "octocat",
       assignees: [...(seed.assignees ?? [])],
       comments: (seed.comments ?? []).map((comment) => ({ ...comment, id: this.nextCommentId++ })),
@@ -130,6 +133,12 @@ export class FakeIssues {
       };
     return [
       { method: "GET", path: "/repos/:owner/:repo/issues", handle: (req, params) => this.list(req, params) },
+      {
+        method: "POST",
+        path: "/repos/:owner/:repo/issues",
+        handle: (req, params) => this.create(req, params),
+      },
+      { method: "PATCH", path: "/repos/:owner/:repo/issues/:number", handle: withIssue(updateIssue) },
       {
         method: "GET",
         path: "/repos/:owner/:repo/issues/:number",
@@ -176,6 +185,24 @@ export class FakeIssues {
     return { status: 200, body: items.map((issue) => issueJson(baseOf(req), issue)), headers };
   }
 
+  /** POST /issues: the token's user files it; labels are created on the fly, as GitHub does for a pusher. */
+  private create(req: FakeRequest, params: Record<string, string>): FakeResponse {
+    const body = (req.body ?? {}) as { title?: unknown; body?: unknown; labels?: unknown };
+    const labels = body.labels ?? [];
+    if (typeof body.title !== "string" || body.title.trim() === "")
+      return errorResponse(422, "Validation Failed", { errors: [{ field: "title", code: "missing_field" }] });
+    if (!Array.isArray(labels) || !labels.every((label) => typeof label === "string"))
+      return errorResponse(422, "Validation Failed");
+    const repo = `${params["owner"] ?? ""}/${params["repo"] ?? ""}`;
+    const issue = this.add(repo, {
+      title: body.title,
+      body: typeof body.body === "string" ? body.body : null,
+      labels,
+      author: this.viewer,
+    });
+    return { status: 201, body: issueJson(baseOf(req), issue) };
+  }
+
   private comment(issue: FakeIssue, req: FakeRequest): FakeResponse {
     const body = (req.body as { body?: unknown } | undefined)?.body;
     if (typeof body !== "string" || body === "") return errorResponse(422, "Validation Failed");
@@ -183,6 +210,28 @@ export class FakeIssues {
     issue.comments.push(comment);
     return { status: 201, body: commentJson(baseOf(req), issue, comment) };
   }
+}
+
+/** PATCH an issue: state with its reason (GitHub refuses a reason that does not fit the state), title, body. */
+function updateIssue(issue: FakeIssue, req: FakeRequest): FakeResponse {
+  const body = (req.body ?? {}) as {
+    state?: unknown;
+    state_reason?: unknown;
+    title?: unknown;
+    body?: unknown;
+  };
+  const state = body.state ?? issue.state;
+  const reason = body.state_reason ?? null;
+  const fits =
+    (state === "closed" && (reason === null || reason === "completed" || reason === "not_planned")) ||
+    (state === "open" && (reason === null || reason === "reopened"));
+  if (!fits)
+    return errorResponse(422, "Validation Failed", { errors: [{ field: "state_reason", code: "invalid" }] });
+  issue.state = state;
+  issue.stateReason = typeof reason === "string" ? reason : state === "closed" ? "completed" : null;
+  if (typeof body.title === "string") issue.title = body.title;
+  if (typeof body.body === "string") issue.body = body.body;
+  return { status: 200, body: issueJson(baseOf(req), issue) };
 }
 
 function addLabels(issue: FakeIssue, req: FakeRequest): FakeResponse {

@@ -33,6 +33,15 @@ export interface FakeLinearIssue {
   stateId: string;
   labels: string[];
   assignee: FakeLinearUser | null;
+  /** Bodies of the comments posted on it (commentCreate), oldest first. */
+  comments: string[];
+}
+
+/** A label: workspace-wide when `teamKey` is null, else one team's own. */
+export interface FakeLinearLabel {
+  id: string;
+  name: string;
+  teamKey: string | null;
 }
 
 export interface FakeLinearIssueSeed {
@@ -59,6 +68,7 @@ export interface FakeLinear {
   apiKey: string;
   requests: RecordedLinearRequest[];
   issues: FakeLinearIssue[];
+  labels: FakeLinearLabel[];
   addIssue(seed: FakeLinearIssueSeed): FakeLinearIssue;
   issue(identifier: string): FakeLinearIssue;
   stateName(issue: FakeLinearIssue): string;
@@ -91,12 +101,37 @@ export async function startFakeLinear(
     });
   }
   const issues: FakeLinearIssue[] = [];
+  const labels: FakeLinearLabel[] = [];
   const requests: RecordedLinearRequest[] = [];
   const failures: { status: number; body: unknown; headers: Record<string, string> }[] = [];
   const teamOf = (key: string) => teams.get(key) ?? fail(`fake Linear has no team ${key}`);
   const stateOf = (issue: FakeLinearIssue) =>
     teamOf(issue.teamKey).states.find((state) => state.id === issue.stateId) ?? fail("state vanished");
-  const api: Api = { issues, teamOf, stateOf, apiKey };
+  const addIssue = (seed: FakeLinearIssueSeed): FakeLinearIssue => {
+    const team = seed.team ?? "ENG";
+    const identifier = `${team}-${String(issues.filter((issue) => issue.teamKey === team).length + 1)}`;
+    const stateName = seed.state ?? "Todo";
+    const state = teamOf(team).states.find((s) => s.name === stateName) ?? fail(`no state ${stateName}`);
+    for (const name of seed.labels ?? [])
+      if (!labels.some((label) => label.name === name))
+        labels.push({ id: randomUUID(), name, teamKey: team });
+    const issue: FakeLinearIssue = {
+      id: randomUUID(),
+      identifier,
+      title: seed.title,
+      description: seed.description === undefined ? "" : seed.description,
+      branchName:
+        seed.branchName ?? `ada/${identifier.toLowerCase()}-${slugify(seed.title)}`.replace(/-$/, ""),
+      teamKey: team,
+      stateId: state.id,
+      labels: [...(seed.labels ?? [])],
+      assignee: seed.assignee ?? null,
+      comments: [],
+    };
+    issues.push(issue);
+    return issue;
+  };
+  const api: Api = { issues, labels, teams, teamOf, stateOf, apiKey, addIssue };
 
   const server = createServer((req, res) => {
     void readJson(req).then((body) => {
@@ -117,26 +152,8 @@ export async function startFakeLinear(
     apiKey,
     requests,
     issues,
-    addIssue: (seed) => {
-      const team = seed.team ?? "ENG";
-      const identifier = `${team}-${String(issues.filter((issue) => issue.teamKey === team).length + 1)}`;
-      const stateName = seed.state ?? "Todo";
-      const state = teamOf(team).states.find((s) => s.name === stateName) ?? fail(`no state ${stateName}`);
-      const issue: FakeLinearIssue = {
-        id: randomUUID(),
-        identifier,
-        title: seed.title,
-        description: seed.description === undefined ? "" : seed.description,
-        branchName:
-          seed.branchName ?? `ada/${identifier.toLowerCase()}-${slugify(seed.title)}`.replace(/-$/, ""),
-        teamKey: team,
-        stateId: state.id,
-        labels: [...(seed.labels ?? [])],
-        assignee: seed.assignee ?? null,
-      };
-      issues.push(issue);
-      return issue;
-    },
+    labels,
+    addIssue,
     issue: (identifier) =>
       issues.find((issue) => issue.identifier === identifier) ?? fail(`no ${identifier}`),
     stateName: (issue) => stateOf(issue).name,

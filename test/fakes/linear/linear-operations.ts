@@ -1,6 +1,13 @@
 import { slugify } from "../../../src/core/sessions/branch-name.js";
-import type { FakeLinearIssue, FakeLinearState, RecordedLinearRequest } from "./fake-linear.js";
+import type {
+  FakeLinearIssue,
+  FakeLinearIssueSeed,
+  FakeLinearLabel,
+  FakeLinearState,
+  RecordedLinearRequest,
+} from "./fake-linear.js";
 import { matchesLinearFilter } from "./linear-filter.js";
+import { WRITE_OPERATIONS } from "./linear-writes.js";
 
 /**
  * The fake Linear's answers, by operation name: what tracker/linear sends, answered in the shapes
@@ -8,7 +15,10 @@ import { matchesLinearFilter } from "./linear-filter.js";
  */
 export interface Api {
   issues: FakeLinearIssue[];
+  labels: FakeLinearLabel[];
+  teams: ReadonlyMap<string, { id: string; states: FakeLinearState[] }>;
   apiKey: string;
+  addIssue(seed: FakeLinearIssueSeed): FakeLinearIssue;
   teamOf(key: string): { id: string; states: FakeLinearState[] };
   stateOf(issue: FakeLinearIssue): FakeLinearState;
 }
@@ -16,17 +26,20 @@ export interface Api {
 /** Each operation tracker/linear sends, keyed by name; the root field must be the expected one. */
 export function answerOperation(api: Api, request: RecordedLinearRequest): unknown {
   const { operation, query, variables } = request;
-  const handler = OPERATIONS[operation];
+  const handler = OPERATIONS[operation] ?? WRITE_OPERATIONS[operation];
   if (handler === undefined || !query.includes(handler.root)) {
     return graphqlError(`fake Linear does not know operation ${operation}`, "graphql error");
   }
   return handler.answer(api, variables);
 }
 
-const OPERATIONS: Record<
-  string,
-  { root: string; answer(api: Api, variables: Record<string, unknown>): unknown }
-> = {
+/** One operation the fake answers: its root field, and the answer to its variables. */
+export interface FakeOperation {
+  root: string;
+  answer(api: Api, variables: Record<string, unknown>): unknown;
+}
+
+const OPERATIONS: Record<string, FakeOperation> = {
   AoIssue: {
     root: "issue(id: $id)",
     answer: (api, { id }) => {
@@ -86,7 +99,7 @@ const OPERATIONS: Record<
   },
 };
 
-function findIssue(api: Api, id: string): FakeLinearIssue | undefined {
+export function findIssue(api: Api, id: string): FakeLinearIssue | undefined {
   return api.issues.find((issue) => issue.id === id || issue.identifier === id);
 }
 
@@ -117,7 +130,7 @@ function filterView(api: Api, issue: FakeLinearIssue): Record<string, unknown> {
 }
 
 /** Linear's answer for an unknown id: HTTP 200, an "invalid input" error, no data. */
-function notFound(): unknown {
+export function notFound(): unknown {
   return {
     data: null,
     errors: [
@@ -139,6 +152,6 @@ export function authError(): unknown {
   return graphqlError("Authentication required, not authenticated", "authentication error");
 }
 
-function graphqlError(message: string, type: string): unknown {
+export function graphqlError(message: string, type: string): unknown {
   return { data: null, errors: [{ message, extensions: { type, userPresentableMessage: message } }] };
 }

@@ -19,6 +19,11 @@ trackerContract("github", async (seeds) => {
       const started = issue.comments.map((comment) => /^ao session `([^`]+)`/.exec(comment.body)?.[1]);
       return Promise.resolve(started.filter((id): id is string => id !== undefined));
     },
+    comments: (ref) => {
+      const issue = fixture.issues.find(REPO, Number(ref.replace(/\D+/g, "")))!;
+      const posted = issue.comments.filter((comment) => !comment.body.startsWith("ao session `"));
+      return Promise.resolve(posted.map((comment) => comment.body));
+    },
     cleanup: () => fixture.github.close(),
   };
 });

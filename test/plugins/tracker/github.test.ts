@@ -174,6 +174,37 @@ describe("tracker/github markStarted", () => {
   });
 });
 
+describe("tracker/github createIssue and updateIssue", () => {
+  it("closes as not planned when asked, completed by default, and says why in a comment first", async () => {
+    const fixture = await startGitHubIssues();
+    const tracker = makeGitHubTracker(fixture);
+    const filed = await tracker.createIssue!({ title: "Plan plan-2: audit", labels: ["ao-plan"] });
+    expect(fixture.issues.find(REPO, Number(filed.id))).toMatchObject({ author: "ao-bot", body: "" });
+    const dropped = await tracker.updateIssue!(filed, {
+      comment: "Plan plan-2 cancelled: not needed",
+      state: "closed",
+      closedAs: "not_planned",
+    });
+    expect(dropped.state).toBe("closed");
+    const fake = fixture.issues.find(REPO, Number(filed.id))!;
+    expect(fake).toMatchObject({ state: "closed", stateReason: "not_planned" });
+    expect(fake.comments.map((comment) => comment.body)).toEqual(["Plan plan-2 cancelled: not needed"]);
+    await tracker.updateIssue!(filed, { state: "open" });
+    expect(fake).toMatchObject({ state: "open", stateReason: "reopened" });
+    await tracker.updateIssue!(filed, { state: "closed" });
+    expect(fake).toMatchObject({ state: "closed", stateReason: "completed" });
+    await tracker.updateIssue!(filed, { comment: "  " }); // nothing to say: no empty comment posted
+    expect(fake.comments).toHaveLength(1);
+  });
+
+  it("refuses an issue that does not exist with E_NOT_FOUND", async () => {
+    const fixture = await startGitHubIssues();
+    const tracker = makeGitHubTracker(fixture);
+    const ghost = { id: "41", title: "gone", body: "", labels: [], state: "open" as const };
+    expect((await failure(tracker.updateIssue!(ghost, { state: "closed" }))).code).toBe("E_NOT_FOUND");
+  });
+});
+
 describe("tracker/github credentials and registration", () => {
   it("says how to provide a token when there is none", async () => {
     const fixture = await startGitHubIssues();

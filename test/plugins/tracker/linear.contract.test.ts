@@ -15,6 +15,7 @@ trackerContract("linear", async (seeds) => {
     tracker: makeLinearTracker(fake, { team: "ENG", startedState: "In Progress" }),
     refs,
     missingRef: "ENG-999",
+    comments: (ref) => Promise.resolve(fake.issue(ref).comments),
     cleanup: () => fake.close(),
   };
 });

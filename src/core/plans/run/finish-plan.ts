@@ -43,9 +43,10 @@ const ENDED: readonly PlanState[] = ["completed", "failed", "cancelled"];
 
 /**
  * The listener's half: tells the parent ticket how the plan ended (a comment with the reason or
- * the deliverable; closed when completed or cancelled, left open when failed, for a person to
- * look at). Recorded as the `mirrored` step once the tracker took it; a tracker that fails is
- * retried by the next cycle (the daemon calls this for ended plans not yet mirrored).
+ * the deliverable; closed when completed, closed as not planned when cancelled, left open when
+ * failed, for a person to look at). Recorded as the `mirrored` step once the tracker took it; a
+ * tracker that fails is retried by the next cycle (the daemon calls this for ended plans not yet
+ * mirrored).
  */
 export async function mirrorOutcome(world: PlanWorld, plan: PlanRecord): Promise<boolean> {
   if (!ENDED.includes(plan.status) || planSteps(world.store, plan.id).has("mirrored")) return false;
@@ -56,6 +57,7 @@ export async function mirrorOutcome(world: PlanWorld, plan: PlanRecord): Promise
       await tracker.updateIssue(issue, {
         comment: outcomeComment(plan),
         state: plan.status === "failed" ? "open" : "closed",
+        ...(plan.status === "cancelled" ? { closedAs: "not_planned" as const } : {}),
       });
     }
     writeTransaction(world.store, (tx) => recordPlanStep(tx, plan.id, "mirrored", { status: plan.status }));

@@ -87,3 +87,25 @@ export interface IssueWorkflowResult {
 export interface UpdateIssueStateResult {
   issueUpdate: { success: boolean; issue?: { id: string; state: LinearStateNode } | null };
 }
+
+/** The team new issues are filed in, by key or UUID. */
+export const TEAMS_QUERY = `query AoTeams($filter: TeamFilter) {
+  teams(filter: $filter, first: 1) { nodes { id key } }
+}`;
+
+/** Labels by name, workspace-wide (team null) and teams' own. */
+export const LABELS_QUERY = `query AoLabels($names: [String!]) {
+  issueLabels(filter: { name: { in: $names } }, first: 250) { nodes { id name team { id } } }
+}`;
+
+export const LABEL_CREATE_MUTATION = `mutation AoLabelCreate($teamId: String!, $name: String!) {
+  issueLabelCreate(input: { teamId: $teamId, name: $name }) { success issueLabel { id name } }
+}`;
+
+export const ISSUE_CREATE_MUTATION = `mutation AoIssueCreate($input: IssueCreateInput!) {
+  issueCreate(input: $input) { success issue { id identifier } }
+}`;
+
+export const COMMENT_CREATE_MUTATION = `mutation AoCommentCreate($issueId: String!, $body: String!) {
+  commentCreate(input: { issueId: $issueId, body: $body }) { success }
+}`;

@@ -1,7 +1,7 @@
+import { fixedPlugin } from "../../../helpers/fixed-plugin.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { z } from "zod";
 import { createControlContext } from "../../../../src/core/control/control-context.js";
 import { reportToCommander } from "../../../../src/core/control/worker-report.js";
 import { workerSecretPath } from "../../../../src/core/control/worker-secret.js";
@@ -10,8 +10,7 @@ import { getPlan } from "../../../../src/core/plans/plan-store.js";
 import { proposePlan } from "../../../../src/core/plans/propose-plan.js";
 import type { ProposalInput } from "../../../../src/core/plans/types.js";
 import { proposalSchema } from "../../../../src/core/plans/types.js";
-import type { PluginCatalog, Slot } from "../../../../src/core/registry/catalog.js";
-import { definePlugin } from "../../../../src/core/registry/define-plugin.js";
+import type { PluginCatalog } from "../../../../src/core/registry/catalog.js";
 import { listTickets, requireSession, type PlanTicket } from "../../../../src/core/store/index.js";
 import { builtinCatalog } from "../../../../src/plugins/builtin-catalog.js";
 import { plugin as coreLifecycle } from "../../../../src/plugins/lifecycle/core.js";
@@ -19,6 +18,7 @@ import { FakeAgent } from "../../../fakes/agent.js";
 import { FakeNotifier } from "../../../fakes/notifier.js";
 import { FakeRuntime } from "../../../fakes/runtime.js";
 import { FakeScm } from "../../../fakes/scm.js";
+import type { Tracker } from "../../../../src/core/slots/index.js";
 import { FakeTracker } from "../../../fakes/tracker.js";
 import { makeTestRepo, type TestRepo } from "../../../helpers/git-repo.js";
 import { makeTempDir } from "../../../helpers/temp-dir.js";
@@ -33,6 +33,7 @@ export interface PlanFixture {
   repo: TestRepo;
   runtime: FakeRuntime;
   agent: FakeAgent;
+  scm: FakeScm;
   tracker: FakeTracker;
   notifier: FakeNotifier;
   configPath: string;
@@ -55,32 +56,24 @@ afterEach(() => {
   for (const engine of engines.splice(0)) engine.close();
 });
 
-function fixed<S extends Slot>(slot: S, instance: unknown) {
-  return () =>
-    Promise.resolve(
-      definePlugin({
-        slot,
-        name: "fake",
-        description: `test ${slot}`,
-        options: z.strictObject({}),
-        create: () => instance as never,
-      }),
-    );
-}
-
-export function makePlanFixture(): PlanFixture {
+/**
+ * `tracker`: the project's tracker instead of the in-memory FakeTracker (a real plugin on a fake
+ * server); `agent`: another fake agent (a HookedFakeAgent, whose turns end when a test says so).
+ */
+export function makePlanFixture(options: { tracker?: Tracker; agent?: FakeAgent } = {}): PlanFixture {
   const repo = makeTestRepo();
   const runtime = new FakeRuntime();
-  const agent = new FakeAgent();
+  const agent = options.agent ?? new FakeAgent();
   const tracker = new FakeTracker();
+  const scm = new FakeScm();
   const notifier = new FakeNotifier();
   const catalog: PluginCatalog = {
     ...defaultsOnlyCatalog(),
-    runtime: { fake: fixed("runtime", runtime) },
-    agent: { fake: fixed("agent", agent) },
-    scm: { fake: fixed("scm", new FakeScm()) },
-    tracker: { fake: fixed("tracker", tracker) },
-    notifier: { fake: fixed("notifier", notifier) },
+    runtime: { fake: fixedPlugin("runtime", runtime) },
+    agent: { fake: fixedPlugin("agent", agent) },
+    scm: { fake: fixedPlugin("scm", scm) },
+    tracker: { fake: fixedPlugin("tracker", options.tracker ?? tracker) },
+    notifier: { fake: fixedPlugin("notifier", notifier) },
     workspace: { worktree: builtinCatalog.workspace.worktree! },
     lifecycle: { core: () => Promise.resolve({ plugin: coreLifecycle }) },
   };
@@ -105,6 +98,7 @@ export function makePlanFixture(): PlanFixture {
     repo,
     runtime,
     agent,
+    scm,
     tracker,
     notifier,
     configPath,
