@@ -17,19 +17,25 @@ export interface RecordedRun {
 /**
  * Records completed runs the way execution leaves them, in one earlier plan of `project`: per run a
  * session that lasted `minutes` (created → ended), a `done` ticket row of `role` in that session,
- * and the usage cost tracking recorded for it. Answers the earlier plan's id.
+ * and the usage cost tracking recorded for it (plugin names as the sessions record them). Answers
+ * the earlier plan's id.
  */
-export function recordRoleRuns(store: Store, project: string, runs: readonly RecordedRun[]): string {
+export function recordRoleRuns(
+  store: Store,
+  project: string,
+  runs: readonly RecordedRun[],
+  plugins: { runtime: string; agent: string } = { runtime: "r", agent: "a" },
+): string {
   const plan = proposePlan(store, { project, proposal: parseProposal(diamondProposal()), author: "person" });
   writeTransaction(store, (tx) => {
     for (const [position, run] of runs.entries()) {
       const session = {
         ...{ id: run.id, project, branch: `b-${run.id}`, worktree: `/w/${run.id}` },
-        ...{ runtime: "r", agent: "a", status: "working" as const },
+        ...{ ...plugins, status: "working" as const },
       };
-      const started = insertSession(tx, session, sessionCreated({ agent: "a" })).createdAt;
+      const started = insertSession(tx, session, sessionCreated({ agent: plugins.agent })).createdAt;
       const ended = started + run.minutes * MINUTE;
-      tx.db.prepare("UPDATE sessions SET ended_at = ?, status = 'done' WHERE id = ?").run(ended, run.id);
+      tx.db.prepare("UPDATE sessions SET ended_at = ?, status = 'merged' WHERE id = ?").run(ended, run.id);
       tx.db
         .prepare(
           `INSERT INTO plan_tickets (plan_id, ticket_id, kind, position, status, session_id, role, started_at, ended_at)
@@ -37,7 +43,7 @@ export function recordRoleRuns(store: Store, project: string, runs: readonly Rec
         )
         .run(plan.plan.id, `T${position}`, position, run.id, run.role, started, ended);
       const tokens = { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 };
-      recordUsage(tx, { sessionId: run.id, project, agent: "a", cursor: "c" }, "test", [
+      recordUsage(tx, { sessionId: run.id, project, agent: plugins.agent, cursor: "c" }, "test", [
         { key: `${run.id}-1`, at: started + 1, model: "m", tokens, usd: run.usd },
       ]);
     }
