@@ -189,6 +189,24 @@ describe.skipIf(skip !== undefined)("a plan on the dashboard (built ao, daemon, 
         expect(await node(id).getAttribute("class")).not.toContain("critical");
       expect(await page.locator(".legend").textContent()).toContain("takes longest");
       await page.screenshot({ path: join(artifactsDir(), "dashboard-plan-estimates.png"), fullPage: true });
+
+      // `ao plan show` is the same card: --json is what the page's API serves, the text the same numbers.
+      const api = await page.evaluate(
+        async () => (await fetch("/api/plans/plan-2")).json() as Promise<unknown>,
+      );
+      const shown = w.ao(["plan", "show", "plan-2", "--json"]);
+      expect(shown.exitCode, shown.stderr).toBe(0);
+      expect(JSON.parse(shown.stdout)).toEqual(api);
+      const text = w.ao(["plan", "show", "plan-2"]).stdout;
+      expect(text).toMatch(
+        /^A +pending +dev \(claude-code\) +- +\$1\.50–\$2\.50 +13m–18m +2 +unknown +Ticket A$/m,
+      );
+      expect(text).toMatch(
+        /^F \* +pending +writer \(claude-code\) +E +unknown +unknown +0 +src\/f\.ts +Ticket F$/m,
+      );
+      expect(text).toContain("critical path (* by duration): E → F → synthesis");
+      expect(text).toContain("cost: $9.50–$12.50 (partial: 1 of 5 tickets unknown)");
+      expect(text).toContain("time: 1h40m–1h40m along E → F (partial)");
     },
   );
 });

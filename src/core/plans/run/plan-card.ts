@@ -29,7 +29,7 @@ export function readPlanCard(
   const approved = plan.approvedRevision !== null && shown.revision === plan.approvedRevision;
   const roles = approved ? resolvedRoles(store, planId, shown.proposal) : previewRoles(shown.proposal);
   const pipeline = materialize(shown.proposal, roles);
-  const rows = approved ? new Map(listTickets(store, planId).map((row) => [row.ticketId, row])) : new Map();
+  const rows = new Map((approved ? listTickets(store, planId) : []).map((row) => [row.ticketId, row]));
   const estimate = estimatePlan(
     shown.proposal,
     memoized((role) => roleRuns(store, plan.project, role)),
