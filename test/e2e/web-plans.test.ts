@@ -191,9 +191,7 @@ describe.skipIf(skip !== undefined)("a plan on the dashboard (built ao, daemon, 
       await page.screenshot({ path: join(artifactsDir(), "dashboard-plan-estimates.png"), fullPage: true });
 
       // `ao plan show` is the same card: --json is what the page's API serves, the text the same numbers.
-      const api = await page.evaluate(
-        async () => (await fetch("/api/plans/plan-2")).json() as Promise<unknown>,
-      );
+      const api = await page.evaluate(async () => (await fetch("/api/plans/plan-2")).json());
       const shown = w.ao(["plan", "show", "plan-2", "--json"]);
       expect(shown.exitCode, shown.stderr).toBe(0);
       expect(JSON.parse(shown.stdout)).toEqual(api);
