@@ -7,6 +7,7 @@ import {
   runPlaybook,
   submitPlan,
 } from "../core/control/plan-proposals.js";
+import { proposalText, showProposal } from "../core/control/proposal-card.js";
 import type { Commander } from "../core/store/index.js";
 import { toolAnswer } from "./tool-result.js";
 
@@ -51,9 +52,18 @@ const planOutput = {
   approve_hint: z.string(),
 };
 
+/** A new plan or a revision is answered with its card, deep link and approval command. */
+const proposalOutput = {
+  ...planOutput,
+  card: z.record(z.string(), z.unknown()),
+  dashboard: z.string(),
+  approve_command: z.string(),
+};
+
 const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
-/** The plan tools of a commander: propose, submit, instantiate a playbook, read. No approval. */
+/** The plan tools of a commander: propose, submit, instantiate a playbook, read. No approval.
+ * A proposal's answer shows the plan card where it was made (src/core/control/proposal-card.ts). */
 export function registerPlanTools(server: McpServer, cc: ControlContext, commander: Commander): void {
   server.registerTool(
     "propose_orchestration",
@@ -62,10 +72,10 @@ export function registerPlanTools(server: McpServer, cc: ControlContext, command
       description:
         "Proposes a typed plan for a team of agents (a DAG of tickets, a synthesis). With plan_id and base_revision it revises a plan that is still proposed; revisions within the cooldown (2 min by default) are coalesced into one. A person approves plans; you cannot.",
       inputSchema: proposeInput,
-      outputSchema: planOutput,
+      outputSchema: proposalOutput,
       annotations: writes,
     },
-    (args) => toolAnswer(() => proposeOrchestration(cc, commander, args)),
+    (args) => toolAnswer(() => showProposal(cc, proposeOrchestration(cc, commander, args)), proposalText),
   );
   server.registerTool(
     "submit_plan",
@@ -74,10 +84,10 @@ export function registerPlanTools(server: McpServer, cc: ControlContext, command
       description:
         "Proposes a new plan from a YAML or JSON document; problems come back with line and column.",
       inputSchema: submitInput,
-      outputSchema: planOutput,
+      outputSchema: proposalOutput,
       annotations: writes,
     },
-    (args) => toolAnswer(() => submitPlan(cc, commander, args)),
+    (args) => toolAnswer(() => showProposal(cc, submitPlan(cc, commander, args)), proposalText),
   );
   server.registerTool(
     "run_playbook",
@@ -86,10 +96,10 @@ export function registerPlanTools(server: McpServer, cc: ControlContext, command
       description:
         "Instantiates a saved playbook (its {{name}} placeholders filled from vars) as a new proposed plan.",
       inputSchema: playbookInput,
-      outputSchema: planOutput,
+      outputSchema: proposalOutput,
       annotations: writes,
     },
-    (args) => toolAnswer(() => runPlaybook(cc, commander, args)),
+    (args) => toolAnswer(() => showProposal(cc, runPlaybook(cc, commander, args)), proposalText),
   );
   server.registerTool(
     "get_plan",

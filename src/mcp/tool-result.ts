@@ -7,12 +7,17 @@ import { isAoError, messageOf } from "../core/errors.js";
  * whose text has the message, the hint and the error's code, so the commander model can act on
  * it; it is never an empty success.
  */
-export async function toolAnswer(run: () => Promise<object> | object): Promise<CallToolResult> {
+export async function toolAnswer<T extends object>(
+  run: () => Promise<T> | T,
+  /** Text for people and models, before the JSON (a proposal's card). */
+  textOf?: (result: T) => string,
+): Promise<CallToolResult> {
   try {
     const result = await run();
+    const json = { type: "text" as const, text: JSON.stringify(result) };
     return {
       structuredContent: result as Record<string, unknown>,
-      content: [{ type: "text", text: JSON.stringify(result) }],
+      content: textOf === undefined ? [json] : [{ type: "text", text: textOf(result) }, json],
     };
   } catch (error) {
     return toolError(error);

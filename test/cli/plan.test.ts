@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
+import type { PlanCard } from "../../src/core/plans/run/plan-card.js";
 import { makeCliFixture } from "../core/sessions/cli-fixture.js";
 import { diamondProposal } from "../core/plans/plan-fixture.js";
 
@@ -20,13 +21,17 @@ describe("ao plan", () => {
     expect(proposed.stderr).toBe("");
     expect(proposed.exitCode).toBe(0);
     expect(proposed.stdout).toMatch(/^plan-1 {2}proposed {2}revision 1 \(latest\) {2}project app$/m);
-    expect(proposed.stdout).toMatch(/^A +dev +- +unknown +unknown +0 +unknown +Schema$/m);
-    expect(proposed.stdout).toContain("cost: unknown (partial: 3 of 3 tickets unknown)  budget $20.00");
-    const shown = json<{ plan: { parentIssue: string }; estimate: { tickets: { sampleSize: number }[] } }>(
-      await f.ao(["plan", "show", "plan-1", "--json"]),
+    expect(proposed.stdout).toMatch(
+      /^A \* +pending +dev \(claude-code\) +- +unknown +unknown +0 +unknown +Schema$/m,
     );
-    expect(shown.plan.parentIssue).toBe("12");
-    expect(shown.estimate.tickets.map((t) => t.sampleSize)).toEqual([0, 0, 0]);
+    expect(proposed.stdout).toMatch(/^synthesis \* +pending +writer \(codex\) +B,C +- +- +- +- +/m);
+    expect(proposed.stdout).toContain("parent ticket: 12");
+    expect(proposed.stdout).toContain("critical path (* by steps): A → B → synthesis");
+    expect(proposed.stdout).toContain("cost: unknown (partial: 3 of 3 tickets unknown)  budget $20.00");
+    expect(proposed.stdout).toMatch(/^rev 1 {2}propose {2}by person {2}\S+ {2}proposed$/m);
+    const shown = json<PlanCard>(await f.ao(["plan", "show", "plan-1", "--json"]));
+    expect(shown).toMatchObject({ id: "plan-1", shownRevision: 1, parent: { ref: "12", url: null } });
+    expect(shown.steps.map((step) => step.estimate?.sampleSize ?? null)).toEqual([0, 0, 0, null]);
     expect((await f.ao(["plan", "ls"])).stdout).toMatch(/^plan-1 +app +proposed +1 +-$/m);
   });
 

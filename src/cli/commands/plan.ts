@@ -35,8 +35,8 @@ export function registerPlanCommand(program: Command, cli: CliRuntime): void {
             { configPath: globalOptions(command).config },
           );
           if (flags.json === true) return writeJson(ctx.stdout, view);
-          const { planLines } = await import("../plan/plan-lines.js");
-          writeLines(ctx.stdout, planLines(view));
+          const { planCardLines } = await import("../plan/plan-lines.js");
+          writeLines(ctx.stdout, planCardLines(view));
         },
       ),
     );
@@ -60,17 +60,19 @@ export function registerPlanCommand(program: Command, cli: CliRuntime): void {
 
   plan
     .command("show")
-    .description("show a plan: its tickets with estimates, totals and revision timeline")
+    .description(
+      "show a plan's card: steps with state, role and estimates, the critical path, totals, parent ticket, deliverable and revision timeline",
+    )
     .argument("<plan>", "the plan, e.g. plan-1")
-    .option("--revision <n>", "show this revision (default: the latest)", revisionArg)
-    .option("--json", "print the plan as JSON")
+    .option("--revision <n>", "show this revision (default: the approved one, else the latest)", revisionArg)
+    .option("--json", "print the card as JSON (what the dashboard's GET /api/plans/<id> serves)")
     .action(
       cli.action(async (ctx, planId: string, flags: { revision?: number; json?: boolean }) => {
         const { showPlan } = await import("../../core/plans/plan-commands.js");
         const view = await showPlan(ctx, planId, flags.revision);
         if (flags.json === true) return writeJson(ctx.stdout, view);
-        const { planLines } = await import("../plan/plan-lines.js");
-        writeLines(ctx.stdout, planLines(view));
+        const { planCardLines } = await import("../plan/plan-lines.js");
+        writeLines(ctx.stdout, planCardLines(view));
       }),
     );
 

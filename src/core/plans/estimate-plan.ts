@@ -1,35 +1,17 @@
 import { heaviestPath } from "./ticket-graph.js";
-import type { Proposal } from "./types.js";
+import type { PlanEstimate, Quartiles, TicketEstimate } from "./estimate-types.js";
 import type { RoleRun } from "./role-runs.js";
+import type { Proposal } from "./types.js";
 
-/** The interquartile range of a sample; null when there is no sample (shown "unknown"). */
-export interface Quartiles {
-  readonly p25: number;
-  readonly p75: number;
-}
+export type { EstimateTotals, PlanEstimate, Quartiles, TicketEstimate } from "./estimate-types.js";
 
-export interface TicketEstimate {
-  readonly ticket: string;
-  readonly role: string;
-  /** Completed runs of the role; 0 means no history, and both ranges are null. */
-  readonly sampleSize: number;
-  readonly costUsd: Quartiles | null;
-  readonly durationMs: Quartiles | null;
-  /** The refs the ticket declared; null: it declared none, so its impact is unknown. */
-  readonly impact: readonly string[] | null;
-}
-
-export interface PlanEstimate {
-  readonly tickets: readonly TicketEstimate[];
-  /** The sum of the estimable tickets' quartiles; partial when some ticket's cost is unknown. */
-  readonly cost: { readonly usd: Quartiles | null; readonly partial: boolean; readonly estimable: number };
-  /** The critical path: parallel branches overlap, so the plan lasts as long as its heaviest chain. */
-  readonly duration: {
-    readonly path: readonly string[];
-    readonly ms: Quartiles | null;
-    readonly partial: boolean;
-    readonly label: string;
-  };
+/**
+ * A step's weight on the critical path: its p75 duration when known, plus one millisecond for the
+ * step itself, so that with no durations (or equal ones) the chain with more steps wins. The
+ * dashboard's marked path and the estimate's duration path use this one weight.
+ */
+export function pathWeight(durationMs: Quartiles | null | undefined): number {
+  return (durationMs?.p75 ?? 0) + 1;
 }
 
 /** p25 and p75 by linear interpolation between order statistics (R type 7); null for no values. */
@@ -60,7 +42,8 @@ export const CRITICAL_PATH_LABEL =
 /**
  * Honest estimates, or none: each ticket from its role's completed runs (`runsOf`), never an
  * invented number. Total cost sums the estimable tickets; total duration follows the critical path
- * through the DAG, chosen by p75 (unknown tickets weigh nothing and make it partial).
+ * through the DAG, chosen by p75 (unknown tickets weigh nothing and make it partial; with no
+ * durations at all it is the chain with the most tickets).
  */
 export function estimatePlan(proposal: Proposal, runsOf: (role: string) => readonly RoleRun[]): PlanEstimate {
   const tickets = proposal.tickets.map((ticket): TicketEstimate => {
@@ -75,7 +58,7 @@ export function estimatePlan(proposal: Proposal, runsOf: (role: string) => reado
     };
   });
   const byId = new Map(tickets.map((estimate) => [estimate.ticket, estimate]));
-  const critical = heaviestPath(proposal.tickets, (id) => byId.get(id)?.durationMs?.p75 ?? 0);
+  const critical = heaviestPath(proposal.tickets, (id) => pathWeight(byId.get(id)?.durationMs));
   const along = critical.path.map((id) => byId.get(id)!.durationMs);
   return {
     tickets,

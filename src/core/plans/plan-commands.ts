@@ -11,8 +11,9 @@ import { flushHeldRevisions, heldRevision } from "./held-revisions.js";
 import { parseProposalText } from "./parse-proposal.js";
 import { listPlans, requirePlan, type PlanRecord } from "./plan-store.js";
 import { proposePlan } from "./propose-plan.js";
-import { getRevision, listRevisions, type RevisionRecord } from "./revision-store.js";
+import { getRevision, type RevisionRecord } from "./revision-store.js";
 import { roleRuns } from "./role-runs.js";
+import { readPlanCard, type PlanCard } from "./run/plan-card.js";
 
 /**
  * The plan commands of the CLI (`ao plan …`, docs/plans.md). Each opens the store, appends the
@@ -60,6 +61,12 @@ export function planView(store: Store, planId: string, revision?: number): PlanV
   };
 }
 
+/** The plan's card (the dashboard's, src/core/plans/run/plan-card.ts) at `revision` or as shown by default. */
+export function planCardOf(store: Store, planId: string, revision?: number): PlanCard {
+  requirePlan(store, planId); // E_NOT_FOUND with a hint, before reading
+  return readPlanCard(store, planId, { revision })!;
+}
+
 /** Reads a file relative to the working directory; a missing file is E_NOT_FOUND, not a stack. */
 export async function readPlanFile(ctx: AoContext, file: string): Promise<{ path: string; text: string }> {
   const path = resolve(ctx.cwd, file);
@@ -82,7 +89,7 @@ export async function proposePlanFile(
   ctx: AoContext,
   input: { project: string; file: string; parentIssue?: string | undefined },
   options: PlanCommandOptions = {},
-): Promise<PlanView> {
+): Promise<PlanCard> {
   findProject(await loadConfig(ctx, { configPath: options.configPath }), input.project);
   const { path, text } = await readPlanFile(ctx, input.file);
   const proposal = parseProposalText(text, path, ctx.cwd);
@@ -93,7 +100,7 @@ export async function proposePlanFile(
       proposal,
       author: PERSON,
     });
-    return planView(store, plan.id);
+    return planCardOf(store, plan.id);
   });
 }
 
@@ -101,29 +108,9 @@ export async function listPlanRecords(ctx: AoContext, project?: string): Promise
   return withPlanStore(ctx, (store) => listPlans(store, { project }));
 }
 
-export async function showPlan(
-  ctx: AoContext,
-  planId: string,
-  revision?: number,
-): Promise<PlanView & { revisions: RevisionSummary[] }> {
-  return withPlanStore(ctx, (store) => ({
-    ...planView(store, planId, revision),
-    revisions: revisionSummaries(store, planId),
-  }));
-}
-
-/** A line of the revision timeline. */
-export interface RevisionSummary {
-  readonly revision: number;
-  readonly baseRevision: number | null;
-  readonly kind: RevisionRecord["kind"];
-  readonly author: string;
-  readonly note: string | null;
-  readonly createdAt: number;
-}
-
-export function revisionSummaries(store: Store, planId: string): RevisionSummary[] {
-  return listRevisions(store, planId).map(({ proposal: _proposal, planId: _plan, ...summary }) => summary);
+/** `ao plan show <plan> [--revision <n>]`: the plan card, as the dashboard serves it. */
+export async function showPlan(ctx: AoContext, planId: string, revision?: number): Promise<PlanCard> {
+  return withPlanStore(ctx, (store) => planCardOf(store, planId, revision));
 }
 
 /** `ao plan diff <plan> <from> <to>`. */

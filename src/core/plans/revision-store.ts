@@ -56,7 +56,7 @@ export function getRevision(store: Store, planId: string, revision?: number): Re
   ) as RevisionRow | undefined;
   if (row !== undefined) return toRevision(store, row);
   throw new AoError("E_NOT_FOUND", `${planId} has no revision ${wanted}`, {
-    hint: `its revisions are 1 to ${plan.revision} (ao plan show ${planId} --revisions)`,
+    hint: `its revisions are 1 to ${plan.revision} (ao plan show ${planId} lists them)`,
     details: { plan: planId, revision: wanted, latest: plan.revision },
   });
 }

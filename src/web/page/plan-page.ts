@@ -4,6 +4,7 @@ import { ActionButton } from "./action-button.js";
 import { getJson, postJson } from "./api.js";
 import { html } from "./html.js";
 import { PlanDag } from "./plan-dag.js";
+import { PlanEstimates } from "./plan-estimates.js";
 
 /** Polls a read every 2 s while the page shows it (plans move with the daemon's cycles). */
 function usePolled<T>(path: string): T | null {
@@ -55,8 +56,12 @@ export function PlanPage({ id }: { id: string }) {
     <section aria-label="Steps">
       <${PlanDag} card=${card} selected=${selected} select=${setSelected} />
       <p class="legend">
-        Thick: the critical path (${card.criticalPath.join(" → ")}), the longest chain of steps that run one
-        after another.
+        Thick: the critical path (${card.criticalPath.join(" → ")}),
+        ${
+          card.criticalPathBy === "duration"
+            ? "the chain of steps that takes longest by its roles' past runs (p75)."
+            : "the longest chain of steps that run one after another (no run history gives durations yet)."
+        }
       </p>
     </section>
     <section class="inspector" aria-label="Step inspector">
@@ -112,13 +117,14 @@ export function PlanPage({ id }: { id: string }) {
 /** Approval of the revision on screen, by the person at the page; shown while the plan is proposed. */
 function ApprovalBar({ card }: { card: PlanCardView }) {
   const budget = card.budgetUsd === null ? "no budget" : `budget $${card.budgetUsd.toFixed(2)}`;
-  const summary = `${card.steps.length} steps · ${budget} · critical path ${card.criticalPath.length} steps`;
+  const summary = `${card.steps.length} steps · ${budget} · critical path ${card.criticalPath.length} steps (by ${card.criticalPathBy})`;
   if (card.status !== "proposed")
     return html`<section class="approval-bar" aria-label="Approval">
       Approved revision ${card.approvedRevision ?? "?"} · ${summary}
     </section>`;
   return html`<section class="approval-bar" aria-label="Approval">
-    Revision ${card.revision} · ${summary}
+    Revision ${card.shownRevision} · ${summary}
+    <${PlanEstimates} card=${card} />
     <${ActionButton}
       label=${`Approve revision ${card.revision}`}
       confirm=${`Approve plan ${card.id} at revision ${card.revision}? ao then runs it.`}

@@ -1,51 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { estimatePlan, quartiles } from "../../../src/core/plans/estimate-plan.js";
 import { parseProposal } from "../../../src/core/plans/parse-proposal.js";
-import { proposePlan } from "../../../src/core/plans/propose-plan.js";
 import { roleRuns, type RoleRun } from "../../../src/core/plans/role-runs.js";
-import { insertSession, recordUsage, writeTransaction, type Store } from "../../../src/core/store/index.js";
-import { sessionCreated } from "../../helpers/events.js";
-import { openTestStore, type ManualClock } from "../store/store-fixture.js";
+import { openTestStore } from "../store/store-fixture.js";
 import { diamondProposal } from "./plan-fixture.js";
-
-const MINUTE = 60_000;
-
-/** A finished run of `role` in an earlier plan: a session that lasted `minutes` and cost `usd`. */
-function recordRun(
-  store: Store,
-  clock: ManualClock,
-  run: { id: string; role: string; minutes: number; usd: number | null },
-) {
-  const plan = proposePlan(store, {
-    project: "app",
-    proposal: parseProposal(diamondProposal()),
-    author: "person",
-  }).plan;
-  writeTransaction(store, (tx) => {
-    const session = {
-      id: run.id,
-      project: "app",
-      branch: `b-${run.id}`,
-      worktree: `/w/${run.id}`,
-      runtime: "r",
-      agent: "a",
-      status: "working" as const,
-    };
-    insertSession(tx, session, sessionCreated({ agent: "a" }));
-    const started = clock.now();
-    clock.advance(run.minutes * MINUTE);
-    tx.db.prepare("UPDATE sessions SET ended_at = ?, status = 'done' WHERE id = ?").run(clock.now(), run.id);
-    tx.db
-      .prepare(
-        "INSERT INTO plan_tickets (plan_id, ticket_id, kind, position, status, session_id, role, started_at, ended_at) VALUES (?, 'A', 'ticket', 0, 'done', ?, ?, ?, ?)",
-      )
-      .run(plan.id, run.id, run.role, started, clock.now());
-    const tokens = { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 };
-    recordUsage(tx, { sessionId: run.id, project: "app", agent: "a", cursor: "c" }, "test", [
-      { key: `${run.id}-1`, at: started + 1, model: "m", tokens, usd: run.usd },
-    ]);
-  });
-}
+import { MINUTE, recordRoleRuns } from "./role-run-fixture.js";
 
 describe("plan estimates", () => {
   it("are unknown with no history: sampleSize 0, null ranges, totals partial", () => {
@@ -62,10 +21,16 @@ describe("plan estimates", () => {
   });
 
   it("give p25–p75 of cost and duration from the role's completed runs", () => {
-    const { store, clock } = openTestStore();
-    for (const [index, minutes] of [10, 20, 30, 40, 50].entries())
-      recordRun(store, clock, { id: `dev-${index}`, role: "dev", minutes, usd: minutes / 10 });
-    recordRun(store, clock, { id: "other", role: "qa", minutes: 999, usd: 99 });
+    const { store } = openTestStore();
+    recordRoleRuns(store, "app", [
+      ...[10, 20, 30, 40, 50].map((minutes, index) => ({
+        id: `dev-${index}`,
+        role: "dev",
+        minutes,
+        usd: minutes / 10,
+      })),
+      { id: "other", role: "qa", minutes: 999, usd: 99 },
+    ]);
     const proposal = parseProposal(diamondProposal());
     const estimate = estimatePlan(proposal, (role) => roleRuns(store, "app", role));
     const a = estimate.tickets[0]!;

@@ -1,73 +1,52 @@
 import { listTickets, type Store } from "../../store/index.js";
+import { estimatePlan, pathWeight } from "../estimate-plan.js";
+import { heldRevision } from "../held-revisions.js";
 import { materialize } from "../materialize.js";
 import { getPlan, type PlanRecord } from "../plan-store.js";
 import { getRevision, listRevisions } from "../revision-store.js";
+import { roleRuns, type RoleRun } from "../role-runs.js";
 import { heaviestPath } from "../ticket-graph.js";
-import type { PlanState, Proposal, ResolvedRole } from "../types.js";
+import type { PipelineStep, Proposal, ResolvedRole } from "../types.js";
+import type { PlanCard } from "./plan-card-types.js";
 import { resolvedRoles } from "./approval-steps.js";
 import { revisionChanges } from "./revision-changes.js";
 
-/** One step as people see it: where it stands, who runs it, what it handed on. */
-export interface PlanCardStep {
-  readonly id: string;
-  readonly kind: string;
-  readonly title: string;
-  readonly role: string;
-  readonly agent: string;
-  readonly needs: readonly string[];
-  /** `pending` until it runs; a proposed plan's steps are all `pending`. */
-  readonly state: string;
-  readonly sessionId: string | null;
-  readonly output: unknown;
-  readonly reason: string | null;
-  readonly critical: boolean;
-}
-
-/** A plan as the dashboard's plan page and `ao plan show` render it (the same card). */
-export interface PlanCard {
-  readonly id: string;
-  readonly project: string;
-  readonly status: PlanState;
-  readonly reason: string | null;
-  readonly goal: string;
-  readonly revision: number;
-  readonly approvedRevision: number | null;
-  readonly parent: { ref: string; url: string | null } | null;
-  readonly deliverable: string | null;
-  readonly budgetUsd: number | null;
-  readonly steps: readonly PlanCardStep[];
-  /** The longest chain of steps through the DAG (by count: what must run one after another). */
-  readonly criticalPath: readonly string[];
-  readonly revisions: readonly {
-    revision: number;
-    author: string;
-    kind: string;
-    createdAt: number;
-    changes: string[];
-  }[];
-}
+export type { PlanCard, PlanCardStep } from "./plan-card-types.js";
 
 /**
  * Reads a plan's card from the store: the approved revision's pipeline with each step's row, or
- * for a plan not yet approved the latest revision's pipeline as it would run. Undefined: no plan.
+ * for a plan not yet approved the latest revision's pipeline as it would run (or `revision`'s).
+ * Each ticket carries its estimate from its role's completed runs. Undefined: no plan.
  */
-export function readPlanCard(store: Store, planId: string): PlanCard | undefined {
+export function readPlanCard(
+  store: Store,
+  planId: string,
+  options: { revision?: number | undefined } = {},
+): PlanCard | undefined {
   const plan = getPlan(store, planId);
   if (plan === undefined) return undefined;
-  const shown = getRevision(store, planId, plan.approvedRevision ?? plan.revision);
-  if (shown === undefined) return undefined;
-  const roles =
-    plan.approvedRevision === null
-      ? previewRoles(shown.proposal)
-      : resolvedRoles(store, planId, shown.proposal);
+  const shown = getRevision(store, planId, options.revision ?? plan.approvedRevision ?? plan.revision);
+  const approved = plan.approvedRevision !== null && shown.revision === plan.approvedRevision;
+  const roles = approved ? resolvedRoles(store, planId, shown.proposal) : previewRoles(shown.proposal);
   const pipeline = materialize(shown.proposal, roles);
-  const rows = new Map(listTickets(store, planId).map((row) => [row.ticketId, row]));
+  const rows = new Map((approved ? listTickets(store, planId) : []).map((row) => [row.ticketId, row]));
+  const estimate = estimatePlan(
+    shown.proposal,
+    memoized((role) => roleRuns(store, plan.project, role)),
+  );
+  const byTicket = new Map(estimate.tickets.map((ticket) => [ticket.ticket, ticket]));
+  const estimateOf = (step: PipelineStep) =>
+    step.ticket === null ? null : (byTicket.get(step.ticket) ?? null);
+  const stepById = new Map(pipeline.steps.map((step) => [step.id, step]));
   const critical = heaviestPath(
     pipeline.steps.map((step) => ({ id: step.id, dependsOn: step.needs })),
-    () => 1,
+    (id) => pathWeight(estimateOf(stepById.get(id)!)?.durationMs),
   ).path;
+  const { tickets, ...totals } = estimate;
   return {
     ...planFacts(plan),
+    shownRevision: shown.revision,
+    held: heldOf(store, planId),
     goal: pipeline.goal,
     budgetUsd: pipeline.budgetUsd,
     steps: pipeline.steps.map((step) => {
@@ -84,11 +63,27 @@ export function readPlanCard(store: Store, planId: string): PlanCard | undefined
         output: row?.output ?? null,
         reason: row?.reason ?? null,
         critical: critical.includes(step.id),
+        estimate: estimateOf(step),
       };
     }),
     criticalPath: critical,
+    criticalPathBy: tickets.some((ticket) => ticket.durationMs !== null) ? "duration" : "steps",
+    estimate: totals,
     revisions: revisionsOf(store, plan),
   };
+}
+
+/** Each role's runs read once per card (several tickets share a role). */
+function memoized(runsOf: (role: string) => RoleRun[]): (role: string) => RoleRun[] {
+  const cache = new Map<string, RoleRun[]>();
+  return (role) => cache.get(role) ?? cache.set(role, runsOf(role)).get(role)!;
+}
+
+function heldOf(store: Store, planId: string): PlanCard["held"] {
+  const held = heldRevision(store, planId);
+  return held === undefined
+    ? null
+    : { dueAt: held.dueAt, coalesced: held.coalesced, baseRevision: held.baseRevision };
 }
 
 function planFacts(plan: PlanRecord) {
@@ -99,7 +94,12 @@ function planFacts(plan: PlanRecord) {
     reason: plan.reason,
     revision: plan.revision,
     approvedRevision: plan.approvedRevision,
-    parent: plan.parentRef === null ? null : { ref: plan.parentRef, url: plan.parentUrl },
+    parent:
+      plan.parentRef !== null
+        ? { ref: plan.parentRef, url: plan.parentUrl }
+        : plan.parentIssue === null
+          ? null
+          : { ref: plan.parentIssue, url: null },
     deliverable: plan.deliverable,
   };
 }
