@@ -23,6 +23,7 @@ import { registerCostCommand } from "./commands/cost.js";
 import { registerStatusCommand } from "./commands/status.js";
 import { registerStopCommand } from "./commands/stop.js";
 import { registerTurnsCommand } from "./commands/turns.js";
+import { addHelpExamples } from "./help-examples.js";
 import { registerHelpCommand } from "./help-command.js";
 
 /**
@@ -70,5 +71,6 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerMcpCommand(program, cli);
   registerPlanCommand(program, cli);
   registerHelpCommand(program);
+  addHelpExamples(program);
   return program;
 }
