@@ -24,6 +24,7 @@ import { registerStatusCommand } from "./commands/status.js";
 import { registerStopCommand } from "./commands/stop.js";
 import { registerTurnsCommand } from "./commands/turns.js";
 import { registerUpdateCommand } from "./commands/update.js";
+import { addHelpExamples } from "./help-examples.js";
 import { registerHelpCommand } from "./help-command.js";
 
 /**
@@ -72,5 +73,6 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerMcpCommand(program, cli);
   registerPlanCommand(program, cli);
   registerHelpCommand(program);
+  addHelpExamples(program);
   return program;
 }

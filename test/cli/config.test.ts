@@ -127,8 +127,11 @@ describe("ao config validate", () => {
     expect(result.stderr).toContain(
       "warning: codex CLI (codex): codex not found on PATH (at agent-orchestrator.yaml:5:12 projects.app.agent); fix: npm i -g @openai/codex",
     );
-    // An external plugin is not loaded offline: it may be installed only where the daemon runs.
-    expect(result.stderr).not.toContain("not-installed-here");
+    // An external plugin is not loaded offline; one that is not there is a warning (it may be
+    // installed only where the daemon runs), with where ao looked.
+    expect(result.stderr).toContain(
+      `warning: notifier ./not-installed-here.js: notifier plugin "./not-installed-here.js" not found: ${join(cwd, "not-installed-here.js")} does not exist (agent-orchestrator.yaml:12)`,
+    );
     const json = JSON.parse(runAo(["config", "validate", "--json"], { cwd, env }).stdout) as {
       warnings: { id: string; status: string; source: { keyPath: string; line: number; column: number } }[];
     };
@@ -136,6 +139,22 @@ describe("ao config validate", () => {
       status: "fail",
       source: { keyPath: "notifiers.ops.secretEnv", line: 10, column: 16 },
     });
+  });
+
+  it("warns about an agent plugin ao cannot find, saying where ao looks, not to npm install its name", () => {
+    const cwd = makeTempDir("ao-cli-config-");
+    writeFileSync(
+      join(cwd, "agent-orchestrator.yaml"),
+      "projects:\n  app:\n    path: .\n    runtime: process\n    agent: cursor\n",
+    );
+    const result = runAo(["config", "validate"], { cwd, env: { AO_HOME: makeTempDir("ao-home-") } });
+    expect(result.exitCode).toBe(0);
+    const warning = result.stderr.split("\n").find((line) => line.includes('"cursor"')) ?? "";
+    expect(warning).toMatch(
+      /^warning: agent cursor: unknown agent plugin "cursor" \(agent-orchestrator.yaml:5\); fix: built-in agent plugins: .*claude-code.*codex/,
+    );
+    expect(warning).toContain(`npm install --prefix ${cwd} <its package name>`);
+    expect(warning).not.toContain("npm install cursor");
   });
 
   it("honours --config and AO_CONFIG_PATH over the file in the working directory", () => {

@@ -94,6 +94,10 @@ describe("local mode commands end to end (ao issue, ci, review, merge)", () => {
       expect(log.exitCode, log.stderr).toBe(0);
       expect(log.stdout).toContain("$ node check.js");
       expect(log.stdout).toContain("login: expected 200, got 500");
+      const red = e2e.ao(["merge", "app-1"]);
+      expect(red.exitCode).toBe(1);
+      expect(red.stderr).toContain("was not merged: its CI is failing (node check.js)");
+      expect(red.stderr).toContain("ao merge app-1 --force");
 
       // A person requests changes on a line; observe reports the thread the reaction would send.
       const requested = json<{ thread: ReviewThread }>(
@@ -153,6 +157,12 @@ describe("local mode commands end to end (ao issue, ci, review, merge)", () => {
       expect(runGit(e2e.repo.dir, ["rev-parse", "main"])).toBe(fixed);
       expect(readFileSync(join(e2e.repo.dir, "check.js"), "utf8")).toBe(PASSING);
       expect((await scm.findPullRequest(branch))?.state).toBe("merged");
+      // The session ends merged at once (no lifecycle ran): not ci_failed in ao status any more.
+      type Listed = { sessions: { id: string; status: string }[] };
+      const active = json<Listed>(e2e.ao(["status", "--json"])).sessions;
+      expect(active.find((session) => session.id === "app-1")).toBeUndefined();
+      const all = json<Listed>(e2e.ao(["session", "ls", "--all", "--json"])).sessions;
+      expect(all.find((session) => session.id === "app-1")?.status).toBe("merged");
 
       expect(e2e.ao(["session", "kill", "app-1"]).exitCode).toBe(0);
     },

@@ -57,6 +57,8 @@ function childEnv(overrides: Record<string, string | undefined>): Record<string,
   for (const [key, value] of Object.entries({
     PATH: process.env["PATH"],
     HOME: process.env["HOME"],
+    // One look after starting an agent, not ao's 3-s watch: tests that watch set AO_SPAWN_WATCH_MS.
+    AO_SPAWN_WATCH_MS: "0",
     ...overrides,
   }))
     if (value !== undefined) env[key] = value;

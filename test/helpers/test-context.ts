@@ -49,7 +49,14 @@ export function makeTestContext(
   const home = overrides.home ?? makeTempDir("ao-home-");
   const logger = createMemoryLogger();
   const now = overrides.now;
-  const env = { PATH: process.env["PATH"], HOME: process.env["HOME"], ...overrides.env, AO_HOME: home };
+  // One look after starting an agent, not ao's 3-s watch: tests that watch set AO_SPAWN_WATCH_MS.
+  const env = {
+    PATH: process.env["PATH"],
+    HOME: process.env["HOME"],
+    AO_SPAWN_WATCH_MS: "0",
+    ...overrides.env,
+    AO_HOME: home,
+  };
   return {
     env,
     cwd: overrides.cwd ?? home,

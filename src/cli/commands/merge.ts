@@ -15,13 +15,14 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
       "merge, squash or rebase; default: the scm's (github: its mergeMethod option, squash; local: merge, a fast-forward when possible)",
     )
     .option("--sha <sha>", "merge only if the pull request's head is this commit (7+ hex digits)")
+    .option("--force", "merge even though CI is failing (the pr.merged event records it as forced)")
     .option("--json", "print the merge as JSON")
     .action(
       cli.action(
         async (
           ctx,
           session: string,
-          flags: { method?: string; sha?: string; json?: boolean },
+          flags: { method?: string; sha?: string; force?: boolean; json?: boolean },
           command: Command,
         ) => {
           const { MERGE_METHODS, mergeSession } = await import("../../core/sessions/merge-session.js");
@@ -34,6 +35,7 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
           const result = await mergeSession(ctx, session, {
             method: flags.method as MergeMethod | undefined,
             expectedSha: flags.sha,
+            force: flags.force,
             configPath: globalOptions(command).config,
           });
           if (flags.json === true) {
@@ -44,8 +46,8 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
           writeLines(ctx.stdout, [
             `${session}: merged pull request #${String(result.pr.number)}${into} at ${result.sha.slice(0, 12)}${result.method ? ` (${result.method})` : ""}`,
           ]);
-          // Merging over red CI or a request for changes is a person's call; say so, do not block it.
-          if (result.ci === "failing") ctx.stderr.write(`warning: ${session}'s CI was failing\n`);
+          // Red CI needs --force; a request for changes is a person's call: say so, do not block it.
+          if (result.forced) ctx.stderr.write(`warning: ${session}'s CI was failing (merged with --force)\n`);
           if (result.review === "changes_requested")
             ctx.stderr.write(`warning: changes were requested on ${session}'s pull request\n`);
           return 0;

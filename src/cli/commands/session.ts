@@ -77,7 +77,6 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
     .argument("<id>", "session id")
     .option("--lines <n>", "how many lines of screen and scrollback", "200")
     .option("--json", "print { session, status, source, text, note } as JSON")
-    .addHelpText("after", "\nExamples:\n  ao session logs app-1\n  ao session logs app-1 --lines 50 --json\n")
     .action(
       cli.action(async (ctx, id: string, flags: { lines: string; json?: boolean }, command: Command) => {
         const { sessionLogs } = await import("../../core/sessions/session-logs.js");

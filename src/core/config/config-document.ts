@@ -18,7 +18,8 @@ export function parseConfigYaml(text: string, file: string, cwd: string): Parsed
       const { line, col } = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
       return { file, line, column: col, path: "", keyPath: [], message: syntaxMessage(error.message) };
     });
-    throw configIssuesError("E_CONFIG_INVALID", file, firstOfEachLine(issues), cwd, SYNTAX_HINT);
+    const causes = afterTabsOnlyTabs(firstOfEachLine(issues));
+    throw configIssuesError("E_CONFIG_INVALID", file, causes, cwd, SYNTAX_HINT);
   }
   return { file, yaml, lineCounter };
 }
@@ -33,6 +34,18 @@ const SYNTAX_HINT =
 function firstOfEachLine(issues: readonly ConfigIssue[]): ConfigIssue[] {
   const seen = new Set<number>();
   return issues.filter((issue) => !seen.has(issue.line) && seen.add(issue.line));
+}
+
+const TAB_INDENT = "YAML syntax: tabs are not allowed as indentation";
+
+/**
+ * After a tab used as indentation the parser misreads the structure below it, so what it reports
+ * on later lines ("nested mappings are not allowed…") is a consequence; only further tabs are kept.
+ */
+function afterTabsOnlyTabs(issues: readonly ConfigIssue[]): ConfigIssue[] {
+  const firstTab = issues.findIndex((issue) => issue.message === TAB_INDENT);
+  if (firstTab < 0) return [...issues];
+  return issues.filter((issue, index) => index <= firstTab || issue.message === TAB_INDENT);
 }
 
 /** yaml's messages end with " at line 3, column 1:" and a code frame; we print our own position. */

@@ -6,6 +6,7 @@ import type { LoadedConfig, ProjectConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
 import type { PluginProject } from "../registry/define-plugin.js";
+import { missingPlugin } from "../registry/plugin-installed.js";
 import { inspectPlugin, type InspectedPlugin } from "../registry/inspect-plugin.js";
 import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
 import type { DoctorCheck } from "./check.js";
@@ -40,17 +41,37 @@ export async function checkPlugins(
 ): Promise<DoctorCheck[]> {
   const offline = options.offline === true;
   const projects = projectScopes(ctx, loaded);
-  const references = uniqueReferences(await listPluginReferences(loaded)).filter(
+  const named = uniqueReferences(await listPluginReferences(loaded));
+  const references = named.filter(
     (reference) => !offline || Object.hasOwn(ctx.catalog[reference.slot], reference.name),
   );
+  const missing = offline ? await notInstalled(ctx, loaded, named, projects) : [];
   // Side by side: loading the plugin modules and asking gh overlap; the lines keep the file's order.
   const outcomes = await Promise.all(
     references.map((reference) => checkReference(ctx, loaded, reference, projects(reference), options)),
   );
   const failures = outcomes.flatMap((outcome) => (outcome.failure === undefined ? [] : [outcome.failure]));
   const found = outcomes.flatMap((outcome) => outcome.checks);
-  if (offline) return [...failures, ...mergeChecks(found)];
+  if (offline) return [...failures, ...missing, ...mergeChecks(found)];
   return [...(failures.length > 0 ? failures : [resolvedLine(references)]), ...mergeChecks(found)];
+}
+
+/**
+ * Offline, a plugin that is neither built in nor installed where the config file is gets a warning
+ * (not a failure: it may be installed on the machine that runs ao) with where ao looks for it.
+ */
+async function notInstalled(
+  ctx: AoContext,
+  loaded: LoadedConfig,
+  references: readonly PluginReference[],
+  projects: (reference: PluginReference) => Scope,
+): Promise<DoctorCheck[]> {
+  const checks = references.map(async (reference) => {
+    const error = missingPlugin(reference.slot, reference.name, projects(reference).source);
+    if (error === undefined) return [];
+    return [{ ...(await failedReference(ctx, loaded, reference, error)), status: "warn" as const }];
+  });
+  return (await Promise.all(checks)).flat();
 }
 
 interface ReferenceOutcome {

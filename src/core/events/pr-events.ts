@@ -1,4 +1,4 @@
-import type { MergeMethod } from "../slots/scm.js";
+import type { CiState, MergeMethod } from "../slots/scm.js";
 import type { EventBase } from "./event-base.js";
 
 /** ao pushed the session's branch and opened its pull request (the branch had commits ahead of the base). */
@@ -37,6 +37,10 @@ export interface PrMerged extends EventBase {
     method?: MergeMethod;
     /** Who merged: `ao merge`. */
     by: "ao merge";
+    /** What CI said at the merge. */
+    ci?: CiState;
+    /** `ao merge --force` merged over failing CI. */
+    forced?: true;
   };
 }
 

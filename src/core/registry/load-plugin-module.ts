@@ -30,18 +30,20 @@ export async function loadPluginModule(slot: Slot, name: string, source: PluginS
   if (loader) return importing(slot, name, "built-in ", () => loader());
   if (isLocalPluginPath(name)) return importLocalFile(slot, name, source.baseDir);
   if (isPackageName(name)) return importPackage(slot, name, source);
-  throw unknownPlugin(slot, name, source.catalog);
+  throw unknownPlugin(slot, name, source);
 }
 
 async function importLocalFile(slot: Slot, name: string, baseDir: string): Promise<unknown> {
   const file = resolve(baseDir, name);
-  if (!existsSync(file)) {
-    throw new AoError("E_PLUGIN_UNKNOWN", `${slot} plugin "${name}" not found: ${file} does not exist`, {
-      hint: `check the path; a relative plugin path resolves against ${baseDir}`,
-      details: { slot, plugin: name, file },
-    });
-  }
+  if (!existsSync(file)) throw missingFile(slot, name, file, baseDir);
   return importing(slot, name, "", () => import(pathToFileURL(file).href));
+}
+
+export function missingFile(slot: Slot, name: string, file: string, baseDir: string): AoError {
+  return new AoError("E_PLUGIN_UNKNOWN", `${slot} plugin "${name}" not found: ${file} does not exist`, {
+    hint: `check the path; a relative plugin path resolves against ${baseDir}`,
+    details: { slot, plugin: name, file },
+  });
 }
 
 async function importPackage(slot: Slot, name: string, source: PluginSource): Promise<unknown> {
@@ -49,7 +51,7 @@ async function importPackage(slot: Slot, name: string, source: PluginSource): Pr
   try {
     entry = resolvePackageEntry(name, source.baseDir);
   } catch (error) {
-    if (isMissingModule(error, name)) throw unknownPlugin(slot, name, source.catalog, error);
+    if (isMissingModule(error, name)) throw unknownPlugin(slot, name, source, error);
     throw loadFailure(slot, name, "", error);
   }
   return importing(slot, name, "", () => import(pathToFileURL(entry).href));
@@ -68,7 +70,7 @@ async function importing(
   }
 }
 
-function isMissingModule(error: unknown, name: string): boolean {
+export function isMissingModule(error: unknown, name: string): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   return code === "MODULE_NOT_FOUND" && typeof message === "string" && message.includes(`'${name}'`);
 }
@@ -82,18 +84,30 @@ function loadFailure(slot: Slot, name: string, kind: string, cause: unknown): Ao
   });
 }
 
-export function unknownPlugin(slot: Slot, name: string, catalog: PluginCatalog, cause?: unknown): AoError {
-  const available = Object.keys(catalog[slot]).sort();
+/**
+ * A name ao cannot find. The hint says where ao looks, never `npm install <name>`: a mistyped or
+ * guessed name is usually some unrelated npm package, and installing it would run its code.
+ */
+export function unknownPlugin(slot: Slot, name: string, source: PluginSource, cause?: unknown): AoError {
+  const available = Object.keys(source.catalog[slot]).sort();
   const suggestion = didYouMean(name, available);
   const listed = available.length > 0 ? available.join(", ") : "none yet";
-  const external = isPackageName(name) ? `; for an external plugin: npm install ${name}` : "";
   return new AoError(
     "E_PLUGIN_UNKNOWN",
     `unknown ${slot} plugin "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`,
     {
-      hint: `built-in ${slot} plugins: ${listed}${external}; a local plugin is a path starting with ./ or /`,
+      hint: `${suggestion ? `write "${suggestion}"; ` : ""}built-in ${slot} plugins: ${listed}; ${whereAoLooks(source.baseDir)}`,
       cause,
       details: { slot, plugin: name, available, suggestion },
     },
+  );
+}
+
+/** How ao finds a plugin that is not built in, and how to install one (its package's own name). */
+export function whereAoLooks(baseDir: string): string {
+  return (
+    `otherwise ao loads a path starting with ./ or / (relative to ${baseDir}), or an npm package ` +
+    `installed in node_modules at or above ${baseDir}: install the plugin's own package there ` +
+    `(npm install --prefix ${baseDir} <its package name>, named in its docs) and write that name`
   );
 }

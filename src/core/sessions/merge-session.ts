@@ -1,7 +1,8 @@
 import type { AoContext } from "../context.js";
 import { AoError, isAoError } from "../errors.js";
 import type { CiState, MergeMethod, PullRequestObservation, ReviewDecision } from "../slots/index.js";
-import { appendEvent, closeStore, openStore, writeTransaction } from "../store/index.js";
+import type { SessionStatus } from "../store/index.js";
+import { appendEvent, closeStore, openStore, updateSession, writeTransaction } from "../store/index.js";
 import { openSessionForge, sessionPull, type SessionForge, type SessionPull } from "./session-pull.js";
 
 export const MERGE_METHODS: readonly MergeMethod[] = ["merge", "squash", "rebase"];
@@ -13,9 +14,11 @@ export interface MergeSessionResult {
   method?: MergeMethod | undefined;
   /** The head that was merged: the one observed just before merging. */
   sha: string;
-  /** What CI and review said when it was merged (a person may merge over either). */
+  /** What CI and review said when it was merged (failing CI only with `force`). */
   ci: CiState;
   review: ReviewDecision;
+  /** `--force` merged over failing CI (recorded on the `pr.merged` event). */
+  forced: boolean;
 }
 
 export interface MergeSessionOptions {
@@ -27,13 +30,16 @@ export interface MergeSessionOptions {
    * is never merged unseen. A prefix of at least 7 hex digits is enough.
    */
   expectedSha?: string | undefined;
+  /** Merge even though CI is failing (`ao merge --force`); the event records that it was forced. */
+  force?: boolean | undefined;
 }
 
 /**
  * `ao merge <session>`: merges the session's pull request through its scm, guarded by the head
  * observed right now, so a commit the agent pushes meanwhile is never merged unseen. Refusals
- * (not open, conflicts, a dirty main checkout for scm/local) come back as E_MERGE_REJECTED naming
- * the session.
+ * (not open, conflicts, failing CI without `force`, a dirty main checkout for scm/local) come back
+ * as E_MERGE_REJECTED naming the session. The session ends `merged` at once: `ao status` must not
+ * keep showing what CI said before (the lifecycle leaves a merged session as it is).
  */
 export async function mergeSession(
   ctx: AoContext,
@@ -45,6 +51,8 @@ export async function mergeSession(
   const pr = await sessionPull(opened);
   const seen = await observeOpen(opened, pr);
   if (options.expectedSha !== undefined) checkHead(sessionId, seen.headSha, options.expectedSha);
+  const forced = seen.ci.state === "failing";
+  if (forced && options.force !== true) throw failingCi(sessionId, pr, seen);
   await opened.scm.plugin
     .merge(pr, { sha: seen.headSha, ...(method ? { method } : {}) })
     .catch((error: unknown) => {
@@ -57,8 +65,9 @@ export async function mergeSession(
     sha: seen.headSha,
     ci: seen.ci.state,
     review: seen.review.decision,
+    forced,
   };
-  record(ctx, result);
+  record(ctx, result, opened.session.status);
   return result;
 }
 
@@ -89,6 +98,17 @@ async function observeOpen(opened: SessionForge, pr: SessionPull): Promise<PullR
   return seen;
 }
 
+function failingCi(id: string, pr: SessionPull, seen: PullRequestObservation): AoError {
+  const names = seen.ci.failing.map((check) => check.name);
+  return refused(
+    id,
+    pr,
+    `its CI is failing${names.length > 0 ? ` (${names.join(", ")})` : ""}`,
+    `let the agent fix it (ao session logs ${id}), or merge anyway with ao merge ${id} --force (recorded as forced)`,
+    { ci: "failing", failing: names },
+  );
+}
+
 function refused(
   id: string,
   pr: SessionPull,
@@ -113,10 +133,10 @@ function aboutSession(error: unknown, id: string): unknown {
   });
 }
 
-function record(ctx: AoContext, result: MergeSessionResult): void {
+function record(ctx: AoContext, result: MergeSessionResult, from: SessionStatus): void {
   const store = openStore(ctx);
   try {
-    writeTransaction(store, (tx) =>
+    writeTransaction(store, (tx) => {
       appendEvent(tx, {
         type: "pr.merged",
         sessionId: result.session,
@@ -126,9 +146,19 @@ function record(ctx: AoContext, result: MergeSessionResult): void {
           sha: result.sha,
           ...(result.method ? { method: result.method } : {}),
           by: "ao merge",
+          ci: result.ci,
+          ...(result.forced ? { forced: true as const } : {}),
         },
-      }),
-    );
+      });
+      if (from === "merged") return;
+      const reason = "pr_merged";
+      updateSession(
+        tx,
+        result.session,
+        { status: "merged", reason },
+        { type: "session.status", payload: { from, to: "merged", reason } },
+      );
+    });
   } finally {
     closeStore(store);
   }

@@ -49,7 +49,8 @@ export async function relaunchAgent(
     env: spec.env,
     files: promptFiles(ctx, session.id),
   });
-  await assertAgentStarted(opened.runtime, handle, opened.names.agent).catch(async (error: unknown) => {
+  const agent = { sessionId: session.id, agentName: opened.names.agent };
+  await assertAgentStarted(ctx, opened.runtime, handle, agent).catch(async (error: unknown) => {
     await opened.runtime.stop(handle);
     throw error;
   });

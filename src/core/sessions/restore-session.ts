@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { AoError } from "../errors.js";
+import { AoError, isAoError } from "../errors.js";
 import {
   closeStore,
   endTurn,
@@ -117,7 +117,10 @@ async function restart(
   session: Session,
   old: { handle: RuntimeHandle | undefined; liveness: Liveness },
 ): Promise<RestoreResult> {
-  const started = await relaunchAgent(ctx, opened, session, old);
+  const started = await relaunchAgent(ctx, opened, session, old).catch((error: unknown) => {
+    if (isAoError(error) && error.code === "E_SPAWN_FAILED") recordDiedAgain(ctx, store, session, error);
+    throw error;
+  });
   const { resumed, workspaceRecreated, note } = started;
   const agentSessionId = started.agentSessionId ?? null;
   const patch = {
@@ -142,6 +145,28 @@ async function restart(
     return updateSession(tx, session.id, patch, { type: "session.restored", payload });
   });
   return { session: restored, action: "restored", resumed, workspaceRecreated, note };
+}
+
+/**
+ * The agent started again and died within the watch (its login or network still missing): the
+ * session ends `exited` with the new agent's last lines, so status shows why, never `restored`.
+ */
+function recordDiedAgain(ctx: AoContext, store: Store, session: Session, error: AoError): void {
+  const details = error.details as { exitCode?: number | null; lastLines?: string[] } | undefined;
+  const exit = {
+    exitCode: details?.exitCode ?? null,
+    lastLines: details?.lastLines ?? [],
+    seenAt: ctx.clock.now(),
+  };
+  const reason = "restore_failed";
+  writeTransaction(store, (tx) =>
+    updateSession(
+      tx,
+      session.id,
+      { status: "exited", reason, exit },
+      { type: "session.status", payload: { from: session.status, to: "exited", reason } },
+    ),
+  );
 }
 
 /**

@@ -118,7 +118,10 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     files: [promptFile],
   });
   run.made.handle = handle;
-  await assertAgentStarted(opened.runtime, handle, opened.names.agent);
+  await assertAgentStarted(run.ctx, opened.runtime, handle, {
+    sessionId: session.id,
+    agentName: opened.names.agent,
+  });
   return recordSpawnStep(
     run.store,
     session.id,

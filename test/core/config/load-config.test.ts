@@ -258,6 +258,16 @@ describe("loadConfig: errors", () => {
     expect(error.hint).not.toContain("keys listed above");
   });
 
+  it("reports what a tab makes the parser misread on later lines as nothing more (issue 18)", async () => {
+    const text = "projects:\n  app:\n\t  path: .\n    agent: codex\n  web:\n\tpath: b\n";
+    const { dir } = writeConfig(text);
+    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));
+    expect(issuesOf(error).map((issue) => `${issue.line}:${issue.column} ${issue.message}`)).toEqual([
+      "3:1 YAML syntax: tabs are not allowed as indentation",
+      "6:1 YAML syntax: tabs are not allowed as indentation",
+    ]);
+  });
+
   it("reports duplicate keys as syntax errors", async () => {
     const { dir } = writeConfig("projects:\n  app:\n    path: .\n    path: ..\n");
     const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: dir, env: {} }, {}));

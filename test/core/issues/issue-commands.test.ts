@@ -58,4 +58,20 @@ describe("ao issue (core, tracker/local)", () => {
       await codeOf(createProjectIssue(fixture.ctx, { title: "t" }, { ...options, project: "nope" })),
     ).toMatch(/^E_NOT_FOUND no project "nope"/);
   });
+
+  it("asks which project when two projects share the checkout around the current directory", async () => {
+    const fixture = makeLocalModeFixture();
+    const yaml = readFileSync(fixture.configPath, "utf8");
+    writeFileSync(fixture.configPath, `${yaml}  docs:\n    path: ${fixture.repo}\n    tracker: local\n`);
+    const inRepo = { ...fixture.ctx, cwd: fixture.repo };
+    const options = { configPath: fixture.configPath };
+    const error: unknown = await createProjectIssue(inRepo, { title: "t" }, options).catch((e: unknown) => e);
+    expect(isAoError(error) && error.code).toBe("E_USAGE");
+    expect(isAoError(error) && error.message).toMatch(
+      /^which project\? app and docs in .* share the checkout/,
+    );
+    expect(isAoError(error) && error.hint).toBe("pass --project <id> (--project app or --project docs)");
+    const named = await createProjectIssue(inRepo, { title: "t" }, { ...options, project: "docs" });
+    expect(named.project).toBe("docs");
+  });
 });

@@ -153,12 +153,14 @@ describe("external plugins from an npm package", () => {
     await expect(registry.resolve("tracker", "ao-plugin-esm")).resolves.toBeDefined();
   });
 
-  it("suggests installing a package that is not there", async () => {
-    const { registry } = setUp();
+  it("says where ao looks for a package that is not there, never to npm install that name", async () => {
+    const { baseDir, registry } = setUp();
     const error = await failure(registry.resolve("tracker", "ao-plugin-missing"));
     expect(error.code).toBe("E_PLUGIN_UNKNOWN");
     expect(error.message).toBe('unknown tracker plugin "ao-plugin-missing"');
-    expect(error.hint).toContain("npm install ao-plugin-missing");
+    expect(error.hint).toContain(`an npm package installed in node_modules at or above ${baseDir}`);
+    expect(error.hint).toContain(`npm install --prefix ${baseDir} <its package name>`);
+    expect(error.hint).not.toContain("npm install ao-plugin-missing");
     expect(error.cause).toBeDefined();
   });
 });

@@ -47,6 +47,31 @@ describe("restoreSession", () => {
     expect(f.runtime.processOf(spawned.id)?.input.argv).not.toContain("--resume");
   });
 
+  it("does not say restored when the agent dies again right away (issue 18)", async () => {
+    const f = makeSessionFixture();
+    const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix the login bug" });
+    f.runtime.exit(f.runtime.processOf(spawned.id)!.handle, 1);
+    const create = f.runtime.create.bind(f.runtime);
+    f.runtime.create = async (input) => {
+      const handle = await create(input);
+      setTimeout(() => {
+        f.runtime.print(handle, "Failed to connect to api.anthropic.com: ENOTFOUND");
+        f.runtime.exit(handle, 1);
+      }, 500);
+      return handle;
+    };
+    Object.assign(f.ctx.env, { AO_SPAWN_WATCH_MS: "2500" });
+    const error: unknown = await restoreSession(f.ctx, spawned.id).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "E_SPAWN_FAILED", message: "fake exited at once with code 1" });
+    expect((error as { hint: string }).hint).toContain("ENOTFOUND");
+    expect(f.events(spawned.id).some((event) => event.type === "session.restored")).toBe(false);
+    expect(f.session(spawned.id)).toMatchObject({
+      status: "exited",
+      reason: "restore_failed",
+      exit: { exitCode: 1, lastLines: ["Failed to connect to api.anthropic.com: ENOTFOUND"] },
+    });
+  });
+
   it("does nothing to a session that is running", async () => {
     const f = makeSessionFixture();
     const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });

@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { isAoError, type AoError } from "../../../src/core/errors.js";
 import { mergeSession } from "../../../src/core/sessions/merge-session.js";
 import { resolveSessionThread, reviewSession } from "../../../src/core/sessions/review-session.js";
+import { readSession } from "../../../src/core/sessions/session-pull.js";
+import { closeStore, openStore, updateSession, writeTransaction } from "../../../src/core/store/index.js";
+import { eventually } from "../../contracts/eventually.js";
 import { runGit } from "../../helpers/git-repo.js";
 import { commitFiles, makeLocalModeFixture } from "./local-mode-fixture.js";
 
@@ -109,6 +112,48 @@ describe("ao merge (core, local mode)", () => {
     const again = await failure(mergeSession(fixture.ctx, "app-1", { configPath: fixture.configPath }));
     expect(again.code).toBe("E_MERGE_REJECTED");
     expect(again.message).toBe(`app-1: pull request #${String(pr.number)} was not merged: it is merged`);
+  });
+
+  it("refuses while CI is failing; --force merges, records it, and the session ends merged (issue 18)", async () => {
+    const fixture = makeLocalModeFixture({ ci: ["node -e process.exit(1)"] });
+    const worktree = fixture.session("app-1", "feat/red", { "red.txt": "red\n" });
+    const pr = await fixture.openPull("feat/red", worktree);
+    const scm = await fixture.scm();
+    await eventually(async () => {
+      const seen = (await scm.observe([{ number: pr.number, branch: "feat/red" }])).get(pr.number);
+      return seen?.ci.state === "failing" ? seen : undefined;
+    }, "failing CI");
+    // What the lifecycle writes when it sees the red run.
+    const store = openStore(fixture.ctx);
+    writeTransaction(store, (tx) =>
+      updateSession(
+        tx,
+        "app-1",
+        { status: "ci_failed", reason: "ci_failing" },
+        { type: "session.status", payload: { from: "working", to: "ci_failed", reason: "ci_failing" } },
+      ),
+    );
+    closeStore(store);
+    const mainBefore = runGit(fixture.repo, ["rev-parse", "main"]);
+    const options = { configPath: fixture.configPath };
+
+    const refused = await failure(mergeSession(fixture.ctx, "app-1", options));
+    expect(refused.code).toBe("E_MERGE_REJECTED");
+    expect(refused.message).toBe(
+      `app-1: pull request #${String(pr.number)} was not merged: its CI is failing (node -e process.exit(1))`,
+    );
+    expect(refused.hint).toContain("ao merge app-1 --force");
+    expect(runGit(fixture.repo, ["rev-parse", "main"])).toBe(mainBefore);
+    expect(fixture.events("app-1").some((event) => event.type === "pr.merged")).toBe(false);
+
+    const forced = await mergeSession(fixture.ctx, "app-1", { ...options, force: true });
+    expect(forced).toMatchObject({ ci: "failing", forced: true, sha: pr.headSha });
+    expect(runGit(fixture.repo, ["rev-parse", "main"])).toBe(pr.headSha);
+    const merged = fixture.events("app-1").find((event) => event.type === "pr.merged");
+    expect(merged?.payload).toMatchObject({ ci: "failing", forced: true, by: "ao merge" });
+    expect(readSession(fixture.ctx, "app-1")).toMatchObject({ status: "merged", reason: "pr_merged" });
+    const status = fixture.events("app-1").filter((event) => event.type === "session.status");
+    expect(status.at(-1)?.payload).toEqual({ from: "ci_failed", to: "merged", reason: "pr_merged" });
   });
 
   it("refuses over uncommitted changes in the main checkout and loses nothing", async () => {

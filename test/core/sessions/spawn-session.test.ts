@@ -164,6 +164,18 @@ class DyingRuntime extends FakeRuntime {
   }
 }
 
+/** An agent that starts, then gives up a moment later (no network, no login), as Claude Code did. */
+class LateDyingRuntime extends FakeRuntime {
+  override async create(input: RuntimeCreateInput): Promise<RuntimeHandle> {
+    const handle = await super.create(input);
+    setTimeout(() => {
+      this.print(handle, "Unable to connect to Anthropic services");
+      this.exit(handle, 1);
+    }, 600);
+    return handle;
+  }
+}
+
 /** Makes the checkout (as git would have started to) and then fails, like a failing postCreate. */
 class FailingWorkspace extends FakeWorkspace {
   override async create(spec: WorkspaceSpec): Promise<WorkspaceInfo> {
@@ -219,5 +231,30 @@ describe("spawnSession failures", () => {
     expect(error.hint).toContain("exec: fake-agent: not found");
     expect(runtime.processOf("app-1")?.state).toBe("gone");
     expect(existsSync(f.session("app-1").worktree)).toBe(false);
+  });
+
+  it("watches the agent for a few seconds and fails with its words when it dies a moment later (issue 18)", async () => {
+    const runtime = new LateDyingRuntime();
+    const f = makeSessionFixture({ runtime });
+    Object.assign(f.ctx.env, { AO_SPAWN_WATCH_MS: "3000" });
+    const error = (await spawnSession(f.ctx, { project: "app", issue: "Fix it" }).catch(
+      (e: unknown) => e,
+    )) as AoError;
+    expect(error.message).toBe("spawning app-1 failed at step runtime: fake exited at once with code 1");
+    expect(error.hint).toContain("its last output: Unable to connect to Anthropic services");
+    expect(f.ctx.stderr.text()).toContain("app-1: watching fake for 3s…");
+    expect(f.session("app-1")).toMatchObject({ status: "errored" });
+  });
+
+  it("with AO_SPAWN_WATCH_MS=0 looks once, and refuses a value that is not milliseconds", async () => {
+    const f = makeSessionFixture({ runtime: new LateDyingRuntime() });
+    const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
+    expect(spawned.status).toBe("working");
+    expect(f.ctx.stderr.text()).not.toContain("watching");
+    Object.assign(f.ctx.env, { AO_SPAWN_WATCH_MS: "3s" });
+    const error = (await spawnSession(f.ctx, { project: "app", issue: "Again" }).catch(
+      (e: unknown) => e,
+    )) as AoError;
+    expect(error.message).toContain("AO_SPAWN_WATCH_MS=3s is not a number of milliseconds");
   });
 });

@@ -34,15 +34,21 @@ export interface Harness {
   liveness(): Liveness;
   keys(...keys: string[]): void;
   paste(text: string): void;
+  /** The tmux server's pid: a restart must not replace the server. */
+  serverPid(): number;
 }
 
 export function harness(worktree: string, home: string): Harness {
   const socket = join(makeTempDir("ao-t-"), "sock");
   sockets.push(socket);
-  let started = false;
+  // Each start opens a new session before it kills the previous one: killing the only session
+  // makes the server exit, and a new-session racing that exit fails ("server exited unexpectedly").
+  let starts = 0;
+  let target = "agent-0";
   return {
     start(spec, extraEnv = {}) {
-      if (started) tmux(socket, home, ["kill-session", "-t", "agent"]);
+      const previous = starts > 0 ? target : undefined;
+      target = `agent-${++starts}`;
       const env = Object.entries({ ...spec.env, ...extraEnv }).flatMap(([key, value]) => [
         "-e",
         `${key}=${value}`,
@@ -51,7 +57,7 @@ export function harness(worktree: string, home: string): Harness {
         "new-session",
         "-d",
         "-s",
-        "agent",
+        target,
         "-x",
         "200",
         "-y",
@@ -61,16 +67,22 @@ export function harness(worktree: string, home: string): Harness {
         ...env,
         "--",
         ...spec.argv,
+        // In the same command list, so an agent that exits at once still leaves its pane.
+        ";",
+        "set-option",
+        "-t",
+        target,
+        "remain-on-exit",
+        "on",
       ]);
-      tmux(socket, home, ["set-option", "-t", "agent", "remain-on-exit", "on"]);
-      started = true;
+      if (previous !== undefined) tmux(socket, home, ["kill-session", "-t", previous]);
     },
-    screen: () => tmux(socket, home, ["capture-pane", "-p", "-t", "agent"]),
+    screen: () => tmux(socket, home, ["capture-pane", "-p", "-t", target]),
     liveness: () => {
       const [dead, status] = tmux(socket, home, [
         "list-panes",
         "-t",
-        "agent",
+        target,
         "-F",
         "#{pane_dead} #{pane_dead_status}",
       ])
@@ -78,12 +90,13 @@ export function harness(worktree: string, home: string): Harness {
         .split(" ");
       return dead === "1" ? { state: "exited", exitCode: Number(status) } : { state: "alive" };
     },
-    keys: (...keys) => void tmux(socket, home, ["send-keys", "-t", "agent", ...keys]),
+    keys: (...keys) => void tmux(socket, home, ["send-keys", "-t", target, ...keys]),
+    serverPid: () => Number(tmux(socket, home, ["display-message", "-p", "#{pid}"]).trim()),
     paste: (text) => {
       const file = join(makeTempDir("ao-paste-"), "message.txt");
       writeFileSync(file, text);
       tmux(socket, home, ["load-buffer", "-b", "message", file]);
-      tmux(socket, home, ["paste-buffer", "-p", "-d", "-b", "message", "-t", "agent"]);
+      tmux(socket, home, ["paste-buffer", "-p", "-d", "-b", "message", "-t", target]);
     },
   };
 }
