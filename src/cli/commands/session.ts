@@ -11,6 +11,7 @@ import { turnView } from "../../core/turns/turn-view.js";
 import { durationFlag } from "../duration-flag.js";
 import { terminalText } from "../terminal-text.js";
 import { AoError } from "../../core/errors.js";
+import { registerSessionClaim } from "./session-claim.js";
 import { registerSessionRemap } from "./session-remap.js";
 
 /** `--lines`: a whole number from 1 to 10000. */
@@ -205,6 +206,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
       }),
     );
 
+  registerSessionClaim(session, cli);
   registerSessionRemap(session, cli);
 }
 
