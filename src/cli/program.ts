@@ -14,6 +14,7 @@ import { registerMergeCommand } from "./commands/merge.js";
 import { registerOpenCommand } from "./commands/open.js";
 import { registerPlanCommand } from "./commands/plan.js";
 import { registerPluginCommand } from "./commands/plugin.js";
+import { registerReportCommands } from "./commands/report.js";
 import { registerReviewCommand } from "./commands/review.js";
 import { registerSendCommand } from "./commands/send.js";
 import { registerSessionCommand } from "./commands/session.js";
@@ -67,6 +68,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerEventsCommand(program, cli);
   registerCiCommand(program, cli);
   registerReviewCommand(program, cli);
+  registerReportCommands(program, cli);
   registerCompletionCommand(program, cli);
   registerMergeCommand(program, cli);
   registerIssueCommand(program, cli);

@@ -11,6 +11,8 @@ import { turnView } from "../../core/turns/turn-view.js";
 import { durationFlag } from "../duration-flag.js";
 import { terminalText } from "../terminal-text.js";
 import { AoError } from "../../core/errors.js";
+import { registerSessionClaim } from "./session-claim.js";
+import { registerSessionRemap } from "./session-remap.js";
 
 /** `--lines`: a whole number from 1 to 10000. */
 function positiveLines(value: string): number {
@@ -202,6 +204,9 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
         return actions.some((action) => action.error !== undefined) ? 1 : 0;
       }),
     );
+
+  registerSessionClaim(session, cli);
+  registerSessionRemap(session, cli);
 }
 
 function interruptJson(result: InterruptResult): Record<string, unknown> {

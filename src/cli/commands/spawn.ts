@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
 import type { BatchResult } from "../../core/sessions/batch-spawn.js";
+import type { SpawnRequest } from "../../core/sessions/spawn-session.js";
 import type { Session } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
@@ -10,6 +11,7 @@ interface SpawnFlags {
   prompt?: string;
   agent?: string;
   branch?: string;
+  claimPr?: string;
   open?: boolean;
   json?: boolean;
   queue?: boolean;
@@ -27,6 +29,10 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
     .option("--prompt <text>", "the task, or extra instructions when an issue is given")
     .option("--agent <name>", "another agent plugin than the project's")
     .option("--branch <name>", "the branch to create instead of one named after the task")
+    .option(
+      "--claim-pr <pr>",
+      "take over this existing open PR (42, #42, a URL): the session works on its branch",
+    )
     .option("--open", "attach to the session once it runs")
     .option("--json", "print the session as JSON")
     .option("--queue", "when maxSessions is reached, wait for a free slot instead of failing")
@@ -35,6 +41,10 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
       "how long --queue waits at most (e.g. 90s, 30m, 2h)",
       DEFAULT_QUEUE_TIMEOUT,
     )
+    .addHelpText(
+      "after",
+      '\nExamples:\n  ao spawn app 12\n  ao spawn app "Fix the flaky login test" --agent codex\n  ao spawn app --claim-pr 42        # continue an existing pull request\n',
+    )
     .action(
       cli.action(
         async (ctx, project: string, issue: string | undefined, flags: SpawnFlags, command: Command) => {
@@ -42,7 +52,7 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
             import("../../core/sessions/spawn-session.js"),
             parseQueueTimeout(flags.queueTimeout),
           ]);
-          const session = await spawnSession(ctx, {
+          const request = {
             project,
             issue,
             prompt: flags.prompt,
@@ -51,7 +61,11 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
             configPath: globalOptions(command).config,
             queue: flags.queue,
             queueTimeoutMs,
-          });
+          };
+          const session =
+            flags.claimPr === undefined
+              ? await spawnSession(ctx, request)
+              : await spawnAndClaim(ctx, request, flags.claimPr);
           await printSession(ctx, session, flags.json, globalOptions(command).config);
           if (flags.open === true) await attach(ctx, session.id, command);
           return 0;
@@ -140,6 +154,13 @@ async function parseQueueTimeout(text: string): Promise<number> {
       hint: "write it with a unit, e.g. 90s, 30m or 2h",
     });
   }
+}
+
+async function spawnAndClaim(ctx: AoContext, request: SpawnRequest, ref: string): Promise<Session> {
+  const { spawnClaimingPr } = await import("../../core/sessions/spawn-claim.js");
+  const claim = await spawnClaimingPr(ctx, request, ref);
+  ctx.stderr.write(`${claim.session.id}: claimed PR #${String(claim.pr.number)} (${claim.pr.url})\n`);
+  return claim.session;
 }
 
 async function printSession(

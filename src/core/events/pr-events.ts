@@ -23,6 +23,24 @@ export interface PrLinked extends EventBase {
   };
 }
 
+/**
+ * `ao session claim-pr` (or `ao spawn --claim-pr`) attached an existing open pull request to the
+ * session: its checkout moved to the PR's head branch, and the lifecycle watches the PR from now on.
+ */
+export interface PrClaimed extends EventBase {
+  type: "pr.claimed";
+  payload: {
+    /** The pull request's number on the forge. */
+    number: number;
+    /** Its web address. */
+    url: string;
+    /** The PR's head branch: the session's branch now. */
+    branch: string;
+    /** The session's branch before (kept, never deleted). */
+    previousBranch: string;
+  };
+}
+
 /** `ao merge` merged the session's pull request (an auto-merge reaction is a `reaction.delivered`). */
 export interface PrMerged extends EventBase {
   type: "pr.merged";
@@ -45,7 +63,7 @@ export interface PrMerged extends EventBase {
 }
 
 /** The session's pull request, as ao opens, links and merges it. */
-export type PrEvent = PrOpened | PrLinked | PrMerged;
+export type PrEvent = PrOpened | PrLinked | PrClaimed | PrMerged;
 
 /**
  * `ao review` recorded a person's review on the session's pull request. The review's text stays

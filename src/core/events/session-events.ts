@@ -133,6 +133,41 @@ export interface SessionMessageSent extends EventBase {
   };
 }
 
+/**
+ * The agent told ao its state with `ao report <state>` or `ao acknowledge` (docs/switching.md has
+ * the map from the original's states). Its note, when it gave one, stays out of the feed.
+ */
+export interface SessionReported extends EventBase {
+  type: "session.reported";
+  payload: {
+    /** The state as the original names it: `started`, `working`, `needs_input`, `completed`… */
+    state: string;
+    /** `ao acknowledge` or `ao report`. */
+    by: "acknowledge" | "report";
+    /** The status before. */
+    from: SessionStatus;
+    /** The status now; the same as `from` when ao's own observation owns the status. */
+    to: SessionStatus;
+    /** The reason code the report set, or why the status was kept (`pr_status_kept`…). */
+    reason: string;
+    /** UTF-8 bytes of the note, when one was given. */
+    noteBytes?: number;
+  };
+}
+
+/** `ao session remap` pointed the session at another of the agent's own conversations. */
+export interface SessionRemapped extends EventBase {
+  type: "session.remapped";
+  payload: {
+    /** The conversation id before; null when none was known. */
+    from: string | null;
+    /** The conversation id now: what a restore resumes. */
+    to: string;
+    /** `given` on the command line, or `found` in the agent's own records for the checkout. */
+    source: "given" | "found";
+  };
+}
+
 /** A session's life: its row, its spawn, its status, and what people did to it. */
 export type SessionEvent =
   | SessionCreated
@@ -142,4 +177,6 @@ export type SessionEvent =
   | SessionRestored
   | SessionKilled
   | SessionWorkspaceRemoved
-  | SessionMessageSent;
+  | SessionMessageSent
+  | SessionReported
+  | SessionRemapped;

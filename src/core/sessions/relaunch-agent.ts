@@ -5,6 +5,7 @@ import type { Session } from "../store/index.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, readTaskFile, writePromptFiles } from "./prompt-files.js";
+import { sessionEnv } from "./session-env.js";
 import { mcpServerOf } from "./worker-launch.js";
 import { workspaceSpec } from "./workspace-spec.js";
 
@@ -46,7 +47,7 @@ export async function relaunchAgent(
     sessionId: session.id,
     cwd: info.path,
     argv: spec.argv,
-    env: spec.env,
+    env: sessionEnv(ctx.paths, session.id, spec.env),
     files: promptFiles(ctx, session.id),
   });
   const agent = { sessionId: session.id, agentName: opened.names.agent };

@@ -101,4 +101,10 @@ export interface Agent extends AgentTurns, AgentUsage {
    * the context's clock. Pure; null when the text holds no limit message.
    */
   recognizeLimit?(text: string, now: number): UsageLimit | null;
+  /**
+   * The id of the newest conversation the CLI itself recorded for this checkout (its transcripts,
+   * rollouts or session files), what `resume` takes; undefined when it recorded none. Read-only.
+   * `ao session remap` uses it to point a session at a conversation ao never saw start.
+   */
+  latestConversation?(worktree: string): Promise<string | undefined>;
 }

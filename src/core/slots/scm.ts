@@ -178,6 +178,8 @@ export interface Scm {
   push(worktree: string, branch: string): Promise<void>;
   /** The most recent PR for the branch in any state, or null. */
   findPullRequest(branch: string): Promise<PullRequest | null>;
+  /** The PR with this number in any state, or null when the forge has none (`ao session claim-pr`). */
+  getPullRequest?(number: number): Promise<PullRequest | null>;
   openPullRequest(input: OpenPullRequestInput): Promise<PullRequest>;
   /** One entry per PR that exists; an unknown number is absent, not an error. */
   observe(prs: PullRequestRef[], options?: ObserveOptions): Promise<Map<number, PullRequestObservation>>;

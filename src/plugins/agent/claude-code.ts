@@ -23,6 +23,7 @@ import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-
 import { endsInterrupted } from "./claude-code/transcript-turns.js";
 import { claudeTurns } from "./claude-code/turns.js";
 import { readClaudeUsage } from "./claude-code/usage.js";
+import { latestClaudeConversation } from "./claude-code/conversations.js";
 import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 import { recognizeClaudeLimit } from "./claude-code/limits.js";
@@ -57,6 +58,7 @@ export function createClaudeCodeAgent(
     resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
     activity: (probe) => Promise.resolve(probe).then(claudeActivity),
     usage: (probe) => Promise.resolve(probe).then((p) => readClaudeUsage(configDir, p)),
+    latestConversation: (worktree) => Promise.resolve(latestClaudeConversation(configDir, worktree)),
     recognizeLimit: recognizeClaudeLimit,
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {

@@ -50,6 +50,8 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     resume: (input) => spec([options.command, "resume", ...shared(input), input.agentSessionId]),
     activity: (probe) => Promise.resolve(probe).then((p) => codexActivity(p, codexHome)),
     usage: (probe) => Promise.resolve(probe).then((p) => readCodexUsage(codexHome, p)),
+    // The newest rollout recorded in this checkout (rollouts.ts reads them newest first).
+    latestConversation: (worktree) => Promise.resolve(findRollout(codexHome, worktree)?.sessionId),
     recognizeLimit: recognizeCodexLimit,
   };
 }

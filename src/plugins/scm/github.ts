@@ -8,7 +8,7 @@ import { remoteUrl } from "../_shared/git-repo-info.js";
 import { mergePull } from "./github/merge-pull.js";
 import { PullPoller } from "./github/pull-poller.js";
 import { parseGitHubWebhook } from "./github/parse-webhook.js";
-import { findPull, openPull } from "./github/pulls.js";
+import { findPull, getPull, openPull } from "./github/pulls.js";
 import { pushBranch } from "./github/push-branch.js";
 import { resolvePullThread, reviewPull } from "./github/review-pull.js";
 import { githubScmEnv, type GitHubScmCtx, type GitHubScmTuning } from "./github/scm-env.js";
@@ -88,6 +88,7 @@ export function createGitHubScm(
   return {
     push: (worktree, branch) => pushBranch(env, worktree, branch),
     findPullRequest: (branch) => findPull(env, branch),
+    getPullRequest: (number) => getPull(env, number),
     openPullRequest: (input) => openPull(env, input),
     observe: (refs, observeOptions) => poller.observe(refs, observeOptions),
     merge: async (ref, mergeOptions) => {

@@ -21,7 +21,7 @@ import { rememberCheckout } from "./local/find-checkout.js";
 import { mergePull, rejected } from "./local/merge-pull.js";
 import { observePulls } from "./local/observe-pulls.js";
 import { appendEvent, readPull } from "./local/pull-store.js";
-import { findPull, openPull, snapshot } from "./local/pulls.js";
+import { findPull, getPull, openPull, snapshot } from "./local/pulls.js";
 import { publishBranch, pushToOrigin } from "./local/publish-branch.js";
 import { resolvePullThread, reviewPull } from "./local/review-pull.js";
 import { nowIso, type LocalScmEnv } from "./local/scm-env.js";
@@ -112,6 +112,7 @@ export function createLocalScm(
       if (env.pushToOrigin) await pushToOrigin(ctx, env.project.path, branch);
     },
     findPullRequest: (branch) => findPull(env, branch),
+    getPullRequest: (number) => getPull(env, number),
     openPullRequest: (input) => openPull(env, input),
     // No `fresh` handling: observePulls reads the records, git and the CI runs anew on every call.
     observe: (refs) => observePulls(env, refs),

@@ -110,3 +110,19 @@ describe("scm/github pull requests", () => {
     expect(seen.review.threads).toEqual([]);
   });
 });
+
+describe("scm/github getPullRequest (what ao session claim-pr asks)", () => {
+  it("answers a PR by number in any state, and null for a number GitHub does not have", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const scm = fixture.scm();
+    await scm.push(fixture.checkout("feat/claim"), "feat/claim");
+    const theirs = fixture.fake.openPull(REPO, { head: "feat/claim", title: "Opened by a person" });
+    expect(await scm.getPullRequest?.(theirs.number)).toMatchObject({
+      number: theirs.number,
+      branch: "feat/claim",
+      state: "open",
+      title: "Opened by a person",
+    });
+    expect(await scm.getPullRequest?.(4242)).toBeNull();
+  });
+});

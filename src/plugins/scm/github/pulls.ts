@@ -47,6 +47,22 @@ export async function findPull(env: GitHubScmEnv, branch: string): Promise<PullR
   }
 }
 
+/** The PR with this number in this repository (any state); null on GitHub's 404. */
+export async function getPull(env: GitHubScmEnv, number: number): Promise<PullRequest | null> {
+  const client = await env.client();
+  try {
+    const { data } = await client.rest.pulls.get({
+      owner: env.repo.owner,
+      repo: env.repo.repo,
+      pull_number: number,
+    });
+    return toPullRequest(data);
+  } catch (error) {
+    if (statusOf(error) === 404) return null;
+    throw gitHubApiError(error, `looking up pull request #${String(number)}`);
+  }
+}
+
 /**
  * Opens the PR. GitHub's 422 "A pull request already exists" (the agent opened it itself, or an
  * earlier cycle did) is answered with that PR; a repository without drafts gets a ready PR.

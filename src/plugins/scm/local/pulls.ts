@@ -13,6 +13,7 @@ import {
   createPull,
   listPulls,
   readEvents,
+  readPull,
   type PullEvent,
   type PullRecord,
 } from "./pull-store.js";
@@ -72,6 +73,12 @@ export async function openPull(env: LocalScmEnv, input: OpenPullRequestInput): P
 /** The most recent pull request of the branch, in any state. */
 export async function findPull(env: LocalScmEnv, branch: string): Promise<PullRequest | null> {
   const record = (await listPulls(env.layout.pulls)).filter((pr) => pr.branch === branch).at(-1);
+  return record === undefined ? null : toPullRequest(env, await snapshot(env, record));
+}
+
+/** The pull request with this number, in any state; null when there is none. */
+export async function getPull(env: LocalScmEnv, number: number): Promise<PullRequest | null> {
+  const record = await readPull(env.layout.pulls, number);
   return record === undefined ? null : toPullRequest(env, await snapshot(env, record));
 }
 

@@ -1,0 +1,48 @@
+import type { Command } from "commander";
+import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { writeJson, writeLines } from "../render.js";
+
+/**
+ * `ao session remap <session> [<conversation-id>]`: which of the agent's conversations the session
+ * resumes. The original ao had it for OpenCode alone; here it works for every agent with `resume`.
+ */
+export function registerSessionRemap(session: Command, cli: CliRuntime): void {
+  session
+    .command("remap")
+    .description(
+      "point a session at the agent's conversation a restore resumes (default: the newest the agent recorded in its checkout)",
+    )
+    .argument("<session>", "session id")
+    .argument("[conversation-id]", "the agent's own conversation id (Claude Code's session id, Codex's…)")
+    .option("--json", "print { session, from, to, source } as JSON")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  ao session remap app-1                 # the newest conversation in app-1's checkout\n  ao session remap app-1 5f1c2e9a-…      # this one\n  ao session restore app-1               # resumes it (claude --resume <id>, codex resume <id>)\n",
+    )
+    .action(
+      cli.action(
+        async (
+          ctx,
+          id: string,
+          conversationId: string | undefined,
+          flags: { json?: boolean },
+          command: Command,
+        ) => {
+          const { remapSession } = await import("../../core/sessions/remap-session.js");
+          const result = await remapSession(ctx, id, {
+            conversationId,
+            configPath: globalOptions(command).config,
+          });
+          if (flags.json === true)
+            writeJson(ctx.stdout, { session: id, from: result.from, to: result.to, source: result.source });
+          else {
+            writeLines(ctx.stdout, [result.to]);
+            ctx.stderr.write(
+              `${id}: conversation ${result.from ?? "(none)"} → ${result.to}; \`ao session restore ${id}\` resumes it\n`,
+            );
+          }
+          return 0;
+        },
+      ),
+    );
+}
