@@ -76,7 +76,9 @@ describe("ao doctor", () => {
     const { dir, env } = setup(GITHUB_PROJECT, READY, { GITHUB_TOKEN: TOKEN });
     const missing = runAo(["doctor"], { cwd: dir, env });
     expect(missing.exitCode).toBe(1);
-    expect(missing.stdout).toMatch(/^FAIL {2}claude login \(claude-code\) +no login found \(looked for ANTHROPIC_API_KEY/m);
+    expect(missing.stdout).toMatch(
+      /^FAIL {2}claude login \(claude-code\) +no login found \(looked for ANTHROPIC_API_KEY/m,
+    );
     expect(missing.stdout).toContain("~/.claude/.credentials.json");
     expect(missing.stdout).toContain("fix: run `claude` once in a terminal and sign in");
     expect(missing.stdout).toContain("not ready:");
@@ -88,7 +90,9 @@ describe("ao doctor", () => {
     mkdirSync(join(dir, ".claude"), { recursive: true });
     writeFileSync(join(dir, ".claude", ".credentials.json"), "{}");
     const signedIn = runAo(["doctor"], { cwd: dir, env });
-    expect(signedIn.stdout).toMatch(/^ok {4}claude login \(claude-code\) +found ~\/\.claude\/\.credentials\.json$/m);
+    expect(signedIn.stdout).toMatch(
+      /^ok {4}claude login \(claude-code\) +found ~\/\.claude\/\.credentials\.json$/m,
+    );
   });
 
   it("accepts a token and never prints or logs it", () => {

@@ -60,7 +60,11 @@ describe("agent plugins' login checks (doctor)", () => {
 
   it.each([
     ["claude-code", { ".claude/.credentials.json": "{}" }, "~/.claude/.credentials.json"],
-    ["claude-code", { ".claude.json": '{"primaryApiKey":"sk-x"}' }, "credentials configured in ~/.claude.json"],
+    [
+      "claude-code",
+      { ".claude.json": '{"primaryApiKey":"sk-x"}' },
+      "credentials configured in ~/.claude.json",
+    ],
     [
       "claude-code",
       { ".claude/settings.json": '{"apiKeyHelper":"/usr/local/bin/key"}' },
