@@ -71,7 +71,13 @@ describe("ao config validate", () => {
       ...env,
       SLACK_WEBHOOK_URL: "https://hooks.slack.com/services/T/B/x",
       // What the file's plugins need: their programs on PATH and a GitHub token.
-      PATH: makeBinDir({ link: ["tmux"], fake: { codex: "exit 0", claude: "exit 0" } }),
+      PATH: makeBinDir({
+        link: ["tmux"],
+        fake: { codex: "exit 0", claude: "exit 0", "notify-send": "exit 0" },
+      }),
+      DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus",
+      ANTHROPIC_API_KEY: "sk-ant-validateTest",
+      OPENAI_API_KEY: "sk-validateTest",
       GITHUB_TOKEN: "ghp_validateTest0123456789abcdefABCDEF",
       LINEAR_API_KEY: "lin_api_validateTest0123456789",
     };

@@ -29,7 +29,9 @@ function setup(options: {
 }) {
   const dir = makeTempDir("ao-doctor-");
   if (options.yaml !== undefined) writeFileSync(join(dir, "agent-orchestrator.yaml"), options.yaml);
-  const PATH = makeBinDir(options.bin ?? { link: ["git", "tmux"], fake: { claude: "exit 0" } });
+  const PATH = makeBinDir(
+    options.bin ?? { link: ["git", "tmux"], fake: { claude: "exit 0", "notify-send": "exit 0" } },
+  );
   return makeTestContext({
     cwd: dir,
     // The real plugins: tmux, the agents' CLIs and the credentials are their own checks now.
@@ -41,6 +43,9 @@ function setup(options: {
       GH_TOKEN: undefined,
       AO_CONFIG_PATH: undefined,
       LINEAR_API_KEY: undefined,
+      // A ready machine: the agent has a login, and there is a desktop session to notify in.
+      ANTHROPIC_API_KEY: "sk-ant-runDoctorTest",
+      DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus",
       PATH,
       ...options.env,
     },
@@ -63,9 +68,11 @@ describe("runDoctor", () => {
       config: "ok",
       plugins: "ok",
       "agent:claude-code": "ok",
+      "agent:claude-code:login": "ok",
       "credentials:github:github.com": "ok",
+      "notifier:desktop": "ok",
     });
-    expect(report).toMatchObject({ ok: true, summary: { ok: 9, warn: 0, fail: 0 } });
+    expect(report).toMatchObject({ ok: true, summary: { ok: 11, warn: 0, fail: 0 } });
     expect(JSON.stringify(report)).not.toContain(TOKEN);
     expect(JSON.stringify(ctx.logger.records)).not.toContain(TOKEN);
   });
@@ -84,6 +91,7 @@ describe("runDoctor", () => {
       "ao-home": "ok",
       store: "ok",
       config: "warn",
+      "notifier:desktop": "ok",
       agents: "ok",
     });
     expect(report.ok).toBe(true);
