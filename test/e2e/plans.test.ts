@@ -69,7 +69,8 @@ function world(): World {
   return Object.assign(e2e, {
     turns: (settings: Record<string, unknown>) => writeFileSync(turnsFile, JSON.stringify(settings)),
     json,
-    status: () => json<{ plan: { status: string } }>(["plan", "show", "plan-1"]).plan.status,
+    // `ao plan show --json` is the plan card (src/core/plans/run/plan-card-types.ts).
+    status: () => json<{ status: string }>(["plan", "show", "plan-1"]).status,
     steps: () => {
       const { events } = json<{ events: PlanTicketEvent[] }>([
         "events",
@@ -97,14 +98,14 @@ interface PlanTicketEvent {
 }
 
 function proposeAndApprove(w: World): void {
-  const proposed = w.json<{ plan: { id: string; revision: number } }>([
+  const proposed = w.json<{ id: string; revision: number }>([
     "plan",
     "propose",
     "app",
     "--file",
     "plan.yaml",
   ]);
-  expect(proposed.plan).toMatchObject({ id: "plan-1", revision: 1 });
+  expect(proposed).toMatchObject({ id: "plan-1", revision: 1 });
   const approved = w.json<{ plan: { status: string } }>(["plan", "approve", "plan-1", "--revision", "1"]);
   expect(approved.plan.status).toBe("executing");
 }
@@ -142,17 +143,17 @@ describe("a diamond plan through the built ao", () => {
       expect(prompt).toContain("json-export.ts");
       expect(prompt).toContain("Write plainly.");
 
-      const shown = w.json<{ plan: { status: string; deliverable: string; parentRef: string } }>([
+      const shown = w.json<{ status: string; deliverable: string; parent: { ref: string } }>([
         "plan",
         "show",
         "plan-1",
       ]);
-      expect(shown.plan).toMatchObject({
+      expect(shown).toMatchObject({
         status: "completed",
         deliverable: "Release note: CSV and JSON exports.",
       });
       const issues = join(w.repo.dir, ".ao", "issues");
-      const parent = readdirSync(issues).find((name) => name.startsWith(`${shown.plan.parentRef}-`))!;
+      const parent = readdirSync(issues).find((name) => name.startsWith(`${shown.parent.ref}-`))!;
       const text = readFileSync(join(issues, parent), "utf8");
       expect(text).toMatch(/^state: closed$/m);
       expect(text).toContain("Release note: CSV and JSON exports.");

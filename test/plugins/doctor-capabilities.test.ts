@@ -27,7 +27,10 @@ async function doctorOf(slot: Slot, name: string, options: unknown, ctx: PluginC
 
 describe("agent plugins: their program and doctor capability", () => {
   it("checks each agent's CLI and names the install command of a missing one", async () => {
-    const ctx = checkContext({ PATH: makeBinDir({ fake: { claude: "exit 0" } }) });
+    const ctx = checkContext({
+      PATH: makeBinDir({ fake: { claude: "exit 0" } }),
+      ANTHROPIC_API_KEY: "sk-ant-x",
+    });
     const checks = await Promise.all(
       [["claude-code"], ["codex"], ["aider"], ["command", { argv: ["my-agent"] }]].map(([name, options]) =>
         doctorOf("agent", name as string, options, ctx),
@@ -35,6 +38,7 @@ describe("agent plugins: their program and doctor capability", () => {
     );
     expect(checks.flat().map((check) => [check.id, check.status, check.fix])).toEqual([
       ["agent:claude-code", "ok", undefined],
+      ["agent:claude-code:login", "ok", undefined],
       ["agent:codex", "fail", "npm i -g @openai/codex"],
       ["agent:aider", "fail", "pipx install aider-chat"],
     ]);
