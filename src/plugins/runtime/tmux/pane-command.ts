@@ -5,10 +5,12 @@ import { AoError } from "../../../core/plugin-api.js";
  * `sh -c` (a path with spaces would break) but execs several arguments directly, so the agent is
  * always wrapped in `/bin/sh -c '<fixed script>' ao-runtime …`: the script never contains the
  * agent's argv, which reaches `exec "$@"` as positional parameters, uninterpreted. The shell
- * replaces itself with the agent, so the pane's exit status is the agent's own.
+ * replaces itself with the agent, so the pane's exit status is the agent's own. `rm` by its path:
+ * the agent's PATH is the session's, and a PATH without coreutils must still reach the agent (whose
+ * own "not found" is the error worth showing).
  */
 const EXEC_ONLY = 'exec "$@"';
-const SOURCE_THEN_EXEC = 'set -e; . "$1"; rm -f -- "$1"; shift; exec "$@"';
+const SOURCE_THEN_EXEC = 'set -e; . "$1"; /bin/rm -f -- "$1"; shift; exec "$@"';
 
 export function paneCommand(argv: readonly string[], envFile: string | undefined): string[] {
   if (argv.length === 0 || argv[0] === "") {
