@@ -1,3 +1,4 @@
+import { lifecycleFeedEvent } from "../events/lifecycle-events.js";
 import type { AoContext } from "../context.js";
 import { AoError, isAoError } from "../errors.js";
 import type { CiState, MergeMethod, PullRequestObservation, ReviewDecision } from "../slots/index.js";
@@ -151,6 +152,8 @@ function record(ctx: AoContext, result: MergeSessionResult, from: SessionStatus)
         },
       });
       if (from === "merged") return;
+      // What the lifecycle would have said on its next look: scripts following the feed see it.
+      appendEvent(tx, lifecycleFeedEvent(result.session, { type: "merged", pr: result.pr.number }));
       const reason = "pr_merged";
       updateSession(
         tx,
