@@ -67,7 +67,7 @@ function notifierLines(notifiers: NotifierFacts | undefined): string[] {
   return [
     "",
     ...why,
-    "# Until a notifier is configured (notifiers: slack or webhook), `ao events` shows what was not sent.",
+    "# Until a notifier that can deliver here is configured (notifiers:), `ao events` shows what was not sent.",
     "defaults:",
     `  notifiers: [${notifiers.usable.join(", ")}]`,
   ];

@@ -33,7 +33,7 @@ export async function claimablePr(
   if (scm.plugin.getPullRequest === undefined) {
     throw new AoError("E_USAGE", `scm/${scm.name} cannot look up a pull request by number`, {
       exitCode: EXIT_USAGE,
-      hint: "claiming needs an scm plugin with getPullRequest (scm/github and scm/local have it)",
+      hint: "claiming needs an scm plugin with getPullRequest (see docs/switching.md)",
     });
   }
   const pr = await scm.plugin.getPullRequest(wanted.number);

@@ -27,7 +27,8 @@ describe("preflightChecks (what `ao start` says before its first cycle)", () => 
       cwd: dir,
       env: {
         HOME: dir,
-        PATH: makeBinDir({ link: ["tmux", "git"] }),
+        PATH: makeBinDir({ link: ["tmux", "git"], fake: { "notify-send": "exit 0" } }),
+        DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus",
         GITHUB_TOKEN: undefined,
         GH_TOKEN: undefined,
       },
