@@ -4,7 +4,7 @@ import { parseProposal } from "../../../src/core/plans/parse-proposal.js";
 import { roleRuns, type RoleRun } from "../../../src/core/plans/role-runs.js";
 import { openTestStore } from "../store/store-fixture.js";
 import { diamondProposal } from "./plan-fixture.js";
-import { MINUTE, recordRoleRuns } from "./role-run-fixture.js";
+import { longAndSlowProposal, MINUTE, recordRoleRuns } from "./role-run-fixture.js";
 
 describe("plan estimates", () => {
   it("are unknown with no history: sampleSize 0, null ranges, totals partial", () => {
@@ -51,19 +51,7 @@ describe("plan estimates", () => {
 
   it("follows the longest path through the DAG, not the one with the most tickets", () => {
     // A → B → C → D (three short hops) beside E → F (one long one); both end in the synthesis.
-    const proposal = parseProposal({
-      ...diamondProposal(),
-      roles: { quick: { kind: "existing", agent: "a" }, slow: { kind: "existing", agent: "a" } },
-      tickets: [
-        { id: "A", title: "a", body: "a", role: "quick" },
-        { id: "B", title: "b", body: "b", role: "quick", dependsOn: ["A"] },
-        { id: "C", title: "c", body: "c", role: "quick", dependsOn: ["B"] },
-        { id: "D", title: "d", body: "d", role: "quick", dependsOn: ["C"], refs: ["src/d.ts"] },
-        { id: "E", title: "e", body: "e", role: "quick" },
-        { id: "F", title: "f", body: "f", role: "slow", dependsOn: ["E"] },
-      ],
-      synthesis: { role: "quick", body: "sum up" },
-    });
+    const proposal = longAndSlowProposal();
     const runs: Record<string, RoleRun[]> = {
       quick: [{ sessionId: "q", usd: 1, durationMs: 10 * MINUTE }],
       slow: [{ sessionId: "s", usd: 5, durationMs: 100 * MINUTE }],

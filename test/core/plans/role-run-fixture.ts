@@ -6,6 +6,26 @@ import { diamondProposal } from "./plan-fixture.js";
 
 export const MINUTE = 60_000;
 
+/**
+ * A → B → C → D (three quick hops, D declares a ref) beside E → F (F of the slow role); both end in
+ * the synthesis: the longest path by time is not the one with the most tickets.
+ */
+export function longAndSlowProposal(): ReturnType<typeof parseProposal> {
+  return parseProposal({
+    ...diamondProposal(),
+    roles: { quick: { kind: "existing", agent: "a" }, slow: { kind: "existing", agent: "a" } },
+    tickets: [
+      { id: "A", title: "a", body: "a", role: "quick" },
+      { id: "B", title: "b", body: "b", role: "quick", dependsOn: ["A"] },
+      { id: "C", title: "c", body: "c", role: "quick", dependsOn: ["B"] },
+      { id: "D", title: "d", body: "d", role: "quick", dependsOn: ["C"], refs: ["src/d.ts"] },
+      { id: "E", title: "e", body: "e", role: "quick" },
+      { id: "F", title: "f", body: "f", role: "slow", dependsOn: ["E"] },
+    ],
+    synthesis: { role: "quick", body: "sum up" },
+  });
+}
+
 /** A finished run: the role its plan step had, how long its session lasted, what it cost. */
 export interface RecordedRun {
   readonly id: string;

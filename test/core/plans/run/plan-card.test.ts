@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseProposal } from "../../../../src/core/plans/parse-proposal.js";
 import { proposePlan } from "../../../../src/core/plans/propose-plan.js";
 import { readPlanCard } from "../../../../src/core/plans/run/plan-card.js";
 import type { Store } from "../../../../src/core/store/index.js";
 import { openTestStore } from "../../store/store-fixture.js";
-import { diamondProposal } from "../plan-fixture.js";
-import { MINUTE, recordRoleRuns } from "../role-run-fixture.js";
+import { longAndSlowProposal, MINUTE, recordRoleRuns } from "../role-run-fixture.js";
 
 /** A → B → C → D (four quick hops) beside E → F (a slow one): the longest by time has fewer steps. */
 function proposeLongAndSlow(store: Store): string {
-  const proposal = parseProposal({
-    ...diamondProposal(),
-    roles: { quick: { kind: "existing", agent: "a" }, slow: { kind: "existing", agent: "a" } },
-    tickets: [
-      { id: "A", title: "a", body: "a", role: "quick" },
-      { id: "B", title: "b", body: "b", role: "quick", dependsOn: ["A"] },
-      { id: "C", title: "c", body: "c", role: "quick", dependsOn: ["B"] },
-      { id: "D", title: "d", body: "d", role: "quick", dependsOn: ["C"], refs: ["src/d.ts"] },
-      { id: "E", title: "e", body: "e", role: "quick" },
-      { id: "F", title: "f", body: "f", role: "slow", dependsOn: ["E"] },
-    ],
-    synthesis: { role: "quick", body: "sum up" },
-  });
+  const proposal = longAndSlowProposal();
   return proposePlan(store, { project: "app", proposal, author: "person", parentIssue: "12" }).plan.id;
 }
 
