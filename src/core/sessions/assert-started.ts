@@ -8,12 +8,18 @@ const SCREEN_LINES = 100;
 const LAST_LINES = 5;
 /** An agent that cannot reach its service or find its login gives up within a second or two. */
 const DEFAULT_WATCH_MS = 3000;
-const POLL_MS = 200;
+const POLL_MS = 100;
 
 /** Who is starting which agent, for the progress line and the error. */
 export interface StartedAgent {
   sessionId: string;
   agentName: string;
+  /**
+   * Whether the agent has shown it got past its start-up (spawn: its own hooks report a conversation
+   * working on the prompt). The watch ends there: later failures are the lifecycle's, and a spawn
+   * need not wait out the whole window. Restore leaves it out, as old hook files may still say so.
+   */
+  settled?: (liveness: Liveness) => Promise<boolean>;
 }
 
 /**
@@ -31,9 +37,9 @@ export async function assertAgentStarted(
   const windowMs = spawnWatchMs(ctx.env);
   if (windowMs > 0) {
     const seconds = `${String(Math.round(windowMs / 100) / 10)}s`;
-    ctx.stderr.write(`${agent.sessionId}: watching ${agent.agentName} for ${seconds}…\n`);
+    ctx.stderr.write(`${agent.sessionId}: watching ${agent.agentName} for up to ${seconds}…\n`);
   }
-  const liveness = await watchLiveness(runtime, handle, windowMs);
+  const liveness = await watchLiveness(runtime, handle, windowMs, agent.settled);
   if (liveness.state !== "exited") return;
   const screen = await runtime.capture?.(handle, { lines: SCREEN_LINES }).catch(() => undefined);
   const words = exitLines(screen ?? "")
@@ -48,13 +54,22 @@ export async function assertAgentStarted(
   });
 }
 
-/** Looks until the agent exits or the window closes; the last look is at the window's end. */
-async function watchLiveness(runtime: Runtime, handle: RuntimeHandle, windowMs: number): Promise<Liveness> {
+/**
+ * Looks until the agent exits, shows it has settled, or the window closes; the last look is at the
+ * window's end.
+ */
+async function watchLiveness(
+  runtime: Runtime,
+  handle: RuntimeHandle,
+  windowMs: number,
+  settled: StartedAgent["settled"],
+): Promise<Liveness> {
   const deadline = Date.now() + windowMs;
   for (;;) {
     const liveness = await runtime.liveness(handle);
     const left = deadline - Date.now();
     if (liveness.state === "exited" || left <= 0) return liveness;
+    if (liveness.state === "alive" && (await settled?.(liveness).catch(() => false))) return liveness;
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, left)));
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { AoContext } from "../context.js";
-import type { Issue, RuntimeHandle } from "../slots/index.js";
+import type { AgentActivity, Issue, Liveness, RuntimeHandle } from "../slots/index.js";
 import { updateSession, writeTransaction, type Session, type Store } from "../store/index.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
@@ -122,6 +122,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   await assertAgentStarted(run.ctx, opened.runtime, handle, {
     sessionId: session.id,
     agentName: opened.names.agent,
+    settled: (liveness) => startedConversation(run, liveness),
   });
   return recordSpawnStep(
     run.store,
@@ -130,6 +131,18 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     { runtimeHandle: handleJson(handle) },
     { runtime: opened.names.runtime },
   );
+}
+
+const SETTLED = new Set<AgentActivity>(["working", "idle", "needs_input"]);
+
+/**
+ * The agent's own hooks (or session files) name its conversation and it is working, idle or asking:
+ * it got past its start-up, where a missing login or network makes it exit.
+ */
+async function startedConversation(run: SpawnRun, liveness: Liveness): Promise<boolean> {
+  const { id: sessionId, worktree } = run.session;
+  const report = await run.opened.agent.activity({ sessionId, worktree, liveness });
+  return report.agentSessionId !== undefined && SETTLED.has(report.activity);
 }
 
 /** A restore that resumes after the prompt step finds the file there, unless someone removed it. */

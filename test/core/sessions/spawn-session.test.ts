@@ -242,7 +242,7 @@ describe("spawnSession failures", () => {
     )) as AoError;
     expect(error.message).toBe("spawning app-1 failed at step runtime: fake exited at once with code 1");
     expect(error.hint).toContain("its last output: Unable to connect to Anthropic services");
-    expect(f.ctx.stderr.text()).toContain("app-1: watching fake for 3s…");
+    expect(f.ctx.stderr.text()).toContain("app-1: watching fake for up to 3s…");
     expect(f.session("app-1")).toMatchObject({ status: "errored" });
   });
 
