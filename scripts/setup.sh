@@ -67,8 +67,40 @@ install_dependencies() {
     return
   fi
   say "installing dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  find_node_headers
+  local log
+  log="$(mktemp)"
+  if ! npm ci --no-audit --no-fund --loglevel=error >"$log" 2>&1; then
+    tail -n 15 "$log" >&2
+    if grep -q "gyp" "$log"; then
+      die "npm ci could not build the native SQLite module (better-sqlite3); full log: $log" \
+        "it needs Node's headers offline: install them (apt-get install libnode-dev, or a Node.js tarball, which ships include/node) or set npm_config_nodedir=<dir holding include/node>"
+    fi
+    die "npm ci failed; full log: $log" "run it by hand to see npm's own advice: npm ci"
+  fi
+  rm -f "$log"
   echo "$want" >"$stamp"
+}
+
+# better-sqlite3 is built by node-gyp when no prebuilt binary can be fetched (offline), and node-gyp
+# then needs Node's headers. Node's tarballs ship them next to the binary (<prefix>/include/node) and
+# Debian puts them in /usr/include/node; npm only looks there when nodedir says so.
+find_node_headers() {
+  local configured
+  configured="$(npm config get nodedir 2>/dev/null || true)"
+  if [ -n "$configured" ] && [ "$configured" != "undefined" ] && [ -f "$configured/include/node/common.gypi" ]; then
+    return
+  fi
+  local prefix dir
+  prefix="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+  for dir in "$prefix" /usr /usr/local; do
+    if [ -f "$dir/include/node/common.gypi" ]; then
+      export npm_config_nodedir="$dir"
+      say "using Node's headers in $dir/include/node to build native modules (npm_config_nodedir=$dir)"
+      return
+    fi
+  done
+  say "Node's headers were not found (next to node, /usr or /usr/local): the native SQLite module can only be built with network"
 }
 
 build() {
@@ -83,18 +115,30 @@ link_binary() {
     bindir="$HOME/.local/bin"
     mkdir -p "$bindir"
   fi
-  ln -sf "$repo/bin/ao.js" "$bindir/ao"
+  local target="$bindir/ao" want="$repo/bin/ao.js"
+  if [ -e "$target" ] && [ ! -L "$target" ]; then
+    die "$target exists and is not a link; setup leaves it alone" "remove it, or run this checkout as $want"
+  fi
+  if [ -L "$target" ] && [ "$(readlink "$target")" != "$want" ]; then
+    say "replacing $target, which pointed at $(readlink "$target"), with this checkout's ao"
+  fi
+  ln -sfn "$want" "$target"
   case ":$PATH:" in
     *":$bindir:"*) say "ao is ready: $(command -v ao)" ;;
     *) say "linked $bindir/ao; add $bindir to PATH to run it as 'ao'" ;;
   esac
 }
 
-check_node
-check_git
-ensure_tmux
-ensure_chromium
-ensure_podman
-install_dependencies
-build
-link_binary
+main() {
+  check_node
+  check_git
+  ensure_tmux
+  ensure_chromium
+  ensure_podman
+  install_dependencies
+  build
+  link_binary
+}
+
+# Sourced (test/scripts/setup.test.ts), it only defines the steps.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then main; fi
