@@ -87,6 +87,27 @@ describe("scm/github push", () => {
     expect(existsSync(join(dir, "hooks"))).toBe(false);
   });
 
+  it("removes the push dirs of repositories that are gone, and keeps those whose objects exist", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const root = join(fixture.ctx.paths.home, "push");
+    const plant = (name: string, objects: string): string => {
+      const dir = join(root, name);
+      mkdirSync(join(dir, "objects", "info"), { recursive: true });
+      writeFileSync(join(dir, "objects", "info", "alternates"), `${objects}\n`);
+      return dir;
+    };
+    const other = makeTempDir("ao-other-repo-");
+    mkdirSync(join(other, "objects"));
+    const gone = plant("0123456789abcdef0123456789abcdef.git", join(other, "vanished", "objects"));
+    const live = plant("fedcba9876543210fedcba9876543210.git", join(other, "objects"));
+    const worktree = fixture.checkout("feat/prune");
+    await fixture.scm().push(worktree, "feat/prune");
+    expect(existsSync(gone)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(readdirSync(root)).toHaveLength(2);
+    expect(fixture.remoteHead("feat/prune")).toBe(runGit(worktree, ["rev-parse", "HEAD"]));
+  });
+
   it("pushes two sessions of one repository at once through one push dir", async () => {
     const fixture = await makeGitHubScmFixture();
     const scm = fixture.scm();

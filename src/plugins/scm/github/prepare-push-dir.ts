@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { git } from "../../../core/plugin-api.js";
+import { prunePushDirs } from "./prune-push-dirs.js";
 import type { GitHubScmCtx } from "./scm-env.js";
 
 export type ObjectFormat = "sha1" | "sha256";
@@ -15,7 +16,7 @@ export type ObjectFormat = "sha1" | "sha256";
  *
  * Pushes go by URL and write no ref here, so sessions of one repository share it safely. It is made
  * in a temporary directory and renamed into place, so two first pushes at once both end up with one
- * complete directory.
+ * complete directory. Each push also removes the push dirs of repositories that are gone.
  */
 export async function preparePushDir(
   ctx: Pick<GitHubScmCtx, "exec" | "paths">,
@@ -25,6 +26,7 @@ export async function preparePushDir(
   const source = await realpath(commonDir);
   const dir = await ensurePushDir(ctx, join(source, "objects"), objectFormat);
   await mirrorShallow(source, dir);
+  await prunePushDirs(join(ctx.paths.home, "push"), dir).catch(() => undefined);
   return dir;
 }
 
