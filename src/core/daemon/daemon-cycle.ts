@@ -46,13 +46,18 @@ export async function runDaemonCycle(
   return report;
 }
 
+/**
+ * A daemon for one project runs every periodic cycle for that project, with or without an active
+ * session: the cycle itself watches only the project's active sessions, and its retries, plans and
+ * queued work of sessions that ended meanwhile still need it. A request for named sessions
+ * (a webhook) keeps only the project's; none left means nothing to do.
+ */
 function scopeToProject(store: Store, request: CycleOptions, project: string | undefined): CycleOptions {
   if (project === undefined) return request;
-  const ours = listSessions(store, { project, activeOnly: request.sessionIds === undefined }).map(
-    (session) => session.id,
-  );
-  const wanted = request.sessionIds === undefined ? undefined : new Set(request.sessionIds);
-  return { ...request, project, sessionIds: wanted ? ours.filter((id) => wanted.has(id)) : ours };
+  if (request.sessionIds === undefined) return { ...request, project };
+  const wanted = new Set(request.sessionIds);
+  const ours = listSessions(store, { project }).filter((session) => wanted.has(session.id));
+  return { ...request, project, sessionIds: ours.map((session) => session.id) };
 }
 
 function recordDaemonCycle(
