@@ -1,5 +1,6 @@
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { makeBinDir } from "../helpers/bin-dir.js";
 import { runAo } from "../helpers/run-ao.js";
@@ -24,6 +25,16 @@ interface ValidateJson {
 }
 
 describe("ao config validate", () => {
+  it("refreshes AO_HOME's copy of the schema that configs written by ao init point at", () => {
+    const { cwd, env } = project("misspelt-key.yaml");
+    const copy = join(env.AO_HOME, "schema", "agent-orchestrator.schema.json");
+    mkdirSync(dirname(copy), { recursive: true });
+    writeFileSync(copy, '{"title": "an older ao\'s schema"}\n');
+    runAo(["config", "validate"], { cwd, env });
+    const shipped = fileURLToPath(new URL("../../schema/agent-orchestrator.schema.json", import.meta.url));
+    expect(readFileSync(copy, "utf8")).toBe(readFileSync(shipped, "utf8"));
+  });
+
   const cases = [
     {
       fixture: "misspelt-key.yaml",

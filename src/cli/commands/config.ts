@@ -13,11 +13,16 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the result as JSON")
     .action(
       cli.action(async (ctx, options: { json?: boolean }, command: Command) => {
-        const { validateConfig } = await import("../../core/config/validate-config.js");
+        const [{ validateConfig }, { refreshSchemaCopy }] = await Promise.all([
+          import("../../core/config/validate-config.js"),
+          import("../../core/init/schema-copy.js"),
+        ]);
         const result = await validateConfig(ctx, {
           configPath: globalOptions(command).config,
           platform: process.platform,
         });
+        // The editor's schema (the config's `$schema=` line) follows the ao in use.
+        await refreshSchemaCopy(ctx.paths).catch(() => undefined);
         if (options.json) {
           const { ok, path, projects } = result;
           writeJson(

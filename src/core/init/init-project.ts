@@ -7,7 +7,7 @@ import { draftProject, type AgentFacts, type ProjectDraft } from "./draft-projec
 import { checkDefaultNotifiers } from "./check-notifiers.js";
 import { proposeForges } from "./propose-plugins.js";
 import { renderConfig } from "./render-config.js";
-import { configSchemaPath } from "./schema-location.js";
+import { refreshSchemaCopy } from "./schema-copy.js";
 
 export interface InitOptions {
   /** Never ask, even with a person at the terminal. */
@@ -54,7 +54,7 @@ export async function initProject(
     notifiers: await checkDefaultNotifiers(ctx, platform),
     forges,
     agents,
-    schemaPath: configSchemaPath(),
+    schemaPath: await refreshSchemaCopy(ctx.paths),
     toolchainEvidence: detection.toolchain?.evidence,
     originHost: project.repo === undefined ? detection.origin.location?.host : undefined,
     platform,

@@ -6,6 +6,7 @@ import { loadConfig } from "../../../src/core/config/load-config.js";
 import type { Ask } from "../../../src/core/context.js";
 import { AoError } from "../../../src/core/errors.js";
 import { initProject } from "../../../src/core/init/init-project.js";
+import { configSchemaPath } from "../../../src/core/init/schema-location.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeBinDir } from "../../helpers/bin-dir.js";
@@ -56,10 +57,10 @@ describe("initProject", () => {
     const result = await initProject(ctx, { auto: true });
     expect(result.path).toBe(join(repo.dir, "agent-orchestrator.yaml"));
     const text = readFileSync(result.path, "utf8");
-    expect(text.startsWith("# yaml-language-server: $schema=/")).toBe(true);
+    // The schema line points at AO_HOME's copy, not at the ao checkout that wrote it (issue 18).
     const schema = /^# yaml-language-server: \$schema=(.+)$/m.exec(text)?.[1];
-    expect(schema).toMatch(/\/schema\/agent-orchestrator\.schema\.json$/);
-    expect(existsSync(schema ?? "")).toBe(true);
+    expect(schema).toBe(join(ctx.paths.home, "schema", "agent-orchestrator.schema.json"));
+    expect(readFileSync(schema ?? "", "utf8")).toBe(readFileSync(configSchemaPath(), "utf8"));
     const projects = readProjects(result.path);
     expect(Object.keys(projects)).toEqual(["widgets"]);
     expect(projects["widgets"]).toMatchObject({
