@@ -41,7 +41,9 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
       watchedProject: daemon.project,
     };
     const now = () => daemon.ctx.clock.now();
-    const feed = createStoreFeed(source, { now, ...options });
+    const onError = (error: unknown) =>
+      daemon.log.error(`dashboard feed: ${error instanceof Error ? error.message : String(error)}`);
+    const feed = createStoreFeed(source, { now, onError, ...options });
     const assets = staticAssetsHandler(options.assetsDir ?? join(packageRoot(), "dist", "web"));
     const routes: DashboardRoute[] = [
       { kind: "page", method: "GET", path: "/", handle: assets },

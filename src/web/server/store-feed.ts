@@ -25,6 +25,11 @@ export interface StoreFeedOptions {
   readonly pollMs?: number;
   /** How long a burst is gathered before it is sent. Default 50 ms. */
   readonly coalesceMs?: number;
+  /**
+   * A look or a batch that failed (a row the store cannot read, a locked database): the feed runs
+   * in timers of the daemon, so it reports here and tries again at the next change, never throws.
+   */
+  readonly onError?: (error: unknown) => void;
 }
 
 const PAGE = 1000;
@@ -50,19 +55,26 @@ export function createStoreFeed(source: FleetSource, options: StoreFeedOptions):
     if (cached?.key !== key) cached = { key, view: readFleet(source, options.now()) };
     return cached.view;
   };
-  const flush = () => {
+  const guarded = (step: () => void) => () => {
+    try {
+      step();
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+  const flush = guarded(() => {
     pending = undefined;
     const events = eventsAfter(source, delivered);
-    delivered = events.at(-1)?.id ?? delivered;
     const batch = { events, fleet: fleet() };
+    delivered = events.at(-1)?.id ?? delivered;
     for (const listener of [...listeners]) listener(batch);
-  };
-  const check = () => {
+  });
+  const check = guarded(() => {
     const now = stamp();
     if (now === seen || pending !== undefined) return;
     seen = now;
     pending = setTimeout(flush, options.coalesceMs ?? 50);
-  };
+  });
 
   return {
     fleet,

@@ -33,6 +33,11 @@ async function stream(w: DashboardWorld, path = "/events", headers: Record<strin
   return client;
 }
 
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(condition()).toBe(true);
+}
+
 const ids = (messages: SseMessage[]) => messages.filter((m) => m.event === "event").map((m) => Number(m.id));
 const fleets = (messages: SseMessage[]) =>
   messages.filter((m) => m.event === "fleet").map((m) => JSON.parse(m.data) as FleetView);
@@ -44,6 +49,29 @@ function setStatus(store: Store, id: string, from: "working" | "ci_failed", to: 
 }
 
 describe("GET /events", () => {
+  it("a row the store cannot read is logged by the daemon, which keeps serving and recovers", async () => {
+    const w = await startDashboard((world) => {
+      addSession(world.engine.store, "app-1");
+      addSession(world.engine.store, "app-2");
+    });
+    const client = await stream(w);
+    await client.until((m) => fleets(m).length === 1, "the first fleet");
+    const other = otherProcess(w);
+    // As a newer ao might leave it: a status this build does not know, then a change to notice.
+    other.db.prepare("UPDATE sessions SET status = 'hibernating' WHERE id = 'app-1'").run();
+    setStatus(other, "app-2", "working", "ci_failed");
+    await waitFor(() => w.ctx.stderr.text().includes('session app-1 has unknown status "hibernating"'));
+    expect((await w.get("/api/fleet")).status).toBeGreaterThanOrEqual(500);
+    other.db.prepare("UPDATE sessions SET status = 'working' WHERE id = 'app-1'").run();
+    setStatus(other, "app-2", "ci_failed", "working");
+    await client.until((m) => fleets(m).length === 2, "the fleet once the row reads again");
+    expect(
+      fleets(client.messages)[1]
+        ?.cards.map((card) => card.id)
+        .sort(),
+    ).toEqual(["app-1", "app-2"]);
+  });
+
   it("starts with the fleet, then pushes each new store event with its store id, then the fleet again", async () => {
     const w = await startDashboard((world) => addSession(world.engine.store, "app-1"));
     const client = await stream(w);
