@@ -19,14 +19,15 @@ import { TMUX_SESSION, TMUX_SOCKET } from "./kubernetes/pod-scripts.js";
 import { podTmuxClient } from "./kubernetes/pod-tmux.js";
 import { startPod } from "./kubernetes/start-pod.js";
 import { KUBECTL_PROGRAM, checkKubectl } from "./kubernetes/kubectl-check.js";
+import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { deliverSettings, deliverToPane, pressOnce, submitOnce } from "./tmux/deliver-to-pane.js";
 
 export type { KubernetesRuntimeOptions } from "./kubernetes/options.js";
 
 /**
  * runtime/kubernetes: one Pod (and its Secret) per session, driven through the kubectl on PATH.
- * tmux runs in the pod, so delivery, keys and the screen use the tmux runtime's own algorithms
- * through `kubectl exec`; liveness comes from the pod's status alone. `waits` is injectable.
+ * tmux runs in the pod, so delivery, keys, the screen and the dashboard's pane use the tmux
+ * runtime's own algorithms through `kubectl exec`; liveness comes from the pod's status alone. `waits` is injectable.
  */
 export function createKubernetesRuntime(
   ctx: PluginContext,
@@ -69,6 +70,8 @@ export function createKubernetesRuntime(
     submit: (handle) => submitOnce(tmuxOf(handle), TMUX_SESSION, time),
     press: (handle, key) => pressOnce(tmuxOf(handle), TMUX_SESSION, key, time),
     capture: (handle, { lines }) => capturePod(kubectlFor(handle), handle.id, lines),
+    // The dashboard's terminal: a `tmux -C` control client in the pod, through `kubectl exec -i`.
+    attachPane: (handle) => attachTmuxPane(ctx, tmuxOf(handle), TMUX_SESSION, handle.id),
     async stop(handle) {
       const kubectl = kubectlFor(handle);
       await deleteObjects(kubectl, "pod", [handle.id]);

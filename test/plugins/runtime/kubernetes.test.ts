@@ -91,12 +91,11 @@ describe("runtime/kubernetes against the fake API and the real kubectl", () => {
     );
     expect(runGit(repo.dir, ["log", "-1", "--format=%s"])).toBe("made in the pod");
 
-    kube.api.objects.runner("ao", handle.id).terminate("agent", "OOMKilled");
-    const ended = await eventually(async () => {
-      const probe = await runtime.liveness(handle);
-      return probe.state === "exited" ? probe : undefined;
-    }, "the OOM kill");
-    expect(ended).toEqual({ state: "exited", exitCode: 137, reason: "OOMKilled" });
+    // Waits for the fake kubelet's event, then looks once: no kubectl process per poll on a loaded machine.
+    const runner = kube.api.objects.runner("ao", handle.id);
+    runner.terminate("agent", "OOMKilled");
+    await runner.finished;
+    expect(await runtime.liveness(handle)).toEqual({ state: "exited", exitCode: 137, reason: "OOMKilled" });
 
     const again = await spawnIn(runtime, repo.dir, join(kube.dir, "witness-2"));
     expect(again.id).toBe(handle.id);
@@ -114,12 +113,10 @@ describe("runtime/kubernetes against the fake API and the real kubectl", () => {
     const runtime = createKubernetesRuntime({ ...kube.ctx, baseDir: kube.dir }, kube.options());
     const argv = ["/bin/sh", "-c", "echo last words; read line; exit 7"];
     const handle = await runtime.create({ sessionId: "app-2", cwd: kube.dir, argv, env: {} });
+    const runner = kube.api.objects.runner("ao", handle.id);
     await runtime.deliver(handle, "go", { confirm: false });
-    const ended = await eventually(async () => {
-      const probe = await runtime.liveness(handle);
-      return probe.state === "exited" ? probe : undefined;
-    }, "the agent to exit");
-    expect(ended).toEqual({ state: "exited", exitCode: 7, reason: "Error" });
+    await runner.finished;
+    expect(await runtime.liveness(handle)).toEqual({ state: "exited", exitCode: 7, reason: "Error" });
     expect(await runtime.capture!(handle, { lines: 20 })).toContain("last words");
   });
 

@@ -18,6 +18,8 @@ export interface Kubectl {
   readonly target: KubeTarget;
   /** The flags that pick cluster, context and namespace, for argv ao hands a person (attach). */
   readonly flags: readonly string[];
+  /** The whole command line of `kubectl … <args>` (program first), for a process that lives on. */
+  argv(args: readonly string[]): readonly string[];
   run(args: readonly string[], options?: KubectlRunOptions): Promise<ExecResult>;
 }
 
@@ -36,11 +38,18 @@ export function createKubectl(exec: Exec, target: KubeTarget): Kubectl {
     ...(target.namespace === undefined ? [] : ["--namespace", target.namespace]),
   ];
   const requestMs = durationMs(target.requestTimeout);
+  const withFlags = (args: readonly string[]) => [
+    ...flags,
+    "--request-timeout",
+    target.requestTimeout,
+    ...args,
+  ];
   return {
     target,
     flags,
+    argv: (args) => ["kubectl", ...withFlags(args)],
     run: (args, options = {}) =>
-      exec("kubectl", [...flags, "--request-timeout", target.requestTimeout, ...args], {
+      exec("kubectl", withFlags(args), {
         input: options.input,
         timeoutMs: options.timeoutMs ?? requestMs + EXEC_MARGIN_MS,
         reject: false,

@@ -9,6 +9,7 @@ import { TMUX_SOCKET } from "./pod-scripts.js";
  * the tmux runtime's delivery, confirmation and screen algorithms work unchanged, and text still
  * reaches tmux through stdin (`load-buffer -`), never through argv or the exec URL. A pod that is
  * gone answers in tmux's words (so the shared code reads "missing"), kubectl's line after it.
+ * `commandFor` is the same exec, kept open: the dashboard's pane (tmux/pane-attachment.ts).
  */
 export function podTmuxClient(kubectl: Kubectl, pod: string): TmuxClient {
   const target = { pod, container: AGENT_CONTAINER };
@@ -28,5 +29,7 @@ export function podTmuxClient(kubectl: Kubectl, pod: string): TmuxClient {
           : `${outcome.complaint}\n`;
       return { ...base, exitCode: 1, stdout: "", stderr, failed: true };
     },
+    // The dashboard's control client: a long-lived `tmux -C` in the pod, over kubectl exec's stdio.
+    commandFor: (args) => kubectl.argv(["exec", "-i", pod, "-c", AGENT_CONTAINER, "--", "tmux", ...args]),
   };
 }

@@ -18,13 +18,15 @@ import { createSizeKeeper } from "./pane-size-keeper.js";
  * the client's `commandFor`): first screen from `capture-pane -e -p`,
  * output from `%output`, keys through `send-keys -H` (hex, so no byte is interpreted), resizes
  * only when asked (slots/pane.ts). Rejects with E_NOT_FOUND when the session is not running.
+ * `sessionId` names the ao session in errors when its tmux session is named otherwise (a pod's `ao`).
  */
 export async function attachTmuxPane(
   ctx: Pick<PluginContext, "env">,
   tmux: TmuxClient,
   session: string,
+  sessionId: string = session,
 ): Promise<PaneAttachment> {
-  await assertSessionOnClient(tmux, session, session);
+  await assertSessionOnClient(tmux, session, sessionId);
   const listeners: ((event: PaneEvent) => void)[] = [];
   const emit = (event: PaneEvent) => listeners.forEach((listener) => listener(event));
   let pane = "";
