@@ -15,6 +15,15 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "config migrate": ["ao config migrate", "ao config migrate --write"],
   plugin: ["ao plugin ls"],
   "plugin ls": ["ao plugin ls", "ao plugin ls --json"],
+  "plugin create": [
+    "ao plugin create ao-plugin-notify-file --slot notifier",
+    "ao plugin create @acme/ao-notifier --slot notifier --dir plugins/notifier --json",
+  ],
+  "plugin install": [
+    "ao plugin install ./ao-plugin-notify-file",
+    "ao plugin install ao-plugin-ntfy@1.2.0 --use",
+    "ao plugin install ./ao-plugin-notify-file-0.1.0.tgz --slot notifier --json",
+  ],
   spawn: [
     'ao spawn app "Fix the login redirect"',
     "ao spawn app 42 --agent codex",

@@ -53,6 +53,7 @@ export const CORE_ERROR_CODES = [
   "E_PLAN_EDIT_REFUSED",
   "E_UPDATE_FAILED",
   "E_REGISTRY_FAILED",
+  "E_NPM_FAILED",
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

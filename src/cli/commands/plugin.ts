@@ -5,6 +5,7 @@ import { AoError } from "../../core/errors.js";
 import type { FoundPlugin } from "../../core/npm/search-plugins.js";
 import type { PluginListing, SlotListing } from "../../core/registry/list-plugins.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { registerPluginKit } from "./plugin-kit.js";
 import { createStyle, renderTable, writeJson, writeLines } from "../render.js";
 
 interface PluginRow {
@@ -17,8 +18,9 @@ interface PluginRow {
 export function registerPluginCommand(program: Command, cli: CliRuntime): void {
   const plugin = program
     .command("plugin")
-    .description("inspect the plugins ao can use, and find more on npm");
+    .description("inspect the plugins ao can use, find more on npm, write and install one");
   registerPluginSearch(plugin, cli);
+  registerPluginKit(plugin, cli);
 
   plugin
     .command("ls")
