@@ -106,9 +106,22 @@ async function prepareWorkspace(
   if (deps.options.workspace.seed === "bundle" && host !== undefined)
     await seedFromBundle(deps.ctx, init, cwd, host, workdir);
   for (const file of input.files) await writeFileIn(init, file, readFileSync(file), 0o444);
-  const marked = await execIn(init, { argv: ["touch", SEEDED_MARKER], cwd: "/" }, workdir);
-  if (marked.exitCode !== 0)
+  if (!(await markSeeded(init, workdir)))
     throw new AoError("E_SPAWN_FAILED", `could not start the agent in pod ${input.podName}`);
+}
+
+/**
+ * Tells the agent container the workspace is ready. `touch` is idempotent, so a failed look is
+ * tried again: kubectl's websocket exec can drop a command's status when it arrives before kubectl
+ * has set up that stream ("Unknown stream id 3, discarding message"), which a command that ends at
+ * once can hit on any cluster.
+ */
+async function markSeeded(init: PodContainer, workdir: string): Promise<boolean> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const marked = await execIn(init, { argv: ["touch", SEEDED_MARKER], cwd: "/" }, workdir);
+    if (marked.exitCode === 0) return true;
+  }
+  return false;
 }
 
 /** Polls the pod until `ready` (and answers it); a pod that ended or vanished meanwhile fails at once. */
