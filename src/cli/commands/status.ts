@@ -80,6 +80,7 @@ export function renderSessions(
       ...renderTable(views, columnsFor(views, options.now)),
       ...holdNotes(views, options.now),
       ...exitNotes(views),
+      ...waitNotes(views),
       ...budgetNotes(views),
     ]);
   if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
@@ -210,6 +211,16 @@ function exitNotes(views: readonly SessionView[]): string[] {
     if (exit === null || (view.status !== "exited" && view.runtime.liveness !== "exited")) return [];
     return exitNote(view.id, exit);
   });
+}
+
+/** What each waiting agent waits for, under the table, as its agent plugin read it from the screen. */
+function waitNotes(views: readonly SessionView[]): string[] {
+  const lines = views.flatMap((view) => {
+    const { activity } = view;
+    if (activity?.state !== "needs_input" || activity.detail === undefined) return [];
+    return [`${view.id} needs_input: ${terminalCell(activity.detail)}`];
+  });
+  return lines.length === 0 ? [] : ["", ...lines];
 }
 
 function exitNote(id: string, exit: Pick<AgentExit, "exitCode" | "lastLines">): string[] {

@@ -9,6 +9,7 @@ import { createSandboxDirs, initSandbox, type DemoSandbox } from "./build-sandbo
 import { DemoReviewer } from "./demo-reviewer.js";
 import { StepLog, type DemoStep, type StepListener } from "./demo-steps.js";
 import { keptHints, summary } from "./demo-summary.js";
+import { agentEnded, demoRuntime, describeEnded } from "./agent-ended.js";
 import { describeStuck } from "./describe-stuck.js";
 import { LoopWatcher } from "./loop-watcher.js";
 import { startNotificationReceiver } from "./notification-receiver.js";
@@ -41,6 +42,8 @@ export interface DemoResult {
 export const DEMO_TIMEOUT_MS = 120_000;
 export const REAL_AGENT_TIMEOUT_MS = 20 * 60_000;
 const POLL_MS = 250;
+/** How often the watch asks the runtime whether the agent still runs (the lifecycle may be slower). */
+const LIVENESS_MS = 2000;
 
 /**
  * `ao demo`: builds a sandbox (a tiny project with issue #1, local mode), spawns a session on the
@@ -158,7 +161,9 @@ async function watchUntilMerged(watch: Watch): Promise<Session> {
   const timeoutMs =
     options.timeoutMs ?? (options.agent === undefined ? DEMO_TIMEOUT_MS : REAL_AGENT_TIMEOUT_MS);
   const deadline = ctx.clock.now() + timeoutMs;
+  const runtime = await demoRuntime(ctx);
   let seenCycles = -1;
+  let livenessAt = 0;
   for (;;) {
     // A new commit is looked for once per cycle: the lifecycle itself sees commits no sooner.
     const session = await watcher.poll({ commits: seenCycles !== watch.cycles.count });
@@ -168,6 +173,11 @@ async function watchUntilMerged(watch: Watch): Promise<Session> {
     await reviewer.mergeIfReady(session, watcher.delivered("approved-and-green"));
     throwIfAborted(options, log, `while ${session.id} was ${session.status}`);
     throwIfLoopFailed(watch.loopFailure, log);
+    if (ctx.clock.now() - livenessAt >= LIVENESS_MS) {
+      livenessAt = ctx.clock.now();
+      const ended = await agentEnded(runtime, session);
+      if (ended !== undefined) throw describeEnded(session, options.agent ?? "the demo agent", ended, log);
+    }
     if (ctx.clock.now() > deadline) throw await describeStuck(ctx, watch.session, log, timeoutMs);
     await pause(POLL_MS, options.signal);
   }

@@ -95,6 +95,20 @@ describe("codex activity", () => {
     ).toBe(expected);
   });
 
+  it("says the recorded sign-in screen waits for a login, with no key press suggested", async () => {
+    const report = await agent().activity({
+      sessionId: "s",
+      worktree: "/w",
+      liveness: alive,
+      screen: screen("codex", "sign-in"),
+    });
+    expect(report.detail).toContain("codex is waiting for sign-in (Sign in with ChatGPT / API key)");
+    expect(report.detail).toContain("`codex login`");
+    expect(report.detail).toContain("OPENAI_API_KEY");
+    // Enter on that screen picks "Sign in with ChatGPT": the reason must not suggest it.
+    expect(report.detail).not.toMatch(/enter/i);
+  });
+
   it("takes the session id and the turn state from the rollout recorded in the worktree", async () => {
     const worktree = makeTempDir("ao-wt-");
     const started = await agent(codexHomeWithRollout(worktree, 9)).activity({

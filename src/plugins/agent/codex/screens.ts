@@ -5,7 +5,9 @@ export const CODEX_SCREEN_RULES: readonly ScreenRule[] = [
   {
     activity: "needs_input",
     pattern: /Sign in with ChatGPT|Welcome to Codex/,
-    detail: "Codex is not signed in: run `codex login` once (or sign in inside the session)",
+    // Enter would pick "Sign in with ChatGPT" (a browser login), so the detail suggests no key press.
+    detail:
+      "codex is waiting for sign-in (Sign in with ChatGPT / API key): run `codex login` in the pane or set OPENAI_API_KEY",
   },
   {
     activity: "needs_input",
