@@ -28,7 +28,7 @@ export async function plannedPort(
   if (path === undefined)
     return { port: DEFAULT_PORT, source: "the default `port` of the config `ao init --auto` writes" };
   const { loadConfig, locateKeyPath } = await import("../config/index.js");
-  const loaded = await loadConfig(ctx, { configPath: path }).catch(() => undefined);
+  const loaded = await loadConfig(ctx, { configPath: path, registered: false }).catch(() => undefined);
   if (loaded === undefined)
     return { port: DEFAULT_PORT, source: `the default \`port\` (${path} did not load)` };
   const { isWrittenInYaml } = await import("../config/config-document.js");
