@@ -49,7 +49,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "session restore": ["ao session restore app-1", "ao session restore --all"],
   "session cleanup": ["ao session cleanup --dry-run", "ao session cleanup"],
   open: ["ao open app-1", "ao open app-1 --terminal tmux-attach"],
-  start: ["ao start", "ao start --foreground --port 3100", "ao start --no-dashboard --json"],
+  start: ["ao start", "ao start .", "ao start --foreground --port 3100", "ao start --no-dashboard --json"],
   stop: ["ao stop", "ao stop --json"],
   dashboard: ["ao dashboard", "ao dashboard --no-open --json"],
   demo: ["ao demo", "ao demo --agent claude-code --timeout 10m", "ao demo --keep --json"],

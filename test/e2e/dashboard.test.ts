@@ -161,7 +161,7 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
     expect(refused.stderr).toContain("runs without the dashboard");
   });
 
-  it("a second AO_HOME on the same port is told which process holds it and how to choose another", async () => {
+  it("a second AO_HOME on the same port is told which process holds it, which file chose the port, and how to choose another", async () => {
     const port = await freePort();
     const first = world(port);
     const holder = startJson(first);
@@ -169,7 +169,10 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
     const second = world(port);
     const clash = second.ao(["start"]);
     expect(clash.exitCode).toBe(1);
-    expect(clash.stderr).toContain(`port ${port} on 127.0.0.1 is in use by pid ${holder.pid} (`);
+    const file = join(second.configDir, "agent-orchestrator.yaml");
+    expect(clash.stderr).toContain(
+      `port ${port} on 127.0.0.1 (set by \`port\` at ${file}:1) is in use by pid ${holder.pid} (`,
+    );
     expect(clash.stderr).toContain("start --foreground");
     expect(clash.stderr).toContain("--port N");
     const elsewhere = startJson(second, ["--port", "0"]);

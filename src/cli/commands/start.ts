@@ -20,7 +20,10 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
     .description(
       "start the lifecycle daemon for this AO_HOME (in the background unless --foreground); it serves the dashboard on its port and prints the URL",
     )
-    .argument("[project|repo]", "watch only this project; or a repository URL/path to clone, init and watch")
+    .argument(
+      "[project|repo]",
+      "watch only this project; or a checkout's path (used in place, ao init --auto when it has no config) or a repository URL (cloned into AO_HOME/repos)",
+    )
     .option("--foreground", "run in this process and log cycles to stderr (service managers, CI)")
     .option("--port <n>", "listen on this port instead of the configuration's `port` (0 picks a free one)")
     .option("--no-dashboard", "do not serve the web dashboard (the API for ao and webhooks stays)")

@@ -26,6 +26,11 @@ export interface LoadConfigOptions {
   readCache?: boolean | undefined;
   /** false: the caller shows `warnings` itself (`ao config validate`, `ao config migrate`). */
   printWarnings?: boolean | undefined;
+  /**
+   * false: this file's projects only (`ao config validate`, `show`). Otherwise, with AO_HOME known,
+   * the file is registered in AO_HOME/configs.json and the other registered files' projects are added.
+   */
+  registered?: boolean | undefined;
 }
 
 interface CacheSlot {
@@ -83,6 +88,18 @@ function printWarnings(ctx: LoadContext, loaded: LoadedConfig): void {
  * loading yaml or zod. A file that uses `${VAR}` is never cached: the substituted values may be secrets.
  */
 export async function loadConfig(ctx: LoadContext, options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const loaded = await loadOneConfig(ctx, options);
+  if (ctx.paths === undefined || options.registered === false) return loaded;
+  const { mergeRegisteredProjects, registerConfig } = await import("./project-registry.js");
+  const known = await registerConfig(ctx.paths, loaded.path);
+  const loadOne = (file: string) => loadOneConfig(ctx, { ...options, configPath: file });
+  const merged = await mergeRegisteredProjects(loaded, known, loadOne);
+  for (const { file, reason } of merged.skipped)
+    ctx.stderr?.write(`warning: skipped registered config ${file}: ${reason}\n`);
+  return merged.loaded;
+}
+
+async function loadOneConfig(ctx: LoadContext, options: LoadConfigOptions): Promise<LoadedConfig> {
   const file = await findConfigPath(ctx, options.configPath);
   const text = await readConfigText(file);
   const slot = cacheSlot(ctx, file, text);

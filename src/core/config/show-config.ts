@@ -81,6 +81,6 @@ export async function showConfig(
   ctx: LoadContext,
   options: { configPath?: string | undefined },
 ): Promise<{ path: string; config: Record<string, unknown> }> {
-  const loaded = await loadConfig(ctx, options);
+  const loaded = await loadConfig(ctx, { ...options, registered: false });
   return { path: loaded.path, config: await maskedConfig(loaded) };
 }

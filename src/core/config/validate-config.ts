@@ -46,6 +46,7 @@ export async function validateConfig(
       configPath: options.configPath,
       readCache: false,
       printWarnings: false,
+      registered: false,
     });
   } catch (error) {
     if (!isAoError(error) || (error.code !== "E_CONFIG_INVALID" && error.code !== "E_CONFIG_ENV"))

@@ -30,26 +30,36 @@ export async function startDaemonServer(options: DaemonServerOptions): Promise<D
 }
 
 /**
- * A port clash says who holds the port (two AO_HOMEs never fight over it silently) and how to
- * choose another; a forbidden port says so.
+ * A port clash says who holds the port (two AO_HOMEs never fight over it silently), what chose the
+ * port (`source`: "`port` at file:line", "--port") and how to choose another; a forbidden port says so.
  */
-async function listenError(error: NodeJS.ErrnoException, port: number): Promise<Error> {
+export async function listenError(
+  error: NodeJS.ErrnoException,
+  port: number,
+  source?: string,
+): Promise<Error> {
   const choose =
     "choose another with `port:` in agent-orchestrator.yaml or `--port N` (ao start, ao dashboard); 0 picks a free one";
+  const from = source === undefined ? "" : ` (set by ${source})`;
   if (error.code === "EACCES")
-    return new AoError("E_DAEMON_FAILED", `port ${port} on 127.0.0.1 is not allowed for this user`, {
+    return new AoError("E_DAEMON_FAILED", `port ${port} on 127.0.0.1${from} is not allowed for this user`, {
       hint: choose,
-      details: { port },
+      details: { port, source: source ?? null },
     });
   if (error.code !== "EADDRINUSE") return error;
   const holder = await findPortHolder(port);
   const stop = holder?.pid == null ? "" : `, or stop pid ${holder.pid}`;
   return new AoError(
     "E_DAEMON_FAILED",
-    `port ${port} on 127.0.0.1 is in use by ${describePortHolder(holder)}`,
+    `port ${port} on 127.0.0.1${from} is in use by ${describePortHolder(holder)}`,
     {
       hint: `${choose}${stop}`,
-      details: { port, holderPid: holder?.pid ?? null, holderCommand: holder?.command ?? null },
+      details: {
+        port,
+        source: source ?? null,
+        holderPid: holder?.pid ?? null,
+        holderCommand: holder?.command ?? null,
+      },
     },
   );
 }

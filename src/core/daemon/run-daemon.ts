@@ -11,12 +11,13 @@ import {
   writeDaemonInfo,
   type DaemonInfo,
 } from "./daemon-files.js";
-import { acquireDaemonLock } from "./daemon-lock.js";
+import { acquireDaemonLock, isDaemonLockHeld } from "./daemon-lock.js";
 import type { RouteMount } from "./daemon-mount.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
 import { createCycleQueue, runDaemonLoop } from "./daemon-loop.js";
 import { createHousekeeping } from "./housekeeping.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
+import { assertPortFree, plannedPort } from "./start-port.js";
 import { serveDaemon } from "./serve-daemon.js";
 
 export interface RunDaemonOptions {
@@ -49,6 +50,10 @@ export interface RunDaemonOptions {
  * finishes the cycle in flight within `daemon.stopTimeoutMs`. Resolves to the exit code.
  */
 export async function runDaemon(ctx: AoContext, options: RunDaemonOptions): Promise<number> {
+  const files = daemonFiles(ctx.paths);
+  // A daemon of this AO_HOME holding the port is "already running", not a port clash.
+  if (isDaemonLockHeld(files.lock)) throw alreadyRunningError(ctx.paths.home, await readDaemonInfo(files));
+  await assertPortFree(await plannedPort(ctx, options));
   const { configPath, project } = await resolveStartTarget(ctx, options);
   return runLocked(ctx, { ...options, configPath, project });
 }

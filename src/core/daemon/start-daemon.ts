@@ -8,6 +8,7 @@ import { alreadyRunningError } from "./daemon-errors.js";
 import { daemonFiles, readDaemonInfo, type DaemonInfo, type DaemonFiles } from "./daemon-files.js";
 import { isDaemonLockHeld } from "./daemon-lock.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
+import { assertPortFree, plannedPort } from "./start-port.js";
 import { spawnDetached, type DetachedChild } from "./spawn-detached.js";
 import { rotateLogAtStart } from "./rotate-log.js";
 
@@ -36,7 +37,7 @@ const POLL_MS = 100;
 const LOG_TAIL_LINES = 20;
 
 /**
- * `ao start`: resolves the target here (so a bad config or a failed clone is reported to the person,
+ * `ao start`: checks that the port is free before anything is cloned or written, resolves the target here (so a bad config or a failed clone is reported to the person,
  * not to a log), says what the configured plugins report cannot work (preflight.ts), then starts
  * `ao start --foreground` detached with its output in AO_HOME/logs/daemon.log, and waits until it
  * has written daemon.json.
@@ -47,6 +48,7 @@ export async function startDaemonInBackground(
 ): Promise<StartResult> {
   const files = daemonFiles(ctx.paths);
   if (isDaemonLockHeld(files.lock)) throw alreadyRunningError(ctx.paths.home, await readDaemonInfo(files));
+  await assertPortFree(await plannedPort(ctx, options));
   const target = await resolveStartTarget(ctx, options);
   const { loadConfig } = await import("../config/index.js");
   const loaded = await loadConfig(ctx, { configPath: target.configPath });
