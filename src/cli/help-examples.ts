@@ -72,6 +72,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'ao issue new "Write the docs" --body-file notes.md --project docs',
   ],
   "issue ls": ["ao issue ls", "ao issue ls --state all --label bug --json"],
+  verify: ["ao verify 12", 'ao verify 12 --fail --comment "login still redirects" --json'],
   "issue show": ["ao issue show 12", "ao issue show '#12' --project app --json"],
   mcp: ["ao mcp", "ao mcp install --for claude-code"],
   "mcp tokens": ["ao mcp tokens", "ao mcp tokens create lead"],

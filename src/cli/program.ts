@@ -9,6 +9,7 @@ import { registerDoctorCommand } from "./commands/doctor.js";
 import { registerEventsCommand } from "./commands/events.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerIssueCommand } from "./commands/issue.js";
+import { registerVerifyCommand } from "./commands/verify.js";
 import { registerMcpCommand } from "./commands/mcp.js";
 import { registerMergeCommand } from "./commands/merge.js";
 import { registerOpenCommand } from "./commands/open.js";
@@ -72,6 +73,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerCompletionCommand(program, cli);
   registerMergeCommand(program, cli);
   registerIssueCommand(program, cli);
+  registerVerifyCommand(program, cli);
   registerMcpCommand(program, cli);
   registerPlanCommand(program, cli);
   registerHelpCommand(program);

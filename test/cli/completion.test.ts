@@ -55,6 +55,8 @@ describe("ao completion", () => {
     expect(complete(script, ["ao", "update", "--c"], env)).toEqual(["--check"]);
     expect(complete(script, ["ao", "doctor", "--f"], env)).toEqual(["--fix"]);
     expect(complete(script, ["ao", "plugin", "se"], env)).toEqual(["search"]);
+    expect(complete(script, ["ao", "veri"], env)).toEqual(["verify"]);
+    expect(complete(script, ["ao", "verify", "--f"], env)).toEqual(["--fail"]);
     const listed = runAo(["completion", "--list", "sessions", "--json"], { cwd: f.ctx.cwd, env });
     expect((JSON.parse(listed.stdout) as string[]).sort()).toEqual([one.id, two.id].sort());
   });

@@ -72,7 +72,7 @@ export async function showProjectIssue(
   return { project, issue: await tracker.plugin.getIssue(ref) };
 }
 
-async function projectTracker(
+export async function projectTracker(
   ctx: AoContext,
   options: IssueCommandOptions,
 ): Promise<{ project: string; tracker: Named<Tracker> }> {
