@@ -48,6 +48,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "session interrupt": ["ao session interrupt app-1", "ao session interrupt app-1 --timeout 30s --json"],
   "session restore": ["ao session restore app-1", "ao session restore --all"],
   "session cleanup": ["ao session cleanup --dry-run", "ao session cleanup"],
+  "session ended": ["ao session ended app-1   # what tmux runs when the agent exits"],
   open: ["ao open app-1", "ao open app-1 --terminal tmux-attach"],
   start: ["ao start", "ao start .", "ao start --foreground --port 3100", "ao start --no-dashboard --json"],
   stop: ["ao stop", "ao stop --json"],

@@ -12,6 +12,7 @@ import { durationFlag } from "../duration-flag.js";
 import { terminalText } from "../terminal-text.js";
 import { AoError } from "../../core/errors.js";
 import { registerSessionClaim } from "./session-claim.js";
+import { registerSessionEnded } from "./session-ended.js";
 import { registerSessionRemap } from "./session-remap.js";
 
 /** `--lines`: a whole number from 1 to 10000. */
@@ -207,6 +208,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
 
   registerSessionClaim(session, cli);
   registerSessionRemap(session, cli);
+  registerSessionEnded(session, cli);
 }
 
 function interruptJson(result: InterruptResult): Record<string, unknown> {

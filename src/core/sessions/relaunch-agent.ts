@@ -5,7 +5,7 @@ import type { Session } from "../store/index.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, readTaskFile, writePromptFiles } from "./prompt-files.js";
-import { sessionEnv } from "./session-env.js";
+import { sessionEnv, sessionExitCommand } from "./session-env.js";
 import { mcpServerOf } from "./worker-launch.js";
 import { workspaceSpec } from "./workspace-spec.js";
 
@@ -48,6 +48,7 @@ export async function relaunchAgent(
     cwd: info.path,
     argv: spec.argv,
     env: sessionEnv(ctx.paths, session.id, spec.env),
+    onExit: sessionExitCommand(ctx.paths, session.id),
     files: promptFiles(ctx, session.id),
   });
   const agent = { sessionId: session.id, agentName: opened.names.agent };

@@ -1,4 +1,5 @@
 import type { AoPaths } from "../paths.js";
+import { aoEntryScript } from "../daemon/ao-entry.js";
 
 /** The variable naming the session an agent runs in (the original ao sets the same one). */
 export const SESSION_ID_ENV = "AO_SESSION_ID";
@@ -14,4 +15,20 @@ export function sessionEnv(
   agentEnv: Readonly<Record<string, string>>,
 ): Record<string, string> {
   return { ...agentEnv, [SESSION_ID_ENV]: sessionId, AO_HOME: paths.home };
+}
+
+/**
+ * What the runtime runs on this machine when the session's agent exits (RuntimeCreateInput.onExit):
+ * this ao's node and entry script with `session ended <id>`, in this AO_HOME, so the daemon looks now.
+ */
+export function sessionExitCommand(paths: Pick<AoPaths, "home">, sessionId: string): string[] {
+  return [
+    "/usr/bin/env",
+    `AO_HOME=${paths.home}`,
+    process.execPath,
+    aoEntryScript(),
+    "session",
+    "ended",
+    sessionId,
+  ];
 }

@@ -6,7 +6,7 @@ import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, writePromptFiles } from "./prompt-files.js";
 import { handleJson } from "./runtime-handle.js";
-import { sessionEnv } from "./session-env.js";
+import { sessionEnv, sessionExitCommand } from "./session-env.js";
 import { mcpServerOf } from "./worker-launch.js";
 import { recordSpawnStep, SPAWN_STEPS, type SpawnStep } from "./spawn-steps.js";
 import type { AfterStepHook } from "./spawner.js";
@@ -116,6 +116,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     cwd: session.worktree,
     argv: spec.argv,
     env: sessionEnv(run.ctx.paths, session.id, spec.env),
+    onExit: sessionExitCommand(run.ctx.paths, session.id),
     files: [promptFile],
   });
   run.made.handle = handle;

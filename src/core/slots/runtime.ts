@@ -45,6 +45,14 @@ export interface RuntimeCreateInput {
    * makes each one exist at the same path in the session, read-only. Host runtimes have them already.
    */
   files?: readonly string[] | undefined;
+  /**
+   * A program on this machine (argv, ao's own: its node, its entry script, the session id) to run
+   * once when the agent's process ends, so a running daemon sees the exit at once instead of at its
+   * next poll. Best effort: a runtime runs it where it can (tmux: the `pane-died` hook) and leaves
+   * it out where the session cannot reach this machine (docker, kubernetes); the lifecycle's poll
+   * sees the exit either way.
+   */
+  onExit?: readonly string[] | undefined;
 }
 
 /**

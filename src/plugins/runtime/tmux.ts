@@ -37,7 +37,13 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
       const envFile = hasEnv ? writeEnvFile(runDir(ctx.paths), session, input.env) : undefined;
       try {
         const command = paneCommand(input.argv, envFile);
-        await startTmuxSession(client, { session, cwd: input.cwd, command, ...options });
+        await startTmuxSession(client, {
+          session,
+          cwd: input.cwd,
+          command,
+          onExit: input.onExit,
+          ...options,
+        });
       } catch (error) {
         if (envFile !== undefined) rmSync(envFile, { force: true });
         throw error;

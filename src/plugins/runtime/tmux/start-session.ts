@@ -12,6 +12,8 @@ export interface StartSessionInput {
   width: number;
   height: number;
   historyLimit: number;
+  /** Run on this machine when the pane's process ends (RuntimeCreateInput.onExit). */
+  onExit?: readonly string[] | undefined;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function startTmuxSession(client: TmuxClient, input: StartSessionIn
       "--",
       ...input.command,
     ],
+    ...(input.onExit === undefined ? [] : [exitHook(input.session, input.onExit)]),
   ];
   const result = await client.run(commands);
   if (!result.failed) return;
@@ -52,6 +55,18 @@ export async function startTmuxSession(client: TmuxClient, input: StartSessionIn
   throw new AoError("E_EXEC_FAILED", `tmux could not start session ${input.session}: ${complaint}`, {
     details: { socket: client.socket, session: input.session },
   });
+}
+
+/**
+ * `pane-died` on this session (the pane stays, `remain-on-exit`): tmux parses the hook's command
+ * when it fires, and `run-shell` hands its argument to `/bin/sh -c` after expanding formats, so
+ * each argument is single-quoted for the shell, then the line double-quoted for tmux's parser,
+ * with `#` doubled against format expansion. The arguments are ao's own (paths and a session id).
+ */
+function exitHook(session: string, argv: readonly string[]): TmuxCommand {
+  const shell = argv.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(" ");
+  const line = `${shell} >/dev/null 2>&1`.replace(/[\\"$]/g, (char) => `\\${char}`).replace(/#/g, "##");
+  return ["set-hook", "-t", `=${session}:`, "pane-died", `run-shell -b "${line}"`];
 }
 
 function assertDirectory(cwd: string): void {
