@@ -60,6 +60,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     "ao events --follow --json",
   ],
   ci: ["ao ci app-1", "ao ci app-1 --log", "ao ci app-1 --sha 3f2a9c1 --log --json"],
+  "review-check": ["ao review-check", "ao review-check app-1 app-2 --json", "ao review-check --project app"],
   review: [
     "ao review app-1 --approve",
     'ao review app-1 --request-changes "return 200 for a valid login" --file src/login.ts --line 12',

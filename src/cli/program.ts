@@ -17,6 +17,7 @@ import { registerPlanCommand } from "./commands/plan.js";
 import { registerPluginCommand } from "./commands/plugin.js";
 import { registerReportCommands } from "./commands/report.js";
 import { registerReviewCommand } from "./commands/review.js";
+import { registerReviewCheckCommand } from "./commands/review-check.js";
 import { registerSendCommand } from "./commands/send.js";
 import { registerSessionCommand } from "./commands/session.js";
 import { registerSpawnCommand } from "./commands/spawn.js";
@@ -69,6 +70,7 @@ export function buildProgram(cli: CliRuntime, version: string, output: OutputCon
   registerEventsCommand(program, cli);
   registerCiCommand(program, cli);
   registerReviewCommand(program, cli);
+  registerReviewCheckCommand(program, cli);
   registerReportCommands(program, cli);
   registerCompletionCommand(program, cli);
   registerMergeCommand(program, cli);

@@ -15,11 +15,14 @@ export function registerSessionEnded(session: Command, cli: CliRuntime): void {
     .option("--json", "print { session, daemon } as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { json?: boolean }) => {
-        const { nudgeDaemon } = await import("../../core/daemon/nudge-daemon.js");
+        const { requestDaemonCycle } = await import("../../core/daemon/request-daemon-cycle.js");
         // Two looks: the lifecycle believes an exit on the second answer in a row (a probe can
         // misread a busy tmux once); tmux announced a dead pane, so both looks will see it.
-        const first = await nudgeDaemon(ctx.paths);
-        const daemon = first === "asked" ? await nudgeDaemon(ctx.paths) : first;
+        const first = await requestDaemonCycle(ctx.paths, { sessionIds: [id] });
+        const daemon =
+          first.outcome === "ran"
+            ? (await requestDaemonCycle(ctx.paths, { sessionIds: [id] })).outcome
+            : first.outcome;
         ctx.logger.info("session ended; asked the daemon", { session: id, daemon });
         if (flags.json === true) writeJson(ctx.stdout, { session: id, daemon });
         return 0;

@@ -16,9 +16,40 @@ export function coreRoutes(daemon: DaemonMountContext): RouteSet {
       {
         method: "POST",
         path: "/cycle",
-        handle: async () => ({ status: 200, body: { ok: true, report: await daemon.queue.request() } }),
+        maxBodyBytes: 64 * 1024,
+        handle: async (request) => {
+          const asked = parseCycleRequest((await request.body()).toString("utf8"));
+          if ("error" in asked) return { status: 400, body: { error: asked.error } };
+          const report = await daemon.queue.request(asked.sessionIds, { fresh: asked.fresh });
+          return { status: 200, body: { ok: true, report } };
+        },
       },
     ],
+  };
+}
+
+/**
+ * `POST /cycle`'s optional JSON body: `{ sessionIds?: string[], fresh?: boolean }` (`ao review-check`
+ * asks for a fresh look at some sessions); an empty body asks for a full cycle.
+ */
+function parseCycleRequest(text: string): { sessionIds?: string[]; fresh: boolean } | { error: string } {
+  if (text.trim() === "") return { fresh: false };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { error: "the body is not JSON" };
+  }
+  if (typeof body !== "object" || body === null) return { error: "the body must be a JSON object" };
+  const { sessionIds, fresh } = body as { sessionIds?: unknown; fresh?: unknown };
+  const ids =
+    sessionIds === undefined ||
+    (Array.isArray(sessionIds) && sessionIds.every((id) => typeof id === "string"));
+  if (!ids) return { error: "sessionIds must be an array of session ids" };
+  if (fresh !== undefined && typeof fresh !== "boolean") return { error: "fresh must be true or false" };
+  return {
+    ...(sessionIds === undefined ? {} : { sessionIds: sessionIds }),
+    fresh: fresh === true,
   };
 }
 
