@@ -30,7 +30,8 @@ function notDelivered(turn: Turn, details: Record<string, unknown>): AoError {
     "E_NOT_DELIVERED",
     `the message to ${turn.sessionId} (${turn.id}) was not delivered: ${turn.error ?? "no reason given"}`,
     {
-      hint: `look at the agent with \`ao session attach ${turn.sessionId}\`; the text was pasted at most once, so press Enter there rather than sending it again`,
+      // Not "press Enter": on a sign-in screen (Codex's "Sign in with ChatGPT") Enter picks an option.
+      hint: `look at the agent with \`ao session attach ${turn.sessionId}\` first; the text was pasted at most once, so do not send it again: if it sits in the agent's input box, submit it there; if the agent shows a screen of its own (sign-in, permission), answer that first`,
       details,
     },
   );

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { AoError } from "../../../src/core/errors.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -79,6 +80,9 @@ describe("sendMessage", () => {
     expect((error as Error).message).toContain(
       "(t-1) was not delivered: the message was pasted but not confirmed",
     );
+    // No blind "press Enter": on Codex's sign-in screen Enter picks "Sign in with ChatGPT" (issue 18).
+    expect((error as AoError).hint).not.toMatch(/press enter/i);
+    expect((error as AoError).hint).toContain("if the agent shows a screen of its own (sign-in, permission)");
     expect(f.events(spawned.id).at(-1)).toMatchObject({
       type: "turn.ended",
       payload: { turnId: "t-1", status: "failed" },
