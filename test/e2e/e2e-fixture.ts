@@ -27,7 +27,8 @@ export interface E2e {
   worktree(id: string): string;
   /** The parsed `ao session ls --all --json`. */
   sessions(): SessionJson[];
-  writeConfig(projectYaml?: string): void;
+  /** Project `app`'s keys (`projectYaml`, indented for it) and top-level keys (`topYaml`, as written). */
+  writeConfig(projectYaml?: string, topYaml?: string): void;
 }
 
 export interface SessionJson {
@@ -61,7 +62,7 @@ export function makeE2e(): E2e {
     FAKE_AGENT_WORK_MS: "300",
     FAKE_AGENT_ARGV_LOG: argvLog,
   };
-  const writeConfig = (projectYaml = "") => {
+  const writeConfig = (projectYaml = "", topYaml = "") => {
     const extra = projectYaml
       .split("\n")
       .filter((line) => line.trim() !== "")
@@ -69,7 +70,7 @@ export function makeE2e(): E2e {
       .join("");
     writeFileSync(
       join(configDir, "agent-orchestrator.yaml"),
-      `projects:\n  app:\n    path: ${repo.dir}\n${extra}`,
+      `${topYaml === "" ? "" : `${topYaml.trimEnd()}\n`}projects:\n  app:\n    path: ${repo.dir}\n${extra}`,
     );
   };
   writeConfig();

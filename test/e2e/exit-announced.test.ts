@@ -1,5 +1,3 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
 
@@ -11,34 +9,14 @@ afterEach(() => {
 /** A daemon that polls every ten minutes: only tmux's announcement can explain an exit seen sooner. */
 function writeWorld(e2e: E2e): void {
   const argv = JSON.stringify(["/bin/sh", "-c", "echo working on it; sleep 5; echo giving up; exit 3"]);
-  writeFileSync(
-    join(e2e.configDir, "agent-orchestrator.yaml"),
-    [
-      "port: 0",
-      "daemon:",
-      "  pollInterval: 10m",
-      "projects:",
-      "  app:",
-      `    path: ${e2e.repo.dir}`,
-      `    agent: { plugin: command, argv: ${argv} }`,
-      "    tracker: local",
-      "    scm: local",
-      "",
-    ].join("\n"),
+  e2e.writeConfig(
+    `agent: { plugin: command, argv: ${argv} }\ntracker: local\nscm: local`,
+    "port: 0\ndaemon:\n  pollInterval: 10m",
   );
 }
 
-interface Listed {
-  id: string;
-  status: string;
-  reason: string | null;
-}
-
-function stored(e2e: E2e): Listed | undefined {
-  const run = e2e.ao(["session", "ls", "--all", "--json"]);
-  expect(run.exitCode, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout) as { sessions: Listed[] }).sessions.find((s) => s.id === "app-1");
-}
+/** `session ls` reads only the store: what the daemon's lifecycle decided. */
+const stored = (e2e: E2e) => e2e.sessions().find((session) => session.id === "app-1");
 
 describe("an agent's exit, announced by tmux to the running daemon (issue 18)", () => {
   it(

@@ -53,10 +53,7 @@ describe("one AO_HOME, two config files (the built binary)", () => {
         // Only the daemon decides `exited` (session ls reads the store); its poll is ten minutes
         // away, so the first file's session was watched by the second file's daemon.
         const ended = await eventually(() => {
-          const run = e2e.ao(["session", "ls", "--all", "--json"]);
-          const session = (
-            JSON.parse(run.stdout) as { sessions: { id: string; status: string }[] }
-          ).sessions.find((s) => s.id === "app-1");
+          const session = e2e.sessions().find((s) => s.id === "app-1");
           return session?.status === "exited" ? session : undefined;
         }, "the daemon to see app-1 exit");
         expect(ended.status).toBe("exited");

@@ -1,5 +1,3 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeE2e, type E2e } from "./e2e-fixture.js";
 
@@ -22,20 +20,7 @@ function check(e2e: E2e, args: string[] = []): Checked {
 }
 
 function writeWorld(e2e: E2e): void {
-  writeFileSync(
-    join(e2e.configDir, "agent-orchestrator.yaml"),
-    [
-      "port: 0",
-      "daemon:",
-      "  pollInterval: 10m",
-      "projects:",
-      "  app:",
-      `    path: ${e2e.repo.dir}`,
-      "    tracker: local",
-      "    scm: local",
-      "",
-    ].join("\n"),
-  );
+  e2e.writeConfig("tracker: local\nscm: local", "port: 0\ndaemon:\n  pollInterval: 10m");
 }
 
 describe("ao review-check (the original ao's command)", () => {
