@@ -5,7 +5,9 @@ import { writeJson } from "../render.js";
 /**
  * `ao session ended <session>`: what a runtime runs when a session's agent exits (tmux's
  * `pane-died` hook, RuntimeCreateInput.onExit). It asks the daemon for a cycle now, so the exit
- * shows in `ao status` within seconds. Hidden from the help: people do not type it.
+ * shows in `ao status` within seconds. Hidden from the help: people do not type it. It writes
+ * nothing under AO_HOME (no log line): it runs in the background when a pane dies, also while a
+ * session's AO_HOME is being removed.
  */
 export function registerSessionEnded(session: Command, cli: CliRuntime): void {
   session
@@ -23,7 +25,6 @@ export function registerSessionEnded(session: Command, cli: CliRuntime): void {
           first.outcome === "ran"
             ? (await requestDaemonCycle(ctx.paths, { sessionIds: [id] })).outcome
             : first.outcome;
-        ctx.logger.info("session ended; asked the daemon", { session: id, daemon });
         if (flags.json === true) writeJson(ctx.stdout, { session: id, daemon });
         return 0;
       }),
