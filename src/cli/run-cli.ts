@@ -9,6 +9,7 @@ import {
 import type { LogLevel } from "../core/logger.js";
 import type { PluginCatalog } from "../core/registry/catalog.js";
 import { globalOptions, type CliRuntime } from "./cli-runtime.js";
+import { invokedModules } from "./invoked-modules.js";
 import { buildProgram } from "./program.js";
 import { createStyle } from "./render.js";
 import { reportError } from "./report-error.js";
@@ -51,11 +52,12 @@ export async function runCli(io: CliIo): Promise<number> {
       };
     },
   };
-  const program = buildProgram(runtime, io.version, {
-    writeOut: (text) => io.stdout.write(text),
-    writeErr: (text) => io.stderr.write(text),
-  });
   try {
+    const output = {
+      writeOut: (text: string) => io.stdout.write(text),
+      writeErr: (text: string) => io.stderr.write(text),
+    };
+    const program = await buildProgram(runtime, io.version, output, invokedModules(io.argv));
     await program.parseAsync([...io.argv], { from: "user" });
   } catch (error) {
     exitCode = handleFailure(error, io);

@@ -32,7 +32,7 @@ describe("help pages have examples (issue 18)", () => {
   /** Every command path of the real tree, from `ao help`'s own listing down. */
   async function commandPaths(): Promise<string[]> {
     const { buildProgram } = await import("../../src/cli/program.js");
-    const program = buildProgram({ action: () => () => Promise.resolve() } as never, "0.0.0", {});
+    const program = await buildProgram({ action: () => () => Promise.resolve() } as never, "0.0.0", {});
     const paths: string[] = [];
     const walk = (command: typeof program, path: string[]): void => {
       for (const sub of command.commands) {

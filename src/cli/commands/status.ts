@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
-import type { DaemonStatus } from "../../core/daemon/daemon-status.js";
-import type { EndedSession } from "../../core/sessions/recently-ended.js";
+import { readDaemonStatus, type DaemonStatus } from "../../core/daemon/daemon-status.js";
+import { listSessionViews, watchSessionViews } from "../../core/sessions/list-sessions.js";
+import { recentlyEndedSessions, type EndedSession } from "../../core/sessions/recently-ended.js";
 import type { SessionView } from "../../core/sessions/session-view.js";
 import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
@@ -27,10 +28,6 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(
         async (ctx, options: { json?: boolean; watch?: boolean; refresh?: boolean }, command: Command) => {
-          const { listSessionViews, watchSessionViews } =
-            await import("../../core/sessions/list-sessions.js");
-          const { readDaemonStatus } = await import("../../core/daemon/daemon-status.js");
-          const { recentlyEndedSessions } = await import("../../core/sessions/recently-ended.js");
           const query = { configPath: globalOptions(command).config, refresh: options.refresh };
           const render = async (views: SessionView[]): Promise<void> => {
             const daemon = await readDaemonStatus(ctx);
