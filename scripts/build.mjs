@@ -25,6 +25,7 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wri
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { mergeSmallChunks } from "./merge-chunks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = join(root, "dist", "bundle");
@@ -39,13 +40,13 @@ const STALE_CHUNK_MS = 60 * 60_000;
 
 /**
  * Packages ao loads with `createRequire(…)(name)` at run time, on first use (src/core/logger.ts,
- * src/core/store/open-store.ts), so they stay out of the chunks. better-sqlite3 is a native addon and
- * is used as installed. pino is pre-bundled into one CommonJS file at
- * dist/bundle/node_modules/pino/, where Node's `require` looks first: about 30 files fewer to find
- * and read on every command that logs.
+ * src/core/store/sqlite-driver.ts), so they stay out of the chunks. Each is pre-bundled into one
+ * CommonJS file at dist/bundle/node_modules/<name>/, where Node's `require` looks first: about 30
+ * files fewer to find and read on every command that logs, 12 on every command that opens the
+ * store. better-sqlite3's native addon stays where npm installed it; sqlite-driver.ts names it.
  */
 const EXTERNAL = ["better-sqlite3", "pino"];
-const PREBUNDLED = ["pino"];
+const PREBUNDLED = ["better-sqlite3", "pino"];
 
 /**
  * Bundled CommonJS packages (commander) call `require` for Node built-ins; an ES module has no
@@ -54,7 +55,9 @@ const PREBUNDLED = ["pino"];
  */
 const REQUIRE_SHIM = [
   'import { createRequire as __aoCreateRequire } from "node:module";',
-  "const require = __aoCreateRequire(import.meta.url);",
+  // Pure: rollup (scripts/merge-chunks.mjs) may drop it where nothing requires, and a chunk whose
+  // only side effect it was can be merged into another.
+  "const require = /* @__PURE__ */ __aoCreateRequire(import.meta.url);",
 ].join("\n");
 
 /**
@@ -140,9 +143,12 @@ async function bundle() {
     plugins: [zodEnglishOnly, dynamicPackagesExternal],
     write: false,
   });
-  const prebundled = await Promise.all(PREBUNDLED.map(prebundle));
-  writeOutputs([...prebundled.flat(), ...result.outputFiles]);
-  return result.outputFiles.filter((file) => file.path.endsWith(".js")).length;
+  const [prebundled, chunks] = await Promise.all([
+    Promise.all(PREBUNDLED.map(prebundle)),
+    mergeSmallChunks(result.outputFiles, { outdir, entryName: "ao" }),
+  ]);
+  writeOutputs([...prebundled.flat(), ...chunks]);
+  return chunks.filter((file) => file.path.endsWith(".js")).length;
 }
 
 /**
