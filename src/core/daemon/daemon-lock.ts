@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { loadSqliteDriver } from "../store/sqlite-driver.js";
 
 /** Held for the life of the daemon; the kernel drops it when the process dies, however it dies. */
 export interface DaemonLock {
@@ -46,10 +46,9 @@ export function isDaemonLockHeld(lockPath: string): boolean {
 }
 
 function openLockFile(lockPath: string, waitMs: number): BetterSqlite3.Database {
-  const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
   // The file stays in SQLite's default rollback-journal mode (nothing here ever switches it to WAL):
   // there BEGIN EXCLUSIVE shuts out every other connection, readers included.
-  return new Database(lockPath, { timeout: waitMs });
+  return loadSqliteDriver()(lockPath, { timeout: waitMs });
 }
 
 function tryExclusive(db: BetterSqlite3.Database): boolean {

@@ -44,11 +44,11 @@ export function closeStore(store: Store): void {
 }
 
 function connect(path: string): Database {
-  const DatabaseClass = loadSqliteDriver();
+  const open = loadSqliteDriver();
   try {
     // 0o700: AO_HOME holds prompts and logs that can quote private repositories.
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    return new DatabaseClass(path);
+    return open(path);
   } catch (error) {
     throw new AoError("E_STORE_FAILED", `could not open the state database ${path}: ${describe(error)}`, {
       hint: "check that AO_HOME points at a writable directory",

@@ -17,10 +17,10 @@ export type StoreVerdict =
 export function verifyStore(ctx: Pick<AoContext, "paths">): StoreVerdict {
   const path = ctx.paths.database;
   if (!existsSync(path)) return { exists: false, path };
-  const DatabaseClass = loadSqliteDriver();
-  let db: InstanceType<typeof DatabaseClass> | undefined;
+  const open = loadSqliteDriver();
+  let db: ReturnType<typeof open> | undefined;
   try {
-    db = new DatabaseClass(path, { readonly: true, fileMustExist: true });
+    db = open(path, { readonly: true, fileMustExist: true });
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const version = checkSchemaVersion(db, path);
     checkStoreIntegrity(db, path);
