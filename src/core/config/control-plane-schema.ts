@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseDuration } from "./duration.js";
 import { durationSchema } from "./reaction-schema.js";
-import type { ControlPlaneConfig } from "./types.js";
 
 /**
  * `controlPlane:` (issue 13, docs/control-plane.md): commanders open workers and give them turns
@@ -52,29 +51,3 @@ export const projectControlPlaneSchema = z
 
 export type RawControlPlane = z.output<typeof controlPlaneSchema>;
 export type RawProjectControlPlane = z.output<typeof projectControlPlaneSchema>;
-
-/** The top-level section in milliseconds. */
-export function normalizeControlPlane(raw: RawControlPlane): ControlPlaneConfig {
-  return {
-    enabled: raw.enabled,
-    sendBoundMs: raw.sendBoundS * 1000,
-    replyRetentionMs: parseDuration(raw.replyRetention),
-    http: raw.http,
-    planRevisionCooldownMs: parseDuration(raw.planRevisionCooldown),
-  };
-}
-
-/** A project's effective section: its overrides over the top-level one. */
-export function projectControlPlane(
-  global: ControlPlaneConfig,
-  raw: RawProjectControlPlane | undefined,
-): ControlPlaneConfig {
-  return {
-    enabled: raw?.enabled ?? global.enabled,
-    sendBoundMs: raw?.sendBoundS === undefined ? global.sendBoundMs : raw.sendBoundS * 1000,
-    replyRetentionMs:
-      raw?.replyRetention === undefined ? global.replyRetentionMs : parseDuration(raw.replyRetention),
-    http: global.http,
-    planRevisionCooldownMs: global.planRevisionCooldownMs,
-  };
-}

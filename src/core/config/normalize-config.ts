@@ -7,7 +7,7 @@ import { parseDuration } from "./duration.js";
 import { mergeReactions } from "./merge-reactions.js";
 import type { RawProject } from "./project-schema.js";
 import { PRIORITIES } from "./reaction-names.js";
-import { normalizeControlPlane, projectControlPlane } from "./control-plane-schema.js";
+import { normalizeControlPlane, projectControlPlane } from "./control-plane-config.js";
 import type {
   AoConfig,
   BudgetConfig,
