@@ -1,11 +1,11 @@
 import type { AoContext } from "../context.js";
-import { closeStore, listSessions, openStore, type AgentExit } from "../store/index.js";
+import { closeStore, listSessions, openStore, type AgentExit, type SessionStatus } from "../store/index.js";
 
 /** How far back `ao status` looks for sessions that ended by themselves. */
 export const RECENTLY_ENDED_MS = 24 * 60 * 60 * 1000;
 
 /** Ends nobody asked for: the agent exited, or ao gave up on the session. */
-const UNASKED_ENDS: ReadonlySet<string> = new Set(["exited", "errored"]);
+const UNASKED_ENDS: readonly SessionStatus[] = ["exited", "errored"];
 
 export interface EndedSession {
   id: string;
@@ -26,9 +26,10 @@ export function recentlyEndedSessions(
   const since = ctx.clock.now() - (options.withinMs ?? RECENTLY_ENDED_MS);
   const store = openStore(ctx);
   try {
-    return listSessions(store, { project: options.project })
-      .filter((session) => UNASKED_ENDS.has(session.status) && (session.endedAt ?? 0) >= since)
-      .map(({ id, status, reason, exit }) => ({ id, status, reason, exit }));
+    // In SQL: `ao status` in a loop must not read every session that ever ended.
+    return listSessions(store, { project: options.project, statuses: UNASKED_ENDS, endedSince: since }).map(
+      ({ id, status, reason, exit }) => ({ id, status, reason, exit }),
+    );
   } finally {
     closeStore(store);
   }

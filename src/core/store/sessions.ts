@@ -31,6 +31,10 @@ export interface ListSessionsOptions {
   readonly project?: string | undefined;
   /** Leave out sessions in a terminal status (merged, closed, exited, killed, errored). */
   readonly activeOnly?: boolean | undefined;
+  /** Only sessions in one of these statuses. */
+  readonly statuses?: readonly SessionStatus[] | undefined;
+  /** Only sessions that ended at or after this time (ms since the epoch). */
+  readonly endedSince?: number | undefined;
 }
 
 /** Inserts a session and the event that records its creation, in the caller's transaction. */
@@ -88,7 +92,7 @@ export function requireSession(store: Store, id: string): Session {
 /** Sessions in creation order. */
 export function listSessions(store: Store, options: ListSessionsOptions = {}): Session[] {
   const where: string[] = [];
-  const params: string[] = [];
+  const params: (string | number)[] = [];
   if (options.project !== undefined) {
     where.push("project = ?");
     params.push(options.project);
@@ -96,6 +100,14 @@ export function listSessions(store: Store, options: ListSessionsOptions = {}): S
   if (options.activeOnly === true) {
     where.push(`status NOT IN (${TERMINAL_SESSION_STATUSES.map(() => "?").join(", ")})`);
     params.push(...TERMINAL_SESSION_STATUSES);
+  }
+  if (options.statuses !== undefined) {
+    where.push(`status IN (${options.statuses.map(() => "?").join(", ") || "NULL"})`);
+    params.push(...options.statuses);
+  }
+  if (options.endedSince !== undefined) {
+    where.push("ended_at >= ?");
+    params.push(options.endedSince);
   }
   const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
   const rows = statement(store, `SELECT * FROM sessions ${filter} ORDER BY created_at, rowid`).all(

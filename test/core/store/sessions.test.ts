@@ -171,6 +171,25 @@ describe("sessions", () => {
     expect(listSessions(store, { project: "app", activeOnly: true }).map((s) => s.id)).toEqual([a1]);
     expect(listSessions(store, { activeOnly: true }).map((s) => s.id)).toEqual([a1, w1]);
   });
+
+  it("lists by status and by end time in SQL (ao status asks for recent exits only)", () => {
+    const { store, clock } = openTestStore();
+    const [old, recent, merged, working] = ["app", "app", "app", "app"].map((p) => spawnSession(store, p));
+    const end = (id: string, status: "exited" | "merged") =>
+      writeTransaction(store, (tx) => updateSession(tx, id, { status }, statusChanged("spawning", status)));
+    end(old!, "exited");
+    clock.advance(10_000);
+    const since = clock.now();
+    end(recent!, "exited");
+    end(merged!, "merged");
+    const ids = (options: Parameters<typeof listSessions>[1]) =>
+      listSessions(store, options).map((s) => s.id);
+    expect(ids({ statuses: ["exited", "errored"] })).toEqual([old, recent]);
+    expect(ids({ endedSince: since })).toEqual([recent, merged]);
+    expect(ids({ statuses: ["exited"], endedSince: since })).toEqual([recent]);
+    expect(ids({ statuses: [] })).toEqual([]);
+    expect(ids({ statuses: ["spawning"] })).toEqual([working]);
+  });
 });
 
 describe("allocateSessionId", () => {
