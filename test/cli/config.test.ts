@@ -25,6 +25,17 @@ interface ValidateJson {
 }
 
 describe("ao config validate", () => {
+  it("passes on the shipped agent-orchestrator.yaml.example, in a fresh HOME with no secrets set", () => {
+    const { cwd, file, env } = project("../../../agent-orchestrator.yaml.example");
+    const result = runAo(["config", "validate", "--json"], {
+      cwd,
+      env: { ...env, HOME: makeTempDir("ao-user-home-"), SLACK_WEBHOOK_URL: undefined },
+    });
+    expect(result.stderr).not.toMatch(/^error:/m);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout) as ValidateJson).toMatchObject({ ok: true, path: file, projects: 1 });
+  });
+
   it("refreshes AO_HOME's copy of the schema that configs written by ao init point at", () => {
     const { cwd, env } = project("misspelt-key.yaml");
     const copy = join(env.AO_HOME, "schema", "agent-orchestrator.schema.json");
