@@ -10,9 +10,10 @@
 //   index.html, one app.js and one app.css, everything in them (no CDN, nothing fetched at run time).
 //   A third tsc program (src/web/page/tsconfig.json) type-checks the page against the DOM's types,
 //   which the node programs above must not see.
-// - esbuild → dist/bundle/: the CLI that bin/ao.js starts. One entry, ao.js, plus the chunks esbuild
-//   splits off at each dynamic `import()`, so node reads a handful of files per command instead of
-//   hundreds of small modules (docs/performance.md).
+// - esbuild → rollup → dist/bundle/: the CLI that bin/ao.js starts. One entry, ao.js, plus the chunks
+//   esbuild splits off at each dynamic `import()`, which rollup then merges where they are small
+//   (scripts/merge-chunks.mjs), so node reads a few dozen files per command instead of hundreds of
+//   small modules (docs/performance.md).
 //
 // Nothing here lists source files: everything reachable from src/cli/main.ts is bundled, and every
 // lazy `import("./x.js")` stays lazy as its own chunk, so new commands and plugins are picked up by
