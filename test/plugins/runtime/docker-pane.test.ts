@@ -1,13 +1,14 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { describe, expect, it, vi } from "vitest";
 import type { Exec } from "../../../src/core/plugin-api.js";
-import type { PaneEvent, RuntimeHandle } from "../../../src/core/slots/index.js";
+import type { RuntimeHandle } from "../../../src/core/slots/index.js";
 import { createDockerRuntime } from "../../../src/plugins/runtime/docker.js";
 import { dockerRuntimeOptions } from "../../../src/plugins/runtime/docker/options.js";
 import { CONTAINER_TMUX_SOCKET } from "../../../src/plugins/runtime/docker/container-tmux.js";
 import { homeTag } from "../../../src/plugins/runtime/docker/run-args.js";
 import { runInTerminal } from "../../helpers/in-terminal.js";
 import { eventually } from "../../contracts/eventually.js";
+import { attachFirstScreen, paneOutput } from "../../helpers/pane-events.js";
 import { removeTestContainers, runPodmanTests, testImage, TEST_OCI_RUNTIME } from "../../helpers/podman.js";
 import { makeTmuxHome } from "../../helpers/tmux.js";
 
@@ -41,9 +42,6 @@ function controlClients(container: string): string[] {
   return ps.split("\n").filter((line) => line.includes(container) && line.includes(" -C attach-session"));
 }
 
-const output = (events: PaneEvent[]) =>
-  Buffer.concat(events.flatMap((event) => (event.kind === "output" ? [event.data] : []))).toString("utf8");
-
 describe.runIf(runPodmanTests)("runtime/docker on podman: dashboard pane and batched liveness", () => {
   it("attaches the dashboard's pane inside the container (first screen, keys, output, clean detach), names the container, and attaches a terminal", async () => {
     const { runtime, start, cleanup } = setup();
@@ -54,19 +52,14 @@ describe.runIf(runPodmanTests)("runtime/docker on podman: dashboard pane and bat
         async () => (await runtime.capture!(handle, { lines: 5 })).includes("agent ready"),
         "the agent's first line",
       );
-      const attachment = await runtime.attachPane!(handle);
-      const events: PaneEvent[] = [];
-      attachment.listen((event) => events.push(event));
-      attachment.requestScreen();
-      const screen = await eventually(() => events.find((event) => event.kind === "screen"), "the screen");
-      expect(screen.kind === "screen" && screen.screen.size).toEqual({ cols: 80, rows: 24 });
-      const first = screen.kind === "screen" ? Buffer.from(screen.screen.data).toString("utf8") : "";
-      expect(first).toContain("agent ready");
+      const { attachment, events, size, text } = await attachFirstScreen(runtime, handle);
+      expect(size).toEqual({ cols: 80, rows: 24 });
+      expect(text).toContain("agent ready");
       expect(controlClients(container)).toHaveLength(1);
 
       await attachment.write(Buffer.from("héllo from the web\r", "utf8"));
       // cat echoes the line back: the tty's echo and cat's copy, both as %output.
-      await eventually(() => output(events).split("héllo from the web").length > 2, "the echo");
+      await eventually(() => paneOutput(events).split("héllo from the web").length > 2, "the echo");
       expect(await runtime.capture!(handle, { lines: 5 })).toContain("héllo from the web");
 
       await attachment.close();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaneEvent } from "../../../src/core/slots/index.js";
 import { createKubernetesRuntime } from "../../../src/plugins/runtime/kubernetes.js";
 import { eventually } from "../../contracts/eventually.js";
+import { attachFirstScreen, paneOutput } from "../../helpers/pane-events.js";
 import { startKubeHarness, type KubeHarness } from "../../fixtures/kube-api/harness.js";
 
 // Every step is a real kubectl process (see kubernetes.contract.test.ts).
@@ -14,9 +14,6 @@ afterEach(async () => {
   await kube?.close();
   kube = undefined;
 });
-
-const output = (events: PaneEvent[]) =>
-  Buffer.concat(events.flatMap((event) => (event.kind === "output" ? [event.data] : []))).toString("utf8");
 
 describe("runtime/kubernetes: the dashboard's pane, through the real kubectl and the fake API", () => {
   it("attaches a tmux control client in the pod over `kubectl exec -i` (screen, keys, output), outlives the request timeout, and detaches cleanly", async () => {
@@ -36,14 +33,9 @@ describe("runtime/kubernetes: the dashboard's pane, through the real kubectl and
       async () => (await runtime.capture!(handle, { lines: 5 })).includes("agent ready"),
       "the agent's first line",
     );
-    const attachment = await runtime.attachPane!(handle);
-    const events: PaneEvent[] = [];
-    attachment.listen((event) => events.push(event));
-    attachment.requestScreen();
-    const screen = await eventually(() => events.find((event) => event.kind === "screen"), "the screen");
-    expect(screen.kind === "screen" && screen.screen.size).toEqual({ cols: 80, rows: 24 });
-    const first = screen.kind === "screen" ? Buffer.from(screen.screen.data).toString("utf8") : "";
-    expect(first).toContain("agent ready");
+    const { attachment, events, size, text } = await attachFirstScreen(runtime, handle);
+    expect(size).toEqual({ cols: 80, rows: 24 });
+    expect(text).toContain("agent ready");
 
     // One long-lived exec: stdin open, no tty, tmux's control mode on the pod's socket.
     const client = kube.api.execs.find((exec) => exec.command.includes("-C"));
@@ -61,7 +53,7 @@ describe("runtime/kubernetes: the dashboard's pane, through the real kubectl and
 
     await attachment.write(Buffer.from("héllo from the web\r", "utf8"));
     // cat echoes the line back: the tty's echo and cat's copy, both as %output.
-    await eventually(() => output(events).split("héllo from the web").length > 2, "the echo");
+    await eventually(() => paneOutput(events).split("héllo from the web").length > 2, "the echo");
     expect(await runtime.capture!(handle, { lines: 5 })).toContain("héllo from the web");
 
     await attachment.close();

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PaneAttachment, PaneEvent, Runtime, RuntimeHandle } from "../../../src/core/slots/index.js";
+import type { Runtime, RuntimeHandle } from "../../../src/core/slots/index.js";
 import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
 import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTmuxHome, type TmuxTestHome } from "../../helpers/tmux.js";
 import { controlClients } from "../../helpers/tmux-clients.js";
+import { paneOutput, recordPaneEvents } from "../../helpers/pane-events.js";
 
 const FAKE_AGENT = join(import.meta.dirname, "../../fixtures/bin/aider");
 
@@ -32,20 +33,11 @@ async function setup(): Promise<
   return { ...home, runtime, handle, inputLog };
 }
 
-function record(attachment: PaneAttachment): PaneEvent[] {
-  const events: PaneEvent[] = [];
-  attachment.listen((event) => events.push(event));
-  return events;
-}
-
-const text = (events: PaneEvent[]) =>
-  Buffer.concat(events.flatMap((event) => (event.kind === "output" ? [event.data] : []))).toString("utf8");
-
 describe("runtime/tmux: the pane over control mode", () => {
   it("gives the first screen capture-pane sees, with its size and cursor", async () => {
     const { runtime, handle, tmux } = await setup();
     const attachment = await runtime.attachPane!(handle);
-    const events = record(attachment);
+    const events = recordPaneEvents(attachment);
     attachment.requestScreen();
     const screen = await eventually(() => events.find((event) => event.kind === "screen"), "the screen");
     expect(screen.kind === "screen" && screen.screen.size).toEqual({ cols: 100, rows: 30 });
@@ -62,13 +54,13 @@ describe("runtime/tmux: the pane over control mode", () => {
   it("reports what the pane prints after attaching, and keys reach the agent byte for byte", async () => {
     const { runtime, handle, inputLog } = await setup();
     const attachment = await runtime.attachPane!(handle);
-    const events = record(attachment);
+    const events = recordPaneEvents(attachment);
     const keys = Buffer.from("héllo \\ %end 1 2 1 \x01\x7f日本", "utf8");
     await attachment.write(keys);
     await eventually(() => existsSync(inputLog) && readFileSync(inputLog).length >= keys.length, "the keys");
     expect(readFileSync(inputLog)).toEqual(keys);
     // The fake echoes its input line: the echo arrives as %output, decoded from tmux's octal escapes.
-    await eventually(() => text(events).includes("héllo \\ %end 1 2 1"), "the echo");
+    await eventually(() => paneOutput(events).includes("héllo \\ %end 1 2 1"), "the echo");
     await attachment.close();
   });
 
@@ -77,7 +69,7 @@ describe("runtime/tmux: the pane over control mode", () => {
     const size = () => tmux(["display", "-p", "-t", "=ao-1:0.0", "#{pane_width}x#{pane_height}"]).trim();
     const optionOf = () => tmux(["show-options", "-w", "-q", "-v", "-t", "=ao-1:0", "window-size"]).trim();
     const attachment = await runtime.attachPane!(handle);
-    const events = record(attachment);
+    const events = recordPaneEvents(attachment);
     attachment.requestScreen();
     await eventually(() => events.some((event) => event.kind === "screen"), "the screen");
     expect(size()).toBe("100x30");
@@ -105,7 +97,7 @@ describe("runtime/tmux: the pane over control mode", () => {
   it("ends when the session is killed, and refuses a session that is not running", async () => {
     const { runtime, handle } = await setup();
     const attachment = await runtime.attachPane!(handle);
-    const events = record(attachment);
+    const events = recordPaneEvents(attachment);
     await runtime.stop(handle);
     await eventually(() => events.some((event) => event.kind === "end"), "the end");
     await expect(attachment.write(Buffer.from("x"))).rejects.toMatchObject({ code: "E_NOT_FOUND" });
