@@ -1,27 +1,14 @@
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { moduleGraph } from "../helpers/module-graph.js";
 
 /** Every module `import "agent-orchestrator/plugin"` loads, as esbuild follows the real imports. */
 async function entryImports(): Promise<{ files: string[]; packages: string[] }> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: ["src/core/plugin-api.ts"],
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    logLevel: "silent",
-  });
-  const inputs = Object.values(result.metafile.inputs);
+  const graph = await moduleGraph("src/core/plugin-api.ts");
+  const inputs = Object.values(graph);
   const packages = inputs.flatMap((input) =>
     input.imports.filter((found) => found.external).map((found) => found.path),
   );
-  return { files: Object.keys(result.metafile.inputs).sort(), packages: [...new Set(packages)].sort() };
+  return { files: Object.keys(graph).sort(), packages: [...new Set(packages)].sort() };
 }
 
 describe("agent-orchestrator/plugin (src/core/plugin-api.ts)", () => {

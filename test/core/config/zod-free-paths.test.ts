@@ -1,23 +1,9 @@
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+import { moduleGraph } from "../../helpers/module-graph.js";
 
 /** The packages a module loads through static imports alone (what `import()`s it pulls in at once). */
 async function staticPackages(entry: string): Promise<string[]> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    logLevel: "silent",
-  });
-  const inputs = result.metafile.inputs;
+  const inputs = await moduleGraph(entry);
   const seen = new Set([entry]);
   const packages = new Set<string>();
   for (const file of seen) {

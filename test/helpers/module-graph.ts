@@ -1,0 +1,23 @@
+import { fileURLToPath } from "node:url";
+import { build, type Metafile } from "esbuild";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * Every module `entry` (a path from the project root) reaches, as esbuild follows the real imports,
+ * with each module's imports and their kind; packages stay external and are named, not followed.
+ */
+export async function moduleGraph(entry: string): Promise<Metafile["inputs"]> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    logLevel: "silent",
+  });
+  return result.metafile.inputs;
+}
