@@ -15,6 +15,13 @@ const ADDON = "better-sqlite3/build/Release/better_sqlite3.node";
  * package's JavaScript into one file, where that lookup would not find the addon at all.
  */
 export function loadSqliteDriver(): OpenSqlite {
+  return (driver ??= loadDriver());
+}
+
+/** One per process: `ao status` opens the store three times, and the addon's path does not move. */
+let driver: OpenSqlite | undefined;
+
+function loadDriver(): OpenSqlite {
   try {
     const require = createRequire(import.meta.url);
     const Database = require("better-sqlite3") as typeof BetterSqlite3;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { moduleGraph } from "../../helpers/module-graph.js";
 
-/** The packages a module loads through static imports alone (what `import()`s it pulls in at once). */
+/** The packages a module loads at once: through static imports, not those behind an `import()`. */
 async function staticPackages(entry: string): Promise<string[]> {
   const inputs = await moduleGraph(entry);
   const seen = new Set([entry]);
