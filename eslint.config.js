@@ -30,8 +30,17 @@ export default tseslint.config(
   {
     files: ["src/core/**/*.ts"],
     rules: forbid(
-      ["**/cli/*", "../plugins/*", "../../plugins/*", "../../../plugins/*"],
-      "core must not import the cli or a concrete plugin",
+      ["**/cli/*", "**/web/*", "**/mcp/*", "../plugins/*", "../../plugins/*", "../../../plugins/*"],
+      "core must not import the cli, web or mcp layers or a concrete plugin",
+    ),
+  },
+  {
+    // web and mcp are layers like the cli: they translate a protocol into core calls.
+    files: ["src/web/**/*.ts", "src/mcp/**/*.ts"],
+    ignores: ["src/web/page/**"],
+    rules: forbid(
+      ["**/cli/*", "**/plugins/*", "../mcp/*", "../../mcp/*", "../web/*", "../../web/*"],
+      "web and mcp import core only (never the cli, a plugin, or each other)",
     ),
   },
   {

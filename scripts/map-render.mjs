@@ -1,0 +1,169 @@
+// Renders docs/map.md from the source graph (scripts/generate-map.mjs) and the hand-kept tables
+// (scripts/map-tables.mjs). Every figure and name in the map is read from the code at render time.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as prettier from "prettier";
+import { areaOf, entryOf, layerOf } from "./map-graph.mjs";
+import { ACTIONS, GLOSSARY, LAYERS, PROCESS_STARTERS } from "./map-tables.mjs";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const read = (file) => readFileSync(join(ROOT, file), "utf8");
+const lines = (file) => read(file).split("\n").length;
+const row = (cells) => `| ${cells.join(" | ")} |`;
+const table = (head, rows) => [row(head), row(head.map(() => "---")), ...rows.map(row)].join("\n");
+
+/** docs/map.md's text, formatted as prettier would. */
+export async function renderMap(graph) {
+  const text = [
+    "# A map of the code",
+    "",
+    "Generated from the source by `node scripts/generate-map.mjs`; `test/scripts/map.test.ts` fails",
+    "when it is stale. To change what it says, change the code or `scripts/map-tables.mjs`.",
+    "[architecture.md](architecture.md) explains the why; this page says where.",
+    "",
+    layersSection(graph),
+    areasSection(graph),
+    actionsSection(),
+    processesSection(graph),
+    toolsSection(),
+    eventsSection(),
+    glossarySection(),
+  ].join("\n");
+  const options = (await prettier.resolveConfig(join(ROOT, "docs/map.md"))) ?? {};
+  return prettier.format(text, { ...options, parser: "markdown" });
+}
+
+function layersSection(graph) {
+  const rows = Object.entries(LAYERS).map(([layer, { what, imports }]) => {
+    const files = graph.filter((node) => layerOf(node.file) === layer);
+    const total = files.reduce((sum, node) => sum + lines(node.file), 0);
+    const arrows = Object.keys(imports).map((to) => `\`${to}\``);
+    return [`\`src/${layer}\``, what, String(files.length), String(total), arrows.join(", ") || "—"];
+  });
+  return [
+    "## Layers",
+    "",
+    "Imports point only the ways the last column allows; the map test checks every import.",
+    "",
+    table(["layer", "what lives there", "files", "lines", "may import"], rows),
+    "",
+  ].join("\n");
+}
+
+function areasSection(graph) {
+  const areas = [...new Set(graph.map((node) => areaOf(node.file)).filter(Boolean))].sort();
+  const rows = areas.map((area) => {
+    const files = graph.filter((node) => areaOf(node.file) === area);
+    const entry = entryOf(area);
+    const users = graph.filter(
+      (node) =>
+        ["cli", "web", "mcp"].includes(layerOf(node.file)) &&
+        node.imports.some(({ path }) => areaOf(path) === area),
+    );
+    return [
+      `\`${area}\``,
+      `\`${entry.slice(4)}\``,
+      String(files.length),
+      String(users.length),
+      summaryOf(entry),
+    ];
+  });
+  return [
+    "## The areas of `src/core`",
+    "",
+    "The outer layers (cli, web, mcp) import an area only through its entry file.",
+    "",
+    table(["area", "entry file", "files", "used by outer files", "what it is"], rows),
+    "",
+  ].join("\n");
+}
+
+/** The first sentence of a file's leading comment, or a dash. */
+function summaryOf(file) {
+  let text;
+  try {
+    text = read(file);
+  } catch {
+    return "—";
+  }
+  const comment = /^(?:import[^\n]*\n|\s)*(?:\/\*\*([\s\S]*?)\*\/|((?:\/\/[^\n]*\n)+))/.exec(text);
+  const body = (comment?.[1] ?? comment?.[2] ?? "").replace(/^\s*(\*|\/\/) ?/gm, "").replace(/\s+/g, " ");
+  const sentence = /^(.*?\.)(\s|$)/.exec(body.trim())?.[1] ?? body.trim();
+  return sentence === "" ? "—" : sentence.replace(/\|/g, "\\|");
+}
+
+function actionsSection() {
+  const rows = ACTIONS.map(({ action, symbol, file }) => {
+    const exported = new RegExp(`^export (async )?(function|const|class) ${symbol}\\b`, "m");
+    if (!exported.test(read(file))) throw new Error(`map-tables: ${file} no longer exports ${symbol}`);
+    return [action, `\`${symbol}\``, `\`${file}\``];
+  });
+  return ["## Where things happen", "", table(["action", "starts at", "in"], rows), ""].join("\n");
+}
+
+function processesSection(graph) {
+  const starters = graph
+    .map((node) => node.file)
+    .filter((file) => /from "node:child_process"/.test(read(file)))
+    .sort();
+  const listed = Object.keys(PROCESS_STARTERS).sort();
+  if (starters.join() !== listed.join()) {
+    throw new Error(
+      `map-tables: PROCESS_STARTERS lists ${listed.join(", ")}; the code has ${starters.join(", ")}`,
+    );
+  }
+  const rows = starters.map((file) => [`\`${file}\``, PROCESS_STARTERS[file]]);
+  return [
+    "## Where processes start",
+    "",
+    "Every other process goes through `ctx.exec` (`src/core/exec.ts`): an argument array, never a shell.",
+    "",
+    table(["file", "why not `ctx.exec`"], rows),
+    "",
+  ].join("\n");
+}
+
+function toolsSection() {
+  const files = readdirSync(join(ROOT, "src/mcp")).filter((name) => name.endsWith(".ts"));
+  const rows = files.flatMap((name) =>
+    [...read(`src/mcp/${name}`).matchAll(/registerTool\(\s*"([a-z_]+)",\s*\{\s*title:\s*"([^"]+)"/g)].map(
+      (match) => [`\`${match[1]}\``, match[2], `\`src/mcp/${name}\``],
+    ),
+  );
+  return [
+    "## MCP tools",
+    "",
+    `The control plane (\`ao mcp\`, [control-plane.md](control-plane.md)) offers ${rows.length} tools.`,
+    "",
+    table(["tool", "title", "in"], rows),
+    "",
+  ].join("\n");
+}
+
+function eventsSection() {
+  const known = read("src/core/events/event-types.ts");
+  const types = [...known.matchAll(/^\s+"([a-z_]+\.[a-z_.]+)": true,$/gm)].map((match) => match[1]);
+  const families = [...new Set(types.map((type) => type.split(".")[0]))];
+  const rows = families.map((family) => [
+    `\`${family}\``,
+    types
+      .filter((type) => type.startsWith(`${family}.`))
+      .map((type) => `\`${type.slice(family.length + 1)}\``)
+      .join(", "),
+  ]);
+  return [
+    "## Events",
+    "",
+    `${types.length} event types in ${families.length} families; fields in [events.md](events.md).`,
+    "",
+    table(["family", "types"], rows),
+    "",
+  ].join("\n");
+}
+
+function glossarySection() {
+  return ["## Glossary", "", ...GLOSSARY.map(([word, meaning]) => `- **${word}**: ${meaning}`), ""].join(
+    "\n",
+  );
+}
