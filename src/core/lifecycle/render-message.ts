@@ -1,4 +1,5 @@
 import type { MessageFacts } from "./reaction-payload.js";
+import { stripAnsi } from "../strip-ansi.js";
 
 /** How much of a log a message carries: the end is where the error is. */
 export const MESSAGE_LOG_LINES = 40;
@@ -74,8 +75,7 @@ function threadText(thread: NonNullable<MessageFacts["threads"]>[number]): strin
 
 /** The last MESSAGE_LOG_LINES lines, at most MESSAGE_LOG_CHARS characters, without colour codes. */
 export function trimLog(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const plain = text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "").trimEnd();
+  const plain = stripAnsi(text).trimEnd();
   let tail = plain.split("\n").slice(-MESSAGE_LOG_LINES).join("\n");
   if (tail.length > MESSAGE_LOG_CHARS) tail = `…${tail.slice(tail.length - MESSAGE_LOG_CHARS)}`;
   return tail;

@@ -1,4 +1,5 @@
 import { redactText } from "../redact.js";
+import { stripAnsi } from "../strip-ansi.js";
 
 /** How many of an exited agent's last lines ao keeps: enough for its error, not its whole screen. */
 export const EXIT_LINES = 8;
@@ -6,9 +7,7 @@ export const EXIT_LINES = 8;
 export const EXIT_SCREEN_LINES = 60;
 const MAX_LINE = 300;
 
-// eslint-disable-next-line no-control-regex -- terminal escape sequences are what is removed
-const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-_]/g;
-// eslint-disable-next-line no-control-regex -- and so are the control characters left over
+// eslint-disable-next-line no-control-regex -- control characters left over after stripAnsi
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**
@@ -17,8 +16,7 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
  * frames and drawings) left out, each line cut at 300 characters, secrets redacted.
  */
 export function exitLines(screen: string): string[] {
-  return screen
-    .replace(ESCAPES, "")
+  return stripAnsi(screen)
     .split("\n")
     .map((line) => line.replace(CONTROLS, "").trimEnd())
     .filter((line) => /[\p{L}\p{N}]/u.test(line))

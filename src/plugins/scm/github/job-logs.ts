@@ -1,3 +1,4 @@
+import { stripAnsi } from "../../../core/plugin-api.js";
 import { statusOf } from "../../_shared/github/api-error.js";
 import type { GitHubScmEnv } from "./scm-env.js";
 
@@ -5,13 +6,10 @@ const TAIL_LINES = 60;
 const TAIL_BYTES = 4096;
 // Actions prefixes every line with a timestamp; ANSI colours are noise in a prompt.
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 /** The last ~60 lines (at most 4 KB) of a log, cleaned for an agent to read. */
 export function trimLog(log: string): string {
-  const lines = log
-    .replace(ANSI, "")
+  const lines = stripAnsi(log)
     .split(/\r?\n/)
     .map((line) => line.replace(TIMESTAMP, ""));
   while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import type { CiRun, CiStatus, FailingCheck } from "../../../core/plugin-api.js";
+import { stripAnsi, type CiRun, type CiStatus, type FailingCheck } from "../../../core/plugin-api.js";
 
 /** What a failing check shows the agent: the end of its log, as GitHub's job logs would. */
 export const LOG_TAIL_LINES = 60;
@@ -36,8 +36,7 @@ export function cannotRun(reason: string): CiStatus {
  * noise to an agent reading the text).
  */
 export function logTail(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const plain = text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r(?!\n)/g, "\n");
+  const plain = stripAnsi(text).replace(/\r(?!\n)/g, "\n");
   let tail = plain.trimEnd().split("\n").slice(-LOG_TAIL_LINES).join("\n");
   while (Buffer.byteLength(tail, "utf8") > LOG_TAIL_BYTES) {
     const cut = tail.indexOf("\n");
