@@ -11,6 +11,7 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const read = (file) => readFileSync(join(ROOT, file), "utf8");
 const lines = (file) => read(file).split("\n").length;
 const row = (cells) => `| ${cells.join(" | ")} |`;
+const section = (title, intro, body) => [`## ${title}`, "", intro, "", body, ""].join("\n");
 const table = (head, rows) => [row(head), row(head.map(() => "---")), ...rows.map(row)].join("\n");
 
 /** docs/map.md's text, formatted as prettier would. */
@@ -41,14 +42,11 @@ function layersSection(graph) {
     const arrows = Object.keys(imports).map((to) => `\`${to}\``);
     return [`\`src/${layer}\``, what, String(files.length), String(total), arrows.join(", ") || "—"];
   });
-  return [
-    "## Layers",
-    "",
+  return section(
+    "Layers",
     "Imports point only the ways the last column allows; the map test checks every import.",
-    "",
     table(["layer", "what lives there", "files", "lines", "may import"], rows),
-    "",
-  ].join("\n");
+  );
 }
 
 function areasSection(graph) {
@@ -69,14 +67,11 @@ function areasSection(graph) {
       summaryOf(entry),
     ];
   });
-  return [
-    "## The areas of `src/core`",
-    "",
+  return section(
+    "The areas of `src/core`",
     "The outer layers (cli, web, mcp) import an area only through its entry file.",
-    "",
     table(["area", "entry file", "files", "used by outer files", "what it is"], rows),
-    "",
-  ].join("\n");
+  );
 }
 
 /** The first sentence of a file's leading comment, or a dash. */
@@ -99,7 +94,11 @@ function actionsSection() {
     if (!exported.test(read(file))) throw new Error(`map-tables: ${file} no longer exports ${symbol}`);
     return [action, `\`${symbol}\``, `\`${file}\``];
   });
-  return ["## Where things happen", "", table(["action", "starts at", "in"], rows), ""].join("\n");
+  return section(
+    "Where things happen",
+    "Each row names an export the map checks exists.",
+    table(["action", "starts at", "in"], rows),
+  );
 }
 
 function processesSection(graph) {
@@ -114,14 +113,11 @@ function processesSection(graph) {
     );
   }
   const rows = starters.map((file) => [`\`${file}\``, PROCESS_STARTERS[file]]);
-  return [
-    "## Where processes start",
-    "",
+  return section(
+    "Where processes start",
     "Every other process goes through `ctx.exec` (`src/core/exec.ts`): an argument array, never a shell.",
-    "",
     table(["file", "why not `ctx.exec`"], rows),
-    "",
-  ].join("\n");
+  );
 }
 
 function toolsSection() {
@@ -152,14 +148,11 @@ function eventsSection() {
       .map((type) => `\`${type.slice(family.length + 1)}\``)
       .join(", "),
   ]);
-  return [
-    "## Events",
-    "",
+  return section(
+    "Events",
     `${types.length} event types in ${families.length} families; fields in [events.md](events.md).`,
-    "",
     table(["family", "types"], rows),
-    "",
-  ].join("\n");
+  );
 }
 
 function glossarySection() {
