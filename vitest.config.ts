@@ -10,6 +10,8 @@ import { defineConfig } from "vitest/config";
  * core, so each group runs more workers than there are cores.
  */
 const cores = Math.max(1, availableParallelism());
+/** AO_TEST_WORKERS=1: every group one file at a time (the serial run the parallel one is measured against). */
+const cap = Number(process.env["AO_TEST_WORKERS"] ?? "") || Infinity;
 const BROWSER = "test/**/*.browser.test.ts";
 const E2E = "test/e2e/**/*.test.ts";
 const CORE = "test/core/**/*.test.ts";
@@ -18,7 +20,7 @@ const CORE = "test/core/**/*.test.ts";
 function group(name: string, order: number, maxWorkers: number, include: string[], exclude: string[] = []) {
   return {
     extends: true as const,
-    test: { name, include, exclude, maxWorkers, sequence: { groupOrder: order } },
+    test: { name, include, exclude, maxWorkers: Math.min(maxWorkers, cap), sequence: { groupOrder: order } },
   };
 }
 
