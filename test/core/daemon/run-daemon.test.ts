@@ -138,7 +138,7 @@ describe("runDaemon", () => {
       daemon.controller.abort();
       expect(await daemon.done).toBe(0);
     } finally {
-      await new Promise((resolve) => holder?.close(resolve));
+      if (holder !== undefined) await new Promise((resolve) => holder.close(resolve));
     }
   });
 
