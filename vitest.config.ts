@@ -1,11 +1,45 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The suite in four groups, chosen by where a file is, so a new test file lands in one without
+ * being listed (docs/testing.md). `npm test` (scripts/test.mjs) runs the groups side by side, each
+ * with its own worker count; a bare `vitest run` runs them one group after another.
+ *
+ * Most of a test's time is spent waiting on git, tmux, SQLite, child processes and polls, not on a
+ * core, so the groups together run more workers than there are cores.
+ */
+const cores = Math.max(1, availableParallelism());
+/** AO_TEST_WORKERS=1: every group one file at a time (the serial run the parallel one is measured against). */
+const cap = Number(process.env["AO_TEST_WORKERS"] ?? "") || Infinity;
+const BROWSER = "test/**/*.browser.test.ts";
+const E2E = "test/e2e/**/*.test.ts";
+const CORE = "test/core/**/*.test.ts";
+
+/** One group: its files and how many run at once; groupOrder keeps a bare `vitest run` legal. */
+function group(name: string, order: number, maxWorkers: number, include: string[], exclude: string[] = []) {
+  return {
+    extends: true as const,
+    test: { name, include, exclude, maxWorkers: Math.min(maxWorkers, cap), sequence: { groupOrder: order } },
+  };
+}
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // Real git, tmux and SQLite make some tests slow on a 2-core machine; a timeout is a hang guard, not a benchmark.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Real git, tmux and SQLite make some tests slow on a 2-core machine, the more so with the groups
+    // side by side; a timeout is a hang guard, not a benchmark.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      // In-process core logic: real SQLite and git in temp dirs, no built ao.
+      group("core", 0, cores, [CORE], [BROWSER]),
+      // Plugins, CLI commands, contracts, the web server: real git, tmux, podman, loopback HTTP.
+      group("integration", 1, cores, ["test/**/*.test.ts"], [CORE, E2E, BROWSER]),
+      // Through the built ao (dist/): ao, its daemon, tmux and fake agents per test.
+      group("e2e", 2, cores, [E2E], [BROWSER]),
+      // A real chromium driving the dashboard: one at a time, each is a heavy process tree.
+      group("browser", 3, 1, [BROWSER]),
+    ],
   },
 });

@@ -58,6 +58,20 @@ export async function existingStartConfig(
 }
 
 /**
+ * Whether starting with no config found would write one (`ao init --auto`): for a repository
+ * target, or with no target inside a work tree. A project id or a plain directory writes none:
+ * loading the config fails there and says what it searched.
+ */
+export async function startWritesConfig(
+  ctx: TargetContext,
+  options: { target?: string | undefined },
+): Promise<boolean> {
+  const { target } = options;
+  if (target !== undefined) return isRepositoryReference(target, ctx.cwd);
+  return (await workTreeRoot(ctx, ctx.cwd)) !== undefined;
+}
+
+/**
  * No target: the usual search, or, inside a work tree with no config anywhere, that checkout in
  * place. Any other miss is left to loading the config, which says what it searched.
  */

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import type { AoContext } from "../context.js";
 import { listenError } from "./daemon-server.js";
-import { existingStartConfig } from "./resolve-start-target.js";
+import { existingStartConfig, startWritesConfig } from "./resolve-start-target.js";
 
 /** The port `ao start` will listen on and what set it, in words for a message. */
 export interface PlannedPort {
@@ -16,21 +16,24 @@ const DEFAULT_PORT = 3000;
 
 /**
  * Which port `ao start` will use, found before it clones or writes anything: `--port`, else the
- * `port` of the config the target runs with when that exists, else the default a new config gets.
- * A config that does not load is left for the start itself to report.
+ * `port` of the config the target runs with when that exists, else the default a new config gets
+ * when the start would write one. Undefined when it cannot be told yet (no config and none to be
+ * written, or a config that does not load): the start itself reports that, and a guessed port
+ * would blame a process on a port the daemon never meant to use.
  */
 export async function plannedPort(
   ctx: PortContext,
   options: { target?: string | undefined; configPath?: string | undefined; port?: number | undefined },
-): Promise<PlannedPort> {
+): Promise<PlannedPort | undefined> {
   if (options.port !== undefined) return { port: options.port, source: "--port" };
   const path = await existingStartConfig(ctx, options);
-  if (path === undefined)
+  if (path === undefined) {
+    if (!(await startWritesConfig(ctx, options))) return undefined;
     return { port: DEFAULT_PORT, source: "the default `port` of the config `ao init --auto` writes" };
+  }
   const { loadConfig, locateKeyPath } = await import("../config/index.js");
   const loaded = await loadConfig(ctx, { configPath: path, registered: false }).catch(() => undefined);
-  if (loaded === undefined)
-    return { port: DEFAULT_PORT, source: `the default \`port\` (${path} did not load)` };
+  if (loaded === undefined) return undefined;
   const { isWrittenInYaml } = await import("../config/config-document.js");
   const document = await loaded.loadDocument();
   if (!isWrittenInYaml(document, ["port"]))
@@ -41,10 +44,10 @@ export async function plannedPort(
 
 /**
  * Fails, naming who holds the port and what chose it, when the port cannot be listened on now;
- * port 0 (any free one) always can. Listens on 127.0.0.1 as the daemon does, and closes at once.
+ * port 0 (any free one) and a port not known yet always can. Listens on 127.0.0.1 as the daemon does, and closes at once.
  */
-export async function assertPortFree(planned: PlannedPort): Promise<void> {
-  if (planned.port === 0) return;
+export async function assertPortFree(planned: PlannedPort | undefined): Promise<void> {
+  if (planned === undefined || planned.port === 0) return;
   const server = createServer();
   const failure = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
     server.once("error", (error: NodeJS.ErrnoException) => resolve(error));

@@ -122,3 +122,17 @@ export function report(at: number, sessions: number): CycleReport {
     errors: [],
   };
 }
+
+/**
+ * The daemon's ready info, or its start error: a daemon that fails before it is ready (a taken
+ * port, a held lock) rejects here at once instead of leaving the test to hang to its timeout.
+ */
+export function readyOrFailure<T>(ready: Promise<T>, done: Promise<number>): Promise<T> {
+  const failed = done.then((code) => {
+    throw new Error(`the daemon exited with ${code} before it was ready`);
+  });
+  const outcome = Promise.race([ready, failed]);
+  // Handled here so a test that awaits only `done` (expecting it to reject) sees no stray rejection.
+  outcome.catch(() => undefined);
+  return outcome;
+}

@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { createServer, type Server } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { DaemonInfo } from "../../../src/core/daemon/daemon-files.js";
 import { daemonFiles, readDaemonToken } from "../../../src/core/daemon/daemon-files.js";
@@ -13,7 +14,13 @@ import {
   listReactions,
   writeTransaction,
 } from "../../../src/core/store/index.js";
-import { addSession, githubAppYaml, makeDaemonWorld, recordingCycle } from "./daemon-fixture.js";
+import {
+  addSession,
+  githubAppYaml,
+  makeDaemonWorld,
+  readyOrFailure,
+  recordingCycle,
+} from "./daemon-fixture.js";
 import { httpRequest } from "./http-client.js";
 
 const SECRET = "hook-secret";
@@ -22,7 +29,7 @@ function startInProcess(world: ReturnType<typeof makeDaemonWorld>, extra: Partia
   const controller = new AbortController();
   const cycle = recordingCycle();
   let ready!: (info: DaemonInfo) => void;
-  const readyInfo = new Promise<DaemonInfo>((resolve) => (ready = resolve));
+  const ready$ = new Promise<DaemonInfo>((resolve) => (ready = resolve));
   const done = runDaemon(world.ctx, {
     signal: controller.signal,
     pid: 4242,
@@ -32,7 +39,17 @@ function startInProcess(world: ReturnType<typeof makeDaemonWorld>, extra: Partia
     onReady: ready,
     ...extra,
   });
-  return { controller, cycle, readyInfo, done };
+  return { controller, cycle, readyInfo: readyOrFailure(ready$, done), done };
+}
+
+/** A listener on 127.0.0.1:3000, or undefined when another process holds that port already. */
+async function holdPort3000(): Promise<Server | undefined> {
+  const server = createServer();
+  const held = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen({ port: 3000, host: "127.0.0.1" }, () => resolve(true));
+  });
+  return held ? server : undefined;
 }
 
 describe("runDaemon", () => {
@@ -108,6 +125,21 @@ describe("runDaemon", () => {
     expect(answer).toEqual({ status: 200, body: { pid: 4242 } });
     daemon.controller.abort();
     expect(await daemon.done).toBe(0);
+  });
+
+  it("listens on its config's port 0 while port 3000 is taken by another process", async () => {
+    const holder = await holdPort3000();
+    try {
+      const world = makeDaemonWorld();
+      const daemon = startInProcess(world);
+      const info = await daemon.readyInfo;
+      expect(info.port).not.toBe(3000);
+      expect((await httpRequest(info.port, "GET", "/health")).status).toBe(200);
+      daemon.controller.abort();
+      expect(await daemon.done).toBe(0);
+    } finally {
+      if (holder !== undefined) await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it("refuses a second daemon on the same AO_HOME, naming the first one's pid", async () => {

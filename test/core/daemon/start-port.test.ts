@@ -75,6 +75,28 @@ describe("ao start's port check", () => {
     expect(existsSync(join(ctx.paths.home, "repos"))).toBe(false);
   });
 
+  it("plans no port where there is no config and the start would write none", async () => {
+    // The daemon then listens on the port its config gives (0 in tests), not on a guessed 3000.
+    const ctx = contextIn(makeTempDir("ao-nowhere-"));
+    expect(await plannedPort(ctx, {})).toBeUndefined();
+    expect(await plannedPort(ctx, { target: "app" })).toBeUndefined();
+    await expect(assertPortFree(undefined)).resolves.toBeUndefined();
+  });
+
+  it("plans no port from a config that does not load, leaving the start to report it", async () => {
+    const dir = makeTempDir("ao-broken-");
+    writeFileSync(join(dir, "agent-orchestrator.yaml"), "port: [\n");
+    expect(await plannedPort(contextIn(dir), {})).toBeUndefined();
+  });
+
+  it("plans the default port inside a checkout with no config, which the start gives one", async () => {
+    const repo = makeTestRepo();
+    expect(await plannedPort(contextIn(repo.dir), {})).toEqual({
+      port: 3000,
+      source: "the default `port` of the config `ao init --auto` writes",
+    });
+  });
+
   it("lets a free port and port 0 through", async () => {
     await expect(assertPortFree({ port: 0, source: "--port" })).resolves.toBeUndefined();
     const port = await occupiedPort();

@@ -4,7 +4,7 @@ import { afterEach } from "vitest";
 import { readDaemonToken, daemonFiles, type DaemonInfo } from "../../../src/core/daemon/daemon-files.js";
 import { runDaemon } from "../../../src/core/daemon/run-daemon.js";
 import { dashboardMount, type DashboardOptions } from "../../../src/web/server/dashboard-routes.js";
-import { makeDaemonWorld, recordingCycle } from "../../core/daemon/daemon-fixture.js";
+import { makeDaemonWorld, readyOrFailure, recordingCycle } from "../../core/daemon/daemon-fixture.js";
 import { httpRequestRaw, type RawHttpAnswer } from "../../core/daemon/http-client.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 
@@ -59,7 +59,7 @@ export async function startDashboard(
   running.push(controller);
   let ready!: (info: DaemonInfo) => void;
   const readyInfo = new Promise<DaemonInfo>((resolve) => (ready = resolve));
-  void runDaemon(world.ctx, {
+  const done = runDaemon(world.ctx, {
     signal: controller.signal,
     pid: 4242,
     version: "0.0.0-test",
@@ -68,7 +68,8 @@ export async function startDashboard(
     onReady: ready,
     mounts: [dashboardMount({ assetsDir: bundleDir(), pollMs: 20, coalesceMs: 10, ...options })],
   });
-  const info = await readyInfo;
+  // A start error (a taken port, a held lock) fails the test here instead of hanging it.
+  const info = await readyOrFailure(readyInfo, done);
   const token = (await readDaemonToken(daemonFiles(world.ctx.paths))) ?? "";
   const port = info.port;
   const origin = `http://127.0.0.1:${port}`;
