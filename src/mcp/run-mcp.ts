@@ -118,12 +118,15 @@ async function ensureDaemon(
   options: { configPath: string; nodePath: string; socketPath: string },
 ): Promise<void> {
   const { startDaemonInBackground } = await import("../core/daemon/start-daemon.js");
-  await startDaemonInBackground(ctx, { configPath: options.configPath, nodePath: options.nodePath }).catch(
-    (error: unknown) => {
-      // Another `ao mcp` (or a person) is starting it: wait for its socket below.
-      if (!isAoError(error) || error.code !== "E_DAEMON_RUNNING") throw error;
-    },
-  );
+  await startDaemonInBackground(ctx, {
+    configPath: options.configPath,
+    nodePath: options.nodePath,
+    // A commander CLI passes its MCP servers a short environment: the daemon takes the person's.
+    environment: "recorded",
+  }).catch((error: unknown) => {
+    // Another `ao mcp` (or a person) is starting it: wait for its socket below.
+    if (!isAoError(error) || error.code !== "E_DAEMON_RUNNING") throw error;
+  });
   await waitForSocket(ctx, options.socketPath);
 }
 
