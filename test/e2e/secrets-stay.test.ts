@@ -72,10 +72,14 @@ function nonEmpty<T>(items: T[]): T[] | undefined {
 }
 
 function panePids(world: McpWorld): number[] {
-  const result = spawnSync("tmux", ["-S", join(world.home, "tmux.sock"), "list-panes", "-a", "-F", "#{pane_pid}"], {
-    encoding: "utf8",
-    env: { PATH: process.env["PATH"] ?? "" },
-  });
+  const result = spawnSync(
+    "tmux",
+    ["-S", join(world.home, "tmux.sock"), "list-panes", "-a", "-F", "#{pane_pid}"],
+    {
+      encoding: "utf8",
+      env: { PATH: process.env["PATH"] ?? "" },
+    },
+  );
   return result.status === 0 ? result.stdout.split("\n").filter(Boolean).map(Number) : [];
 }
 
@@ -89,7 +93,7 @@ function descendantsOf(roots: number[]): number[] {
     if (ppid !== undefined) parents.set(Number(entry), Number(ppid));
   }
   const found = new Set(roots);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parents)
       if (found.has(ppid) && !found.has(pid)) grew = found.add(pid) !== undefined;
