@@ -1,8 +1,12 @@
 import type { OutputStream } from "../core/context.js";
+import { redactStrings } from "../core/redact.js";
 
-/** Results go to stdout; `--json` prints exactly one JSON document. */
+/**
+ * Results go to stdout; `--json` prints exactly one JSON document. Its strings pass through
+ * redaction: a reason or an error may quote a token a forge echoed back.
+ */
 export function writeJson(out: OutputStream, value: unknown): void {
-  out.write(`${JSON.stringify(value, null, 2)}\n`);
+  out.write(`${JSON.stringify(value, redactStrings, 2)}\n`);
 }
 
 export function writeLines(out: OutputStream, lines: readonly string[]): void {

@@ -1,6 +1,8 @@
 import { createExec, type Exec } from "./exec.js";
 import { createLogger, logLevelFromEnv, type Logger, type LogLevel } from "./logger.js";
 import { aoPaths, resolveAoHome, type AoPaths } from "./paths.js";
+import { rememberSecretValues, secretValuesOf } from "./redact.js";
+import { AO_SECRET_VARIABLES } from "./secret-variables.js";
 import type { PluginCatalog } from "./registry/catalog.js";
 
 export interface OutputStream {
@@ -55,6 +57,8 @@ export interface NodeContextOptions {
 }
 
 export function createNodeContext(options: NodeContextOptions): AoContext {
+  // Known secret values are redacted at every sink from here on, whatever they look like.
+  rememberSecretValues(secretValuesOf(options.env, AO_SECRET_VARIABLES));
   const paths = aoPaths(resolveAoHome(options.env));
   // Read even under --debug, so a mistyped AO_LOG_LEVEL is reported whatever the flags.
   const envLevel = logLevelFromEnv(options.env);

@@ -1,4 +1,5 @@
 import { declaredExitCode, reserveCoreCodes, type PluginErrorCode } from "./plugin-error-codes.js";
+import { redactText } from "./redact.js";
 
 /**
  * The one error type ao throws on purpose. The CLI's single handler (src/cli/main.ts) prints
@@ -117,7 +118,11 @@ export function isAoError(value: unknown): value is AoError {
   return value instanceof Error && name === "AoError" && typeof code === "string" && code.startsWith("E_");
 }
 
-/** The words of anything thrown: an Error's message, or the value itself as text. */
+/**
+ * The one text of anything thrown that may be shown or kept: an Error's message (or the value
+ * itself as text) with secrets redacted, since what is thrown may quote a token a forge echoed
+ * back. Every sink (logs, the store's reasons, CLI and API answers) formats an error through it.
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return redactText(error instanceof Error ? error.message : String(error));
 }

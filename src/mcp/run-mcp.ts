@@ -6,7 +6,8 @@ import { loadConfig } from "../core/config/index.js";
 import type { AoContext } from "../core/context.js";
 import { controlPlaneEnabled, controlPlaneOffError } from "../core/control/control-context.js";
 import { authenticateCommander } from "../core/control/credentials.js";
-import { AoError, isAoError } from "../core/errors.js";
+import { AoError, isAoError, messageOf } from "../core/errors.js";
+import { rememberSecretValues } from "../core/redact.js";
 import { closeStore, openStore } from "../core/store/index.js";
 import { controlSocketPath } from "./control-mount.js";
 import { WORKER_SECRET_HEADER } from "./mcp-route.js";
@@ -101,9 +102,11 @@ function commanderToken(ctx: AoContext): string {
 
 function readCredential(file: string, what: string): string {
   try {
-    return readFileSync(file, "utf8").trim();
+    const credential = readFileSync(file, "utf8").trim();
+    rememberSecretValues([credential]);
+    return credential;
   } catch (error) {
-    throw new AoError("E_UNAUTHORIZED", `cannot read the ${what} at ${file}: ${(error as Error).message}`, {
+    throw new AoError("E_UNAUTHORIZED", `cannot read the ${what} at ${file}: ${messageOf(error)}`, {
       hint: "the file is written by ao (0600); it is gone when its commander was revoked or its worker closed",
       details: { file },
     });
@@ -115,12 +118,15 @@ async function ensureDaemon(
   options: { configPath: string; nodePath: string; socketPath: string },
 ): Promise<void> {
   const { startDaemonInBackground } = await import("../core/daemon/start-daemon.js");
-  await startDaemonInBackground(ctx, { configPath: options.configPath, nodePath: options.nodePath }).catch(
-    (error: unknown) => {
-      // Another `ao mcp` (or a person) is starting it: wait for its socket below.
-      if (!isAoError(error) || error.code !== "E_DAEMON_RUNNING") throw error;
-    },
-  );
+  await startDaemonInBackground(ctx, {
+    configPath: options.configPath,
+    nodePath: options.nodePath,
+    // A commander CLI passes its MCP servers a short environment: the daemon takes the person's.
+    environment: "recorded",
+  }).catch((error: unknown) => {
+    // Another `ao mcp` (or a person) is starting it: wait for its socket below.
+    if (!isAoError(error) || error.code !== "E_DAEMON_RUNNING") throw error;
+  });
   await waitForSocket(ctx, options.socketPath);
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { AoContext } from "../context.js";
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 import type { AoPaths } from "../paths.js";
 import { bundleBuildId } from "./build-identity.js";
 import { configCacheEntryPath, configCacheKey, readCachedConfig, writeCachedConfig } from "./config-cache.js";
@@ -42,7 +42,7 @@ async function readConfigText(file: string): Promise<string> {
   try {
     return await readFile(file, "utf8");
   } catch (error) {
-    throw new AoError("E_CONFIG_NOT_FOUND", `cannot read ${file}: ${(error as Error).message}`, {
+    throw new AoError("E_CONFIG_NOT_FOUND", `cannot read ${file}: ${messageOf(error)}`, {
       hint: "check the file's permissions",
       cause: error,
     });

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 import type { AoPaths } from "../paths.js";
 import type { LoadedConfig, ProjectConfig } from "./types.js";
 
@@ -71,7 +71,7 @@ export async function mergeRegisteredProjects(
       continue;
     }
     const other = await loadOne(file).catch((error: unknown) => {
-      skipped.push({ file, reason: (error as Error).message.split("\n")[0] ?? "does not load" });
+      skipped.push({ file, reason: messageOf(error).split("\n")[0] ?? "does not load" });
       return undefined;
     });
     for (const [id, project] of Object.entries(other?.config.projects ?? {})) {

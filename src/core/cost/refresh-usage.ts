@@ -12,6 +12,7 @@ import {
   type UsageRecordRow,
 } from "../store/index.js";
 import { findPrice, usdOf, type ModelPrice } from "./prices.js";
+import { messageOf } from "../errors.js";
 
 /** How to reach a session's agent: the daemon from its engine's plugins, `ao cost` from the config. */
 export type UsageAgentOf = (session: Session) => Promise<Agent>;
@@ -51,7 +52,7 @@ export async function refreshUsage(
       records += await readSession(store, session, agent, cursor?.cursor ?? "", table);
       read += 1;
     } catch (error) {
-      const message = `usage of ${session.id}: ${error instanceof Error ? error.message : String(error)}`;
+      const message = `usage of ${session.id}: ${messageOf(error)}`;
       ctx.logger.warn(message, { session: session.id });
       errors.push(message);
     }

@@ -3,6 +3,7 @@ import { recordLastCycle, summarizeCycle } from "../lifecycle/last-cycle.js";
 import { listSessions, type Store } from "../store/index.js";
 import type { DaemonLog } from "./daemon-log.js";
 import type { CycleOptions, CycleReport, CycleRunner, LifecycleEngine } from "./cycle-types.js";
+import { messageOf } from "../errors.js";
 
 export interface DaemonCycleOptions {
   readonly runCycle: CycleRunner;
@@ -34,13 +35,13 @@ export async function runDaemonCycle(
         ? emptyReport(started, ctx.clock.now())
         : await options.runCycle(ctx, engine, scoped);
   } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
+    failure = messageOf(error);
     report = { ...emptyReport(started, ctx.clock.now()), errors: [failure] };
     options.log.error(`cycle failed: ${failure}`);
   }
   recordDaemonCycle(engine.store, report, failure, options.log);
   await options.afterCycle?.().catch((error: unknown) => {
-    options.log.error(`after the cycle: ${error instanceof Error ? error.message : String(error)}`);
+    options.log.error(`after the cycle: ${messageOf(error)}`);
   });
   options.onCycle?.(report);
   return report;
@@ -71,7 +72,7 @@ function recordDaemonCycle(
   try {
     recordLastCycle(store, summarizeCycle(report, failure));
   } catch (error) {
-    log.error(`could not record the last cycle: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`could not record the last cycle: ${messageOf(error)}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { CycleQueue } from "./cycle-queue.js";
 import type { CycleReport, CycleRunner, LifecycleEngine } from "./cycle-types.js";
 import { runDaemonCycle } from "./daemon-cycle.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
+import { messageOf } from "../errors.js";
 
 export interface DaemonLoopOptions {
   readonly intervalMs: number;
@@ -69,7 +70,7 @@ export async function createCycleQueue(
   };
   return new CycleQueue(
     (request) => runDaemonCycle(ctx, engine, cycleOptions, request),
-    (error) => log.error(`cycle crashed: ${error instanceof Error ? error.message : String(error)}`),
+    (error) => log.error(`cycle crashed: ${messageOf(error)}`),
   );
 }
 

@@ -19,6 +19,8 @@ import { createHousekeeping } from "./housekeeping.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { assertPortFree, plannedPort } from "./start-port.js";
 import { serveDaemon } from "./serve-daemon.js";
+import { rememberSecretValues, secretValuesOf } from "../redact.js";
+import { aoSecretVariables } from "../secret-variables.js";
 
 export interface RunDaemonOptions {
   readonly configPath?: string | undefined;
@@ -70,6 +72,8 @@ async function runLocked(ctx: AoContext, options: LockedOptions): Promise<number
     // The previous holder died without cleaning up: its daemon.json describes nothing now.
     await removeDaemonInfo(files);
     engine = await openEngine(ctx, options);
+    // The configuration may name secrets of its own (a webhook secret under another variable).
+    rememberSecretValues(secretValuesOf(ctx.env, aoSecretVariables(engine.config.config)));
     checkProject(engine, options.project);
     await warnBeforeFirstCycle(ctx, engine, options.platform ?? "", log);
     releaseOrphans(engine, log);

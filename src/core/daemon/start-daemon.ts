@@ -4,6 +4,8 @@ import type { AoContext } from "../context.js";
 import type { DoctorCheck } from "../doctor/check.js";
 import { AoError } from "../errors.js";
 import { aoEntryScript } from "./ao-entry.js";
+import { aoSecretVariables } from "../secret-variables.js";
+import { daemonEnvironment, type DaemonEnvSource } from "./daemon-env.js";
 import { alreadyRunningError } from "./daemon-errors.js";
 import { daemonFiles, readDaemonInfo, type DaemonInfo, type DaemonFiles } from "./daemon-files.js";
 import { isDaemonLockHeld } from "./daemon-lock.js";
@@ -24,6 +26,8 @@ export interface BackgroundStartOptions {
   readonly port?: number | undefined;
   /** Passed on as the daemon's own flags (`--no-dashboard`): what its server mounts is the CLI's call. */
   readonly daemonFlags?: readonly string[] | undefined;
+  /** Where the daemon's environment comes from (daemon-env.ts); default `caller`. */
+  readonly environment?: DaemonEnvSource | undefined;
 }
 
 export interface StartResult extends DaemonInfo {
@@ -73,9 +77,10 @@ export async function startDaemonInBackground(
     ...(options.daemonFlags ?? []),
     ...(target.project ? [target.project] : []),
   ];
+  const secretVariables = aoSecretVariables(loaded.config);
   const child = spawnDetached(options.nodePath, [aoEntryScript(), ...args], {
     cwd: ctx.cwd,
-    env: ctx.env,
+    env: daemonEnvironment(ctx, options.environment ?? "caller", secretVariables),
     logPath: files.log,
   });
   const info = await waitUntilReady(ctx, files, child, options.readyTimeoutMs ?? READY_TIMEOUT_MS, logOffset);

@@ -3,6 +3,7 @@ import type { WebhookSubject, WebhookVerdict } from "../slots/index.js";
 import { listSessions } from "../store/index.js";
 import type { DaemonMountContext } from "./daemon-mount.js";
 import { matchWebhookSessions } from "./match-webhook-sessions.js";
+import { openWebhookLedger, type WebhookLedger } from "./webhook-ledger.js";
 import { webhookReceivers, type WebhookReceiver } from "./webhook-receivers.js";
 
 /** The largest payload a forge is known to send is 25 MB; anything larger is not a forge's event. */
@@ -12,7 +13,11 @@ const MAX_WEBHOOK_BYTES = 25 * 1024 * 1024;
 export async function webhookRoutes(daemon: DaemonMountContext): Promise<RouteSet> {
   const receivers = await webhookReceivers(daemon);
   const hint = onceOnly();
-  return { owner: "scm webhooks", routes: receivers.map((receiver) => webhookRoute(daemon, receiver, hint)) };
+  const ledger = openWebhookLedger(daemon.ctx.paths, daemon.ctx.clock);
+  return {
+    owner: "scm webhooks",
+    routes: receivers.map((receiver) => webhookRoute(daemon, receiver, { hint, ledger })),
+  };
 }
 
 /**
@@ -20,7 +25,11 @@ export async function webhookRoutes(daemon: DaemonMountContext): Promise<RouteSe
  * them. The answer comes at once (202) and the cycle runs after it: a forge gives a receiver a
  * few seconds. The body is never logged. No secret configured → 401 and one hint in the log.
  */
-function webhookRoute(daemon: DaemonMountContext, receiver: WebhookReceiver, hint: OnceOnly): Route {
+function webhookRoute(
+  daemon: DaemonMountContext,
+  receiver: WebhookReceiver,
+  { hint, ledger }: { hint: OnceOnly; ledger: WebhookLedger },
+): Route {
   const secretEnv = daemon.engine.config.config.daemon.webhookSecretEnv;
   return {
     method: "POST",
@@ -39,6 +48,8 @@ function webhookRoute(daemon: DaemonMountContext, receiver: WebhookReceiver, hin
         return { status: 401, body: { error: `no webhook secret configured (${secretEnv})` } };
       }
       const verdict = await receiver.parse({ headers: request.headers, body, secret });
+      if (verdict.verified && !ledger.firstTime(receiver.scm, verdict.delivery, body))
+        return duplicate(daemon, verdict);
       return answer(daemon, receiver, verdict, body.length);
     },
   };
@@ -63,6 +74,21 @@ function answer(
   const outcome = sessions.length === 0 ? "no matching session" : `cycle for ${sessions.join(", ")}`;
   daemon.log.info(`webhook ${event} (delivery ${delivery}): ${outcome}`);
   return { status: 202, body: { accepted: true, event, sessions } };
+}
+
+/**
+ * A signed delivery seen before (a replay, or a person's "Redeliver"): nothing is done again. 200,
+ * not an error: GitHub shows a non-2xx answer as a failed delivery, and this one was handled.
+ */
+function duplicate(daemon: DaemonMountContext, verdict: WebhookVerdict): RouteAnswer {
+  const delivery = verdict.delivery ?? "-";
+  daemon.log.warn(
+    `webhook ignored: delivery ${delivery} (event ${verdict.event ?? "unknown"}) was received before`,
+  );
+  return {
+    status: 200,
+    body: { ignored: true, reason: "duplicate delivery", delivery: verdict.delivery ?? null },
+  };
 }
 
 function dispatch(daemon: DaemonMountContext, receiver: WebhookReceiver, about: WebhookSubject): string[] {

@@ -21,7 +21,7 @@ export async function removeSandbox(caller: AoContext, sandbox: DemoSandbox): Pr
   try {
     rmSync(sandbox.root, { recursive: true, force: true, maxRetries: 3 });
   } catch (error) {
-    problems.push(`could not remove ${sandbox.root}: ${(error as Error).message}`);
+    problems.push(`could not remove ${sandbox.root}: ${messageOf(error)}`);
   }
   return problems;
 }

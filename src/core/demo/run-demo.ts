@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AoContext } from "../context.js";
 import { runDaemonLoop, type CycleReport } from "../daemon/index.js";
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 import { openLifecycleEngine } from "../lifecycle/index.js";
 import { spawnSession } from "../sessions/spawn-session.js";
 import type { Session, Store } from "../store/index.js";
@@ -127,7 +127,7 @@ async function runLoop(ctx: AoContext, input: LoopInput): Promise<Session> {
   // be an unhandled rejection while the watcher still waits for a merge that cannot come.
   const loop = runDaemonLoop(ctx, engine, { intervalMs, signal: stop.signal, onCycle }).catch(
     (error: unknown) => {
-      loopFailure.message = error instanceof Error ? error.message : String(error);
+      loopFailure.message = messageOf(error);
     },
   );
   try {

@@ -4,7 +4,7 @@ import { positionPluginOptionsError } from "../config/plugin-options-error.js";
 import { listPluginReferences, type PluginReference } from "../config/plugin-references.js";
 import type { LoadedConfig, ProjectConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
-import { isAoError } from "../errors.js";
+import { isAoError, messageOf } from "../errors.js";
 import type { PluginProject } from "../registry/define-plugin.js";
 import { missingPlugin } from "../registry/plugin-installed.js";
 import { inspectPlugin, type InspectedPlugin } from "../registry/inspect-plugin.js";
@@ -192,7 +192,7 @@ async function failedReference(
   const where = reference.location
     ? ` (${displayPath(reference.location.file, ctx.cwd)}:${reference.location.line})`
     : ` (${reference.keyPath.join(".")}, a default)`;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const issues = isAoError(positioned)
     ? (positioned.details as { issues?: ConfigIssue[] } | undefined)?.issues
     : undefined;

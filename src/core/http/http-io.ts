@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { redactStrings } from "../redact.js";
 import { HttpRefusal } from "./route.js";
 
 /**
@@ -23,13 +24,14 @@ function tooLarge(limit: number): HttpRefusal {
   return new HttpRefusal(413, `payload too large (over ${limit} bytes)`);
 }
 
+/** Every JSON answer of the daemon's HTTP server (dashboard API, webhooks); its strings are redacted. */
 export function sendJson(
   response: ServerResponse,
   status: number,
   body: unknown,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const text = `${JSON.stringify(body)}\n`;
+  const text = `${JSON.stringify(body, redactStrings)}\n`;
   response.writeHead(status, {
     ...headers,
     "content-type": "application/json",

@@ -1,6 +1,6 @@
 import type { ProjectConfig } from "../config/index.js";
 import type { AoContext } from "../context.js";
-import { isAoError } from "../errors.js";
+import { isAoError, messageOf } from "../errors.js";
 import { bringCommitsHome } from "../sessions/move-commits.js";
 import { storedHandle } from "../sessions/runtime-handle.js";
 import { sessionCheckout } from "../sessions/session-checkout.js";
@@ -97,7 +97,7 @@ async function issueOf(ctx: AoContext, input: EnsurePullRequestInput): Promise<I
     ctx.logger.warn("could not read the issue for the pull request title", {
       session: input.session.id,
       issue: ref,
-      error: error instanceof Error ? error.message : String(error),
+      error: messageOf(error),
     });
     return undefined;
   }

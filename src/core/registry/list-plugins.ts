@@ -1,6 +1,7 @@
 import { SLOTS, type PluginCatalog, type Slot } from "./catalog.js";
 import { checkDefinition } from "./check-definition.js";
 import { isLocalPluginPath, loadPluginModule } from "./load-plugin-module.js";
+import { messageOf } from "../errors.js";
 
 /** Where a listed plugin comes from: ao itself, an installed npm package, or a file by its path. */
 export type PluginOrigin = "built-in" | "package" | "file";
@@ -78,7 +79,7 @@ async function describePlugin(
       name,
       description: "",
       origin,
-      error: error instanceof Error ? error.message : String(error),
+      error: messageOf(error),
     };
   }
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { didYouMean } from "../did-you-mean.js";
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 import type { PluginCatalog, Slot } from "./catalog.js";
 import { resolvePackageEntry } from "./resolve-package-entry.js";
 
@@ -76,7 +76,7 @@ export function isMissingModule(error: unknown, name: string): boolean {
 }
 
 function loadFailure(slot: Slot, name: string, kind: string, cause: unknown): AoError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = messageOf(cause);
   return new AoError("E_PLUGIN_INVALID", `${kind}${slot} plugin "${name}" failed to load: ${reason}`, {
     hint: "the plugin module could not be imported; run with --debug for details, or reinstall the plugin",
     cause,

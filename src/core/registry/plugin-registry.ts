@@ -1,5 +1,7 @@
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
+import { agentContext } from "../sessions/agent-env.js";
+import { AO_SECRET_VARIABLES } from "../secret-variables.js";
 import { REQUIRED_METHODS } from "../slots/required-methods.js";
 import type { SlotInterfaces } from "../slots/index.js";
 import type { Slot } from "./catalog.js";
@@ -21,6 +23,11 @@ export interface PluginRegistryOptions {
   baseDir?: string | undefined;
   /** The project every plugin of this registry serves (`PluginContext.project`). */
   project?: PluginProject | undefined;
+  /**
+   * ao's secret variables (aoSecretVariables of the configuration); default AO_SECRET_VARIABLES.
+   * A runtime's context has none of them (agentContext).
+   */
+  secretVariables?: readonly string[] | undefined;
 }
 
 export function createPluginRegistry(ctx: AoContext, options: PluginRegistryOptions = {}): PluginRegistry {
@@ -36,13 +43,15 @@ export function createPluginRegistry(ctx: AoContext, options: PluginRegistryOpti
     baseDir,
     project: options.project,
   };
+  const runtimeContext = agentContext(pluginContext, options.secretVariables ?? AO_SECRET_VARIABLES);
   const instances = new Map<string, Promise<unknown>>();
   return {
     resolve<S extends Slot>(slot: S, name: string, rawOptions?: unknown): Promise<SlotInterfaces[S]> {
       const key = `${slot}:${name}:${stableJson(rawOptions ?? {})}`;
       let instance = instances.get(key);
       if (!instance) {
-        instance = instantiate(slot, name, rawOptions, { catalog: ctx.catalog, baseDir }, pluginContext);
+        const context = slot === "runtime" ? runtimeContext : pluginContext;
+        instance = instantiate(slot, name, rawOptions, { catalog: ctx.catalog, baseDir }, context);
         instances.set(key, instance);
         // A failed resolve is not cached: the person fixes the config and the next call retries.
         instance.catch(() => instances.delete(key));

@@ -1,4 +1,4 @@
-import { AoError, isAoError } from "../errors.js";
+import { AoError, isAoError, messageOf } from "../errors.js";
 
 /**
  * Wraps a plugin instance once so that whatever a method throws or rejects with becomes an AoError
@@ -59,7 +59,7 @@ function rethrow(error: unknown, where: string): never {
 export function asPluginError(error: unknown, where: string): AoError {
   if (error instanceof AoError) return error;
   if (isAoError(error)) return fromForeignAoError(error);
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = messageOf(error);
   return new AoError("E_PLUGIN_FAILED", `${where} failed: ${reason}`, {
     cause: error,
     details: { plugin: where },

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { AoContext } from "../context.js";
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 
 /** Where the text of `ao send` comes from: exactly one of these. */
 export interface MessageSource {
@@ -37,7 +37,7 @@ async function readMessageFile(file: string): Promise<string> {
   try {
     return await readFile(file, "utf8");
   } catch (error) {
-    throw new AoError("E_NOT_FOUND", `cannot read ${file}: ${(error as Error).message}`, {
+    throw new AoError("E_NOT_FOUND", `cannot read ${file}: ${messageOf(error)}`, {
       details: { file },
     });
   }

@@ -12,6 +12,7 @@ import type { AoContext } from "../context.js";
 import { didYouMean } from "../did-you-mean.js";
 import { AoError, EXIT_USAGE } from "../errors.js";
 import { createPluginRegistry, type PluginRegistry } from "../registry/plugin-registry.js";
+import { aoSecretVariables } from "../secret-variables.js";
 import type { Agent, Runtime, SlotInterfaces, Tracker, Workspace } from "../slots/index.js";
 import type { PublishRulesInput } from "../registry/plugin-capabilities.js";
 import { scmPublishRules } from "./scm-publish-rules.js";
@@ -53,6 +54,7 @@ export async function openProject(
   const registry = createPluginRegistry(ctx, {
     baseDir: dirname(loaded.path),
     project: { id: project.id, path: project.path, defaultBranch: project.defaultBranch, repo: project.repo },
+    secretVariables: aoSecretVariables(loaded.config),
   });
   const names = {
     runtime: options.runtime ?? project.runtime.plugin,

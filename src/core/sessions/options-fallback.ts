@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { isAoError } from "../errors.js";
+import { isAoError, messageOf } from "../errors.js";
 import type { Slot } from "../registry/catalog.js";
 import type { PluginRegistry } from "../registry/plugin-registry.js";
 import type { SlotInterfaces } from "../slots/index.js";
@@ -15,7 +15,7 @@ export function isConfigProblem(error: unknown): boolean {
 
 /** One warning on stderr: the configured options are not applied, to what, and why (on one line). */
 export function warnOptionsNotApplied(ctx: Pick<AoContext, "stderr">, what: string, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const reason = message
     .split("\n")
     .map((line) => line.trim())

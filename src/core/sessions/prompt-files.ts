@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AoPaths } from "../paths.js";
 import type { ProjectConfig } from "../config/index.js";
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 import { baseRules } from "./base-rules.js";
 
 /**
@@ -87,7 +87,7 @@ function readRulesFile(file: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch (error) {
-    throw new AoError("E_CONFIG_INVALID", `cannot read agentRulesFile ${file}: ${(error as Error).message}`, {
+    throw new AoError("E_CONFIG_INVALID", `cannot read agentRulesFile ${file}: ${messageOf(error)}`, {
       hint: "fix the path in agent-orchestrator.yaml (relative paths resolve against the project path)",
       details: { file },
     });

@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { AoError, isAoError } from "../errors.js";
+import { AoError, isAoError, messageOf } from "../errors.js";
 import { closeStore, openStore } from "../store/index.js";
 import { claimPullRequest, type ClaimResult } from "./claim-pr.js";
 import { claimablePr } from "./claimable-pr.js";
@@ -29,7 +29,7 @@ export async function spawnClaimingPr(
   try {
     return await claimPullRequest(ctx, session.id, ref, { configPath: request.configPath });
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     throw new AoError(
       "E_SPAWN_FAILED",
       `session ${session.id} was spawned, but claiming PR ${ref} failed: ${why}`,

@@ -9,6 +9,7 @@ import { DEFAULT_QUEUE_TIMEOUT_MS, withCapacity } from "./session-capacity.js";
 import { runSpawnSteps } from "./spawn-run.js";
 import { crashHookFromEnv, type AfterStepHook, type Spawner } from "./spawner.js";
 import { failedSpawnError, undoSpawn } from "./undo-spawn.js";
+import { messageOf } from "../errors.js";
 
 export interface SpawnRequest {
   /** The project id from the configuration. */
@@ -129,7 +130,7 @@ async function markIssueStarted(
   if (tracker?.markStarted === undefined) return;
   await tracker.markStarted(task.issue, sessionId).catch((error: unknown) => {
     ctx.stderr.write(
-      `warning: ${sessionId}: could not mark issue ${task.issue?.id ?? ""} as started: ${(error as Error).message}\n`,
+      `warning: ${sessionId}: could not mark issue ${task.issue?.id ?? ""} as started: ${messageOf(error)}\n`,
     );
   });
 }

@@ -1,9 +1,11 @@
+import { redactStrings } from "../redact.js";
 import { corruptStoreError } from "./sqlite-errors.js";
 
 export type JsonObject = Record<string, unknown>;
 
+/** Every JSON column ao writes; its strings are redacted (a PR state or exit may quote an error). */
 export function toJsonColumn(value: unknown): string {
-  return JSON.stringify(value);
+  return JSON.stringify(value, redactStrings);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { AoContext } from "../context.js";
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 import { checkSchemaVersion, checkStoreIntegrity, migrateStore } from "./migrate.js";
 import { LATEST_SCHEMA_VERSION } from "./migrations/index.js";
 import { loadSqliteDriver } from "./sqlite-driver.js";
@@ -50,14 +50,10 @@ function connect(path: string): Database {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     return open(path);
   } catch (error) {
-    throw new AoError("E_STORE_FAILED", `could not open the state database ${path}: ${describe(error)}`, {
+    throw new AoError("E_STORE_FAILED", `could not open the state database ${path}: ${messageOf(error)}`, {
       hint: "check that AO_HOME points at a writable directory",
       details: { file: path },
       cause: error,
     });
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

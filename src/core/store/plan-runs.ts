@@ -3,6 +3,7 @@ import { appendEvent } from "./events.js";
 import { fromJsonColumn, fromJsonObjectColumn, toJsonColumn, type JsonObject } from "./json-column.js";
 import { corruptStoreError } from "./sqlite-errors.js";
 import { statement, type Store, type WriteTx } from "./store.js";
+import { redactText } from "../redact.js";
 
 /**
  * What approval and execution record of a plan (docs/plans.md): the approval's completed steps,
@@ -170,7 +171,7 @@ export function updateTicket(tx: WriteTx, planId: string, ticketId: string, patc
     patch.sessionId ?? before.sessionId,
     patch.turnId ?? before.turnId,
     patch.output === undefined ? toNullableJson(before.output) : toJsonColumn(patch.output),
-    patch.reason ?? before.reason,
+    patch.reason === undefined ? before.reason : redactText(patch.reason),
     patch.startedAt ?? before.startedAt,
     patch.endedAt ?? before.endedAt,
     planId,

@@ -2,6 +2,7 @@ import { appendEvent, type NewEvent } from "./events.js";
 import { toReaction, type Reaction, type ReactionRow, type ReactionStatus } from "./reaction-row.js";
 import { requireReaction } from "./reactions.js";
 import { statement, type WriteTx } from "./store.js";
+import { redactText } from "../redact.js";
 
 export interface ClaimOptions {
   limit?: number | undefined;
@@ -140,7 +141,13 @@ function transition(
   const row = statement(
     tx,
     "UPDATE reactions SET status = ?, last_error = ?, due_at = ?, updated_at = ? WHERE id = ? RETURNING *",
-  ).get(change.status, change.lastError, change.dueAt ?? current.dueAt, tx.clock.now(), id) as ReactionRow;
+  ).get(
+    change.status,
+    change.lastError === null ? null : redactText(change.lastError),
+    change.dueAt ?? current.dueAt,
+    tx.clock.now(),
+    id,
+  ) as ReactionRow;
   if (event) appendEvent(tx, { ...event, sessionId: event.sessionId ?? current.sessionId });
   return toReaction(tx, row);
 }

@@ -4,6 +4,7 @@ import { corruptStoreError } from "./sqlite-errors.js";
 import { fromJsonObjectColumn, toJsonColumn, type JsonObject } from "./json-column.js";
 import { isSessionStatus, type SessionStatus } from "./session-status.js";
 import type { Store } from "./store.js";
+import { redactText } from "../redact.js";
 
 /** The last pull request observation the lifecycle engine stored for a session (`pr_state`). */
 export interface PrState extends PullRequestObservation {
@@ -168,6 +169,8 @@ export function toSession(store: Store, row: SessionRow): Session {
 export function toColumnValue(field: PatchableField, value: Session[PatchableField]): string | number | null {
   if (field === "runtimeHandle" || field === "prState" || field === "memory" || field === "exit")
     return value === null ? null : toJsonColumn(value);
+  // A reason may quote an error's text (a forge's answer): it is stored redacted.
+  if (field === "reason" && typeof value === "string") return redactText(value);
   return value as string | number | null;
 }
 

@@ -9,6 +9,7 @@ import {
   type SessionStatus,
 } from "./session-status.js";
 import { statement, type Store, type WriteTx } from "./store.js";
+import { redactText } from "../redact.js";
 
 export interface NewSession {
   /** From allocateSessionId, in the same transaction. */
@@ -63,7 +64,7 @@ export function insertSession(tx: WriteTx, session: NewSession, event: NewEvent)
     session.agent,
     session.agentSessionId ?? null,
     status,
-    session.reason ?? null,
+    session.reason === undefined || session.reason === null ? null : redactText(session.reason),
     session.spawnStep ?? null,
     now,
     now,

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import type { AoContext } from "../../core/context.js";
 import { commanderTokenPath, createCommander } from "../../core/control/commanders.js";
 import { aoEntryScript } from "../../core/daemon/ao-entry.js";
-import { AoError } from "../../core/errors.js";
+import { AoError, messageOf } from "../../core/errors.js";
 import { closeStore, liveCommanderNamed, openStore } from "../../core/store/index.js";
 
 export const INSTALL_TARGETS = ["claude", "codex", "gemini", "opencode"] as const;
@@ -183,7 +183,7 @@ function mergeJsonFile(file: string, entry: Record<string, unknown>): void {
     try {
       current = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     } catch (error) {
-      throw new AoError("E_CONFIG_INVALID", `${file} is not JSON: ${(error as Error).message}`, {
+      throw new AoError("E_CONFIG_INVALID", `${file} is not JSON: ${messageOf(error)}`, {
         hint: "fix it (or add the entry shown by hand), then run again",
         details: { file },
       });

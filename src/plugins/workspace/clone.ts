@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   AoError,
   definePlugin,
+  messageOf,
   type PluginContext,
   type Workspace,
   type WorkspaceInfo,
@@ -171,7 +172,7 @@ async function keepBranch(ctx: CloneContext, path: string, branch: string): Prom
   if (source === undefined) throw failure("the clone does not record its source repository (ao.sourceRepo)");
   await withRepoLock(ctx, source, () => keepBranchInSource(ctx, path, source, branch)).catch(
     (error: unknown) => {
-      throw failure(error instanceof Error ? error.message : String(error));
+      throw failure(messageOf(error));
     },
   );
 }

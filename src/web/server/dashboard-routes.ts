@@ -15,6 +15,7 @@ import { readSessionDetail } from "./read-session-detail.js";
 import { staticAssetsHandler } from "./static-assets.js";
 import { createStoreFeed, type StoreFeedOptions } from "./store-feed.js";
 import { DASHBOARD_OWNER } from "../../core/daemon/dashboard-url.js";
+import { messageOf } from "../../core/errors.js";
 
 export interface DashboardOptions
   extends EventStreamOptions, Pick<StoreFeedOptions, "pollMs" | "coalesceMs"> {
@@ -41,8 +42,7 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
       watchedProject: daemon.project,
     };
     const now = () => daemon.ctx.clock.now();
-    const onError = (error: unknown) =>
-      daemon.log.error(`dashboard feed: ${error instanceof Error ? error.message : String(error)}`);
+    const onError = (error: unknown) => daemon.log.error(`dashboard feed: ${messageOf(error)}`);
     const feed = createStoreFeed(source, { now, onError, ...options });
     const assets = staticAssetsHandler(options.assetsDir ?? join(packageRoot(), "dist", "web"));
     const routes: DashboardRoute[] = [

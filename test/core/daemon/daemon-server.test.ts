@@ -76,6 +76,28 @@ describe("daemon HTTP server", () => {
     expect(cycles).toEqual([{ sessionIds: ["app-1"], fresh: true }]);
   });
 
+  it("acts on a signed delivery once: replays (same id, or a new id on the same body) are 200-ignored", async () => {
+    const { ctx, server, cycles } = await serve();
+    const send = (delivery: string) =>
+      httpRequest(server.port, "POST", "/webhooks/github", {
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "pull_request",
+          "x-github-delivery": delivery,
+          "x-hub-signature-256": signGitHubPayload(SECRET, payload),
+        },
+        body: payload,
+      });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await send("d-1"));
+    answers.push(await send("d-2"));
+    expect(answers.map((answer) => answer.status)).toEqual([202, 200, 200, 200, 200, 200]);
+    expect(answers[1]?.body).toEqual({ ignored: true, reason: "duplicate delivery", delivery: "d-1" });
+    await settle();
+    expect(cycles).toEqual([{ sessionIds: ["app-1"], fresh: true }]);
+    expect(ctx.stderr.text()).toContain("webhook ignored: delivery d-1");
+  });
+
   it("refuses a bad or missing signature with 401, logs it, and never logs the body", async () => {
     const { ctx, server, cycles } = await serve();
     expect((await webhook(server.port, signGitHubPayload("wrong", payload))).status).toBe(401);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { checkProcess, type Liveness, type RuntimeHandle } from "../../../core/plugin-api.js";
+import { checkProcess, type Liveness, messageOf, type RuntimeHandle } from "../../../core/plugin-api.js";
 import type { SessionFiles } from "./session-files.js";
 
 /** The launcher as the handle remembers it: pid plus start time (empty where there is no /proc). */
@@ -33,6 +33,6 @@ function readExitFile(path: string): Liveness {
     const parsed = JSON.parse(readFileSync(path, "utf8")) as { exitCode?: unknown };
     return { state: "exited", exitCode: typeof parsed.exitCode === "number" ? parsed.exitCode : null };
   } catch (error) {
-    return { state: "unknown", reason: `unreadable exit file ${path}: ${(error as Error).message}` };
+    return { state: "unknown", reason: `unreadable exit file ${path}: ${messageOf(error)}` };
   }
 }

@@ -3,9 +3,10 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   checkProcess,
-  processRef,
   type CiRun,
   type CiRunCheck,
+  messageOf,
+  processRef,
   type ProcessRef,
 } from "../../../core/plugin-api.js";
 import { createFileExclusive, readJsonFile, writeJsonAtomic } from "../../_shared/local-files.js";
@@ -76,7 +77,7 @@ export async function startRun(input: StartRunInput): Promise<boolean> {
     const pid = spawnCiRunner(dir, input.cwd, input.env);
     await writeJsonAtomic(join(dir, "run.json"), { ...run, owner: processRef(pid) });
   } catch (error) {
-    const reason = `the CI run could not start: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = `the CI run could not start: ${messageOf(error)}`;
     await recordResult(dir, { state: "failing", finishedAt: input.now.toISOString(), checks: [], reason });
   }
   return true;

@@ -1,5 +1,5 @@
 import type { LinearClient, LinearError } from "@linear/sdk";
-import { AoError, type PluginContext } from "../../../core/plugin-api.js";
+import { AoError, messageOf, type PluginContext } from "../../../core/plugin-api.js";
 import { LINEAR_ERRORS } from "./error-codes.js";
 
 export const LINEAR_API_KEY_ENV = "LINEAR_API_KEY";
@@ -105,8 +105,4 @@ function asLinearError(error: unknown): LinearError | undefined {
 function isNotFound(error: LinearError, type: string): boolean {
   const texts = [error.message, ...(error.errors ?? []).map((inner) => inner.message)];
   return type === "InvalidInput" && texts.some((text) => /entity not found|could not find/i.test(text));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,6 @@
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { AoError, type PluginContext, type WorkspaceSpec } from "../../../core/plugin-api.js";
+import { AoError, messageOf, type PluginContext, type WorkspaceSpec } from "../../../core/plugin-api.js";
 import type { BranchBase } from "../../_shared/git-base.js";
 
 /** Small pieces every workspace plugin shares: where a checkout lives, and how problems are told. */
@@ -49,7 +49,7 @@ export function setupError(error: unknown, path: string, rollBackError?: unknown
   const aftermath =
     rollBackError === undefined
       ? "the workspace was removed again"
-      : `removing the half-made workspace also failed (${errorMessage(rollBackError)}); delete ${path} by hand`;
+      : `removing the half-made workspace also failed (${messageOf(rollBackError)}); delete ${path} by hand`;
   const details = { ...(error instanceof AoError ? error.details : {}), workspacePath: path };
   if (error instanceof AoError) {
     return new AoError(error.code, `${error.message} (${aftermath})`, {
@@ -60,15 +60,11 @@ export function setupError(error: unknown, path: string, rollBackError?: unknown
   }
   return new AoError(
     "E_WORKSPACE_FAILED",
-    `setting up the workspace ${path} failed: ${errorMessage(error)} (${aftermath})`,
+    `setting up the workspace ${path} failed: ${messageOf(error)} (${aftermath})`,
     {
       hint: "fix the cause and spawn again",
       details,
       cause: error,
     },
   );
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
