@@ -47,6 +47,8 @@ export type {
   PluginCleanupContext,
   PluginProgram,
   PublishRulesInput,
+  HandBackInput,
+  DefaultModels,
 } from "./registry/plugin-capabilities.js";
 // A program on PATH answering its version flag, the way ao's own doctor checks one (tmux, agent CLIs).
 export { checkProgram } from "./registry/check-program.js";

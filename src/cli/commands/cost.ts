@@ -45,16 +45,24 @@ export function registerCostCommand(program: Command, cli: CliRuntime): void {
             writeJson(ctx.stdout, report);
             return 0;
           }
+          const { costLines } = await import("../../core/cost/cost-lines.js");
           const rows = [...report.groups, { ...report.total, key: "total" }];
+          const kind = (row: (typeof rows)[number], name: "input" | "output" | "cacheRead" | "cacheWrite") =>
+            row.tokensByKind === null ? "unknown" : String(row.tokensByKind[name]);
           writeLines(ctx.stdout, [
             ...renderTable(rows, [
               { header: flags.by, value: (row) => row.key },
               { header: "cost", value: (row) => costText(row) },
               { header: "tokens", value: (row) => (row.tokens === null ? "unknown" : String(row.tokens)) },
+              { header: "input", value: (row) => kind(row, "input") },
+              { header: "output", value: (row) => kind(row, "output") },
+              { header: "cache read", value: (row) => kind(row, "cacheRead") },
+              { header: "cache write", value: (row) => kind(row, "cacheWrite") },
               { header: "turns", value: (row) => String(row.turns) },
               { header: "unknown turns", value: (row) => String(row.unknownTurns) },
             ]),
             `prices: ao's table of ${report.priceTableDate} with the config's pricing: on top`,
+            ...costLines(report),
             ...report.unenforcedBudgets.map(budgetGapLine),
           ]);
           return 0;

@@ -20,6 +20,8 @@ export const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   conflicts: "the files that conflict with the base branch, one per line",
   duration: "how long the condition has lasted, e.g. 12m",
   reason: "the status reason code, e.g. agent_exited or pr_closed",
+  handBack:
+    "how to hand a fix back, as the project's scm words it (commit and push, or only commit where ao opens the pull request)",
   summary: "for all-complete: one line per session with its final status and PR",
 };
 
@@ -32,7 +34,7 @@ export const DEFAULT_REACTIONS: Readonly<Record<ReactionKey, ReactionConfig>> = 
     retries: 2,
     message:
       "CI failed on your pull request {{pr.url}}.\n\nFailing checks:\n{{checks}}\n\nEnd of the log:\n{{logTail}}\n\n" +
-      "Find the cause, fix it, run the relevant tests locally, then commit and push.",
+      "Find the cause, fix it, run the relevant tests locally, then {{handBack}}",
   },
   "changes-requested": {
     auto: true,
@@ -42,7 +44,7 @@ export const DEFAULT_REACTIONS: Readonly<Record<ReactionKey, ReactionConfig>> = 
     escalateAfter: "30m",
     message:
       "A reviewer requested changes on {{pr.url}}.\n\nUnresolved threads:\n{{threads}}\n\n" +
-      "Address every comment, commit and push, then reply on each thread saying what you changed.",
+      "Address every comment, then {{handBack}}",
   },
   "merge-conflicts": {
     auto: true,

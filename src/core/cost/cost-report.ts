@@ -2,11 +2,15 @@ import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
 import { pluginsForSessions } from "../sessions/session-plugins.js";
 import { closeStore, listSessions, openStore, type Store } from "../store/index.js";
-import type { AoConfig } from "../config/types.js";
+import type { LoadedConfig } from "../config/types.js";
+import { dirname } from "node:path";
+import { agentDefaultModels } from "./agent-defaults.js";
 import { budgetGaps, type BudgetGap } from "./budget-gaps.js";
 import { PRICE_TABLE_DATE, priceTable } from "./prices.js";
 import { readSpend, type Spend, type SpendFilter } from "./read-spend.js";
 import { refreshUsage } from "./refresh-usage.js";
+import { readTokenKinds, readUnpricedModels, type TokenKinds, type UnpricedModel } from "./spend-detail.js";
+import { unpricedDefaults, type UnpricedDefault } from "./unpriced-defaults.js";
 
 export const COST_GROUPINGS = ["session", "project", "day", "agent"] as const;
 export type CostGrouping = (typeof COST_GROUPINGS)[number];
@@ -19,12 +23,27 @@ export interface CostQuery {
   readonly configPath?: string | undefined;
 }
 
+/** A group's spend with its tokens by kind (null: nothing recorded). */
+export type CostGroup = Spend & { readonly key: string; readonly tokensByKind: TokenKinds | null };
+
+/** Per agent of the reported sessions: what its CLI spends that ao does (not) count. */
+export interface AgentCostNote {
+  readonly agent: string;
+  /** Its CLI's side calls (titles, classifiers): counted or not, and why. */
+  readonly sideCalls: string;
+  /** Its CLI's default models that have no price (with the config's `pricing:`). */
+  readonly unpricedDefaults: readonly UnpricedDefault[];
+}
+
 export interface CostReport {
   readonly by: CostGrouping;
   readonly since: string | null;
   readonly priceTableDate: string;
-  readonly groups: readonly (Spend & { readonly key: string })[];
-  readonly total: Spend;
+  readonly groups: readonly CostGroup[];
+  readonly total: Omit<CostGroup, "key">;
+  /** The models of the reported records that have no price: their cost is left out of `usd`. */
+  readonly unpricedModels: readonly UnpricedModel[];
+  readonly agents: readonly AgentCostNote[];
   /** The budgets in force for the sessions reported that cannot be enforced, and why. */
   readonly unenforcedBudgets: readonly BudgetGap[];
 }
@@ -34,24 +53,33 @@ export interface CostReport {
  * daemon), then sums the store by the grouping. Totals come from one readSpend over the same filter.
  */
 export async function costReport(ctx: AoContext, query: CostQuery): Promise<CostReport> {
-  const config = await configIfAny(ctx, query.configPath);
+  const loaded = await configIfAny(ctx, query.configPath);
+  const config = loaded?.config;
+  const table = priceTable(config?.pricing ?? {});
   const store = openStore(ctx);
   try {
     const sessions = listSessions(store, { project: query.project });
     const plugins = await pluginsForSessions(ctx, sessions, query.configPath);
     const agentOf = (session: (typeof sessions)[number]) =>
       plugins.registry.resolve("agent", session.agent, plugins.optionsFor(session, "agent"));
-    await refreshUsage(ctx, store, agentOf, priceTable(config?.pricing ?? {}), sessions);
+    await refreshUsage(ctx, store, agentOf, table, sessions);
     const filter: SpendFilter = { projectId: query.project, since: query.since };
+    const spendOf = (narrow: SpendFilter) => ({
+      ...readSpend(store, narrow),
+      tokensByKind: readTokenKinds(store, narrow),
+    });
+    const baseDir = loaded === undefined ? ctx.cwd : dirname(loaded.path);
     return {
       by: query.by,
       since: query.since === undefined ? null : new Date(query.since).toISOString(),
       priceTableDate: PRICE_TABLE_DATE,
       groups: groupKeys(store, query, ctx.clock.now()).map(({ key, filter: narrow }) => ({
         key,
-        ...readSpend(store, { ...filter, ...narrow }),
+        ...spendOf({ ...filter, ...narrow }),
       })),
-      total: readSpend(store, filter),
+      total: spendOf(filter),
+      unpricedModels: readUnpricedModels(store, filter),
+      agents: await agentNotes(ctx, [...new Set(sessions.map((session) => session.agent))], baseDir, table),
       unenforcedBudgets: await budgetGaps(store, config, sessions, agentOf, ctx.clock.now()),
     };
   } finally {
@@ -59,11 +87,32 @@ export async function costReport(ctx: AoContext, query: CostQuery): Promise<Cost
   }
 }
 
+/** What each agent's CLI leaves uncounted or unpriced, sorted by agent. */
+async function agentNotes(
+  ctx: AoContext,
+  agents: readonly string[],
+  baseDir: string,
+  table: Parameters<typeof unpricedDefaults>[1],
+): Promise<AgentCostNote[]> {
+  const notes = await Promise.all(
+    [...agents].sort().map(async (agent) => {
+      const defaults = await agentDefaultModels(ctx, agent, baseDir);
+      return defaults === undefined
+        ? undefined
+        : { agent, sideCalls: defaults.sideCalls, unpricedDefaults: unpricedDefaults(defaults, table) };
+    }),
+  );
+  return notes.filter((note) => note !== undefined);
+}
+
 /** Without a configuration there is no `pricing:` and no budget; a broken one is the person's to fix. */
-async function configIfAny(ctx: AoContext, configPath: string | undefined): Promise<AoConfig | undefined> {
+async function configIfAny(
+  ctx: AoContext,
+  configPath: string | undefined,
+): Promise<LoadedConfig | undefined> {
   const { loadConfig } = await import("../config/load-config.js");
   try {
-    return (await loadConfig(ctx, { configPath })).config;
+    return await loadConfig(ctx, { configPath });
   } catch (error) {
     if (isAoError(error) && error.code === "E_CONFIG_NOT_FOUND") return undefined;
     throw error;

@@ -10,44 +10,79 @@ export interface ModelPrice {
   readonly cacheRead?: number | undefined;
   readonly cacheWrite?: number | undefined;
   readonly cacheWrite1h?: number | undefined;
+  /**
+   * Prices for a call whose prompt (input, cache read and cache write) is above
+   * `abovePromptTokens`: the whole call is priced at them (Claude Code's `longPrompt`).
+   */
+  readonly longPrompt?: (Omit<ModelPrice, "longPrompt"> & { readonly abovePromptTokens: number }) | undefined;
 }
 
 /** The day the table below was last checked; `ao cost` and docs/cost.md say it. */
-export const PRICE_TABLE_DATE = "2026-12-02";
+export const PRICE_TABLE_DATE = "2026-12-03";
 
-const SONNET: ModelPrice = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, cacheWrite1h: 6 };
-const OPUS_4: ModelPrice = { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75, cacheWrite1h: 30 };
-const OPUS_45: ModelPrice = { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 };
-const CLAUDE_5: ModelPrice = { input: 10, output: 50, cacheRead: 1, cacheWrite: 12.5, cacheWrite1h: 20 };
+/** Claude Code 2.1.332's pricing tiers (its baked model catalog, `pricing_tiers`), USD per Mtok. */
+const tier = (
+  input: number,
+  output: number,
+  cacheWrite: number,
+  cacheWrite1h: number,
+  cacheRead: number,
+): ModelPrice => ({ input, output, cacheRead, cacheWrite, cacheWrite1h });
+const HAIKU_35 = tier(0.8, 4, 1, 1.6, 0.08);
+const HAIKU_45 = tier(1, 5, 1.25, 2, 0.1);
+const HAIKU_55: ModelPrice = {
+  ...tier(0.1, 0.5, 0.125, 0.2, 0.01),
+  longPrompt: { abovePromptTokens: 100_000, ...tier(0.5, 2.5, 0.625, 1, 0.05) },
+};
+const T2_10 = tier(2, 10, 2.5, 4, 0.2);
+const T2_10_CR_010 = tier(2, 10, 2.5, 4, 0.1);
+const T3_15 = tier(3, 15, 3.75, 6, 0.3);
+const T4_20_CR_020 = tier(4, 20, 5, 8, 0.2);
+const T5_25 = tier(5, 25, 6.25, 10, 0.5);
+const T8_40_CR_020 = tier(8, 40, 10, 16, 0.2);
+const T10_50 = tier(10, 50, 12.5, 20, 1);
+const T10_50_CR_025 = tier(10, 50, 12.5, 20, 0.25);
+const T15_75 = tier(15, 75, 18.75, 30, 1.5);
 const GPT_5: ModelPrice = { input: 1.25, output: 10, cacheRead: 0.125 };
 const GPT_5_MINI: ModelPrice = { input: 0.25, output: 2, cacheRead: 0.025 };
 
 /**
- * The prices ao ships (docs/cost.md). Anthropic's are the table Claude Code 2.1.197 carries for its
- * own `/cost` (read from its package); OpenAI's and Google's are their published list prices for
- * the models named. Models the CLIs name that are not here (Codex's gpt-6-*, Gemini CLI's
- * gemini-3.8-*) have no price ao could verify: their tokens are recorded and their cost is unknown
- * until `pricing:` in agent-orchestrator.yaml gives one.
+ * The prices ao ships (docs/cost.md). Anthropic's are the baked model catalog of Claude Code 2.1.332
+ * (npm `@anthropic-ai/claude-code`, read 2026-12-03): every model it names, at the tier it prices it
+ * with for its own `/cost`. OpenAI's and Google's are their published list prices for the models
+ * named. The models the supported CLIs default to are recorded in cli-defaults.ts with the version
+ * they were read from; a test fails when one of them has no price here. Those no source available
+ * offline prices (Codex's gpt-6.*, most of Gemini CLI's gemini-3.*) are listed there as unpriced:
+ * their tokens are recorded and their cost is unknown until `pricing:` gives one, and `ao doctor`
+ * and `ao cost` name them.
  */
 export const BUILT_IN_PRICES: Readonly<Record<string, ModelPrice>> = {
-  "claude-3-5-haiku": { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1, cacheWrite1h: 1.6 },
-  "claude-haiku-4-5": { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 },
-  "claude-3-5-sonnet": SONNET,
-  "claude-3-7-sonnet": SONNET,
-  "claude-sonnet-4": SONNET,
-  "claude-sonnet-4-0": SONNET,
-  "claude-sonnet-4-5": SONNET,
-  "claude-sonnet-4-6": SONNET,
-  "claude-sonnet-5": SONNET,
-  "claude-opus-4": OPUS_4,
-  "claude-opus-4-0": OPUS_4,
-  "claude-opus-4-1": OPUS_4,
-  "claude-opus-4-5": OPUS_45,
-  "claude-opus-4-6": OPUS_45,
-  "claude-opus-4-7": OPUS_45,
-  "claude-opus-4-8": OPUS_45,
-  "claude-fable-5": CLAUDE_5,
-  "claude-mythos-5": CLAUDE_5,
+  "claude-3-5-haiku": HAIKU_35,
+  "claude-haiku-4-5": HAIKU_45,
+  "claude-haiku-5-5": HAIKU_55,
+  "claude-3-5-sonnet": T3_15,
+  "claude-3-7-sonnet": T3_15,
+  "claude-sonnet-4": T3_15,
+  "claude-sonnet-4-0": T3_15,
+  "claude-sonnet-4-5": T3_15,
+  "claude-sonnet-4-6": T3_15,
+  "claude-sonnet-5": T2_10,
+  "claude-sonnet-5-5": T2_10_CR_010,
+  "claude-opus-4": T15_75,
+  "claude-opus-4-0": T15_75,
+  "claude-opus-4-1": T15_75,
+  "claude-opus-4-5": T5_25,
+  "claude-opus-4-6": T5_25,
+  "claude-opus-4-7": T5_25,
+  "claude-opus-4-8": T5_25,
+  "claude-opus-5": T5_25,
+  "claude-opus-5-5": T4_20_CR_020,
+  "claude-fable-5": T10_50,
+  "claude-fable-5-1": T10_50_CR_025,
+  "claude-fable-5-2": T8_40_CR_020,
+  "claude-mythos-5": T10_50,
+  "claude-mythos-5-1": T10_50_CR_025,
+  "claude-mythos-5-2": T8_40_CR_020,
   "gpt-5": GPT_5,
   "gpt-5-codex": GPT_5,
   "gpt-5.1": GPT_5,
@@ -84,7 +119,10 @@ export function findPrice(
 }
 
 /** What the tokens cost at `price`, in USD. */
-export function usdOf(tokens: TokenCounts, price: ModelPrice): number {
+export function usdOf(tokens: TokenCounts, base: ModelPrice): number {
+  const prompt = tokens.input + tokens.cacheRead + tokens.cacheWrite;
+  const long = base.longPrompt;
+  const price = long !== undefined && prompt > long.abovePromptTokens ? long : base;
   const cacheWrite = price.cacheWrite ?? price.input;
   const perMillion =
     tokens.input * price.input +

@@ -68,13 +68,19 @@ export function readSpend(store: Store, filter: SpendFilter = {}): Spend {
   };
 }
 
-interface Where {
+export interface Where {
   readonly sql: string;
   readonly params: Record<string, string | number>;
 }
 
-/** The WHERE clause of a filter over the given columns (named parameters, never text in SQL). */
-function where(filter: SpendFilter, project: string, agent: string, session: string, at: string): Where {
+/** The WHERE clause of a filter over the given columns (named parameters, never text in SQL); spend-detail.ts shares it. */
+export function where(
+  filter: SpendFilter,
+  project: string,
+  agent: string,
+  session: string,
+  at: string,
+): Where {
   const clauses: string[] = [];
   const params: Record<string, string | number> = {};
   const add = (clause: string, name: string, value: string | number | undefined): void => {

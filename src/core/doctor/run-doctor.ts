@@ -9,6 +9,7 @@ import { checkGit } from "./check-git.js";
 import { checkNode } from "./check-node.js";
 import { checkPermissions } from "./check-permissions.js";
 import { checkPlugins } from "./check-plugins.js";
+import { checkPrices } from "./check-prices.js";
 import { checkStore } from "./check-store.js";
 import type { RepairOutcome } from "./repairs/repair.js";
 import { repairChecks, runRepairs } from "./repairs/run-repairs.js";
@@ -54,6 +55,7 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
     ...plugins,
     ...(loaded === undefined ? [] : checkPermissions(loaded.config)),
     ...(loaded === undefined ? [] : await checkBudgets(ctx, loaded)),
+    ...(loaded === undefined ? [] : [await checkPrices(ctx, loaded)]),
     ...repairChecks(repairs),
   ];
   const summary = summarizeChecks(checks);

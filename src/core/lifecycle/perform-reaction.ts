@@ -10,6 +10,7 @@ import { nobodyTookIt, notifyPerson } from "./notify-person.js";
 import { isApprovedAndGreen } from "./plan-reactions.js";
 import type { ReactionPayload } from "./reaction-payload.js";
 import { reactionNotification } from "./reaction-notification.js";
+import { handBackText } from "./hand-back.js";
 import { renderMessage } from "./render-message.js";
 
 export type ReactionOutcome =
@@ -96,8 +97,16 @@ export async function messageBody(
     agentReaction && session !== undefined
       ? await agentScreen(ctx, engine, session, SCREEN_LINES)
       : undefined;
+  const handBack = payload.template.includes("handBack")
+    ? await handBackText(ctx, engine.config, payload.facts.project, {
+        branch: payload.facts.branch ?? session?.branch ?? "",
+        defaultBranch: payload.facts.baseBranch,
+        after: payload.reaction === "changes-requested" ? "changes-requested" : "ci-failed",
+      })
+    : undefined;
   return renderMessage(payload.template, payload.facts, {
     now: ctx.clock.now(),
     logTail: logTail ?? (agentReaction ? "" : undefined),
+    handBack,
   });
 }

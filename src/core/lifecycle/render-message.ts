@@ -14,19 +14,20 @@ const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
  * rejects them) render empty. `logTail` is the CI log's end, or for agent reactions the agent's
  * screen handed in by the caller.
  */
-export function renderMessage(
-  template: string,
-  facts: MessageFacts,
-  options: { now: number; logTail?: string | undefined },
-): string {
+export function renderMessage(template: string, facts: MessageFacts, options: RenderOptions): string {
   const values = placeholderValues(facts, options);
   return template.replace(PLACEHOLDER, (_match, name: string) => values[name] ?? "");
 }
 
-function placeholderValues(
-  facts: MessageFacts,
-  options: { now: number; logTail?: string | undefined },
-): Record<string, string> {
+/** What a message needs besides its facts: the time, and what the caller reads at delivery. */
+export interface RenderOptions {
+  readonly now: number;
+  readonly logTail?: string | undefined;
+  /** `{{handBack}}`: the project's scm's words for handing a fix back (hand-back.ts). */
+  readonly handBack?: string | undefined;
+}
+
+function placeholderValues(facts: MessageFacts, options: RenderOptions): Record<string, string> {
   const checkTails = (facts.checks ?? []).flatMap((check) =>
     check.logTail === undefined || check.logTail === "" ? [] : [`[${check.name}]\n${check.logTail}`],
   );
@@ -49,6 +50,7 @@ function placeholderValues(
     duration: formatDuration(options.now - facts.since),
     reason: facts.reason ?? "",
     summary: facts.summary ?? "",
+    handBack: options.handBack ?? "",
   };
 }
 

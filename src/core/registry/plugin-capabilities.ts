@@ -125,6 +125,39 @@ export interface PluginCapabilities<Options> {
    * (push and open a pull request, or only commit). Without it the rules say it in general terms.
    */
   publishRules?(input: PublishRulesInput): string;
+  /**
+   * For an scm: how the agent hands back a fix after CI failed or a review asked for changes, as
+   * reaction messages say it (`{{handBack}}`). Without it the messages say it in general terms.
+   */
+  handBackRules?(input: HandBackInput): string;
+  /**
+   * For an agent: the models its CLI uses when it is not told one, as read from a release. Cost
+   * needs a price for each (`ao doctor` names those without one).
+   */
+  readonly defaultModels?: DefaultModels | undefined;
+}
+
+/** What a reaction's hand-back step is about. */
+export interface HandBackInput extends PublishRulesInput {
+  readonly after: "ci-failed" | "changes-requested";
+}
+
+/** The models an agent's CLI falls back to, recorded from one version of it on one day. */
+export interface DefaultModels {
+  /** The CLI and version they were read from, e.g. "Claude Code 2.1.332". */
+  readonly source: string;
+  /** YYYY-MM-DD. */
+  readonly recorded: string;
+  /** Each model the CLI can default to (main loop, per provider, and its own side calls). */
+  readonly models: readonly string[];
+  /**
+   * Those of `models` no source at hand priced when they were recorded (no price list in the CLI's
+   * package, none published offline): said, not hidden — `ao doctor` and `ao cost` name them until
+   * `pricing:` gives one. Every other default must have a price in ao's table (a test holds it).
+   */
+  readonly unpriced?: readonly string[] | undefined;
+  /** Whether the CLI's records (transcripts) show its side calls (titles, classifiers), and so ao counts them. */
+  readonly sideCalls: string;
 }
 
 /** What an scm's `publishRules` words its step with. */

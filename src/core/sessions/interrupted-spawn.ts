@@ -62,6 +62,12 @@ export async function finishInterruptedSpawn(
   const run = recoveryRun(ctx, store, opened, session);
   let from = lastStep(session);
   if (from === "allocated") await opened.workspace.destroy(session.worktree, { force: true });
+  const started = storedHandle(session);
+  if (from === "prompt" && started !== undefined) {
+    // Killed during the start-up watch: the agent it started is this spawn's, started again.
+    await opened.runtime.stop(started);
+    run.made.handle = undefined;
+  }
   if (from === "runtime") {
     const handle = storedHandle(session);
     const liveness = handle === undefined ? undefined : await opened.runtime.liveness(handle);

@@ -50,7 +50,8 @@ async function readScreen(
   configPath: string | undefined,
 ): Promise<{ text?: string; note: string | null }> {
   const handle = storedHandle(session);
-  if (handle === undefined) return { note: "its agent was never started" };
+  if (handle === undefined)
+    return { note: session.exit === null ? "its agent was never started" : "its screen was not kept" };
   try {
     const plugins = await pluginsForSessions(ctx, [session], configPath);
     const runtime = await plugins.registry.resolve(

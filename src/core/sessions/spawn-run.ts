@@ -1,7 +1,15 @@
 import { existsSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import type { AgentActivity, Issue, Liveness, RuntimeHandle } from "../slots/index.js";
-import { updateSession, writeTransaction, type Session, type Store } from "../store/index.js";
+import {
+  recordExit,
+  recordRuntimeHandle,
+  updateSession,
+  writeTransaction,
+  type Session,
+  type Store,
+} from "../store/index.js";
+import { isAoError } from "../errors.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, writePromptFiles } from "./prompt-files.js";
@@ -120,10 +128,15 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     files: [promptFile],
   });
   run.made.handle = handle;
+  // Stored before the watch: a spawn killed during it leaves an agent `ao session logs` can read.
+  writeTransaction(run.store, (tx) => recordRuntimeHandle(tx, session.id, handleJson(handle)));
   await assertAgentStarted(run.ctx, opened.runtime, handle, {
     sessionId: session.id,
     agentName: opened.names.agent,
     settled: (liveness) => startedConversation(run, liveness),
+  }).catch((error: unknown) => {
+    keepExitLines(run, error);
+    throw error;
   });
   return recordSpawnStep(
     run.store,
@@ -132,6 +145,21 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     { runtimeHandle: handleJson(handle) },
     { runtime: opened.names.runtime },
   );
+}
+
+/**
+ * An agent that exited during the watch: its last lines are kept on the session before the undo
+ * stops its runtime, so `ao session logs` still shows what it printed.
+ */
+function keepExitLines(run: SpawnRun, error: unknown): void {
+  if (!isAoError(error) || error.code !== "E_SPAWN_FAILED") return;
+  const { exitCode, lastLines } = (error.details ?? {}) as { exitCode?: unknown; lastLines?: unknown };
+  if (!Array.isArray(lastLines)) return;
+  const exit = {
+    exitCode: typeof exitCode === "number" ? exitCode : null,
+    lastLines: lastLines.filter((line): line is string => typeof line === "string"),
+  };
+  writeTransaction(run.store, (tx) => recordExit(tx, run.session.id, exit));
 }
 
 const SETTLED = new Set<AgentActivity>(["working", "idle", "needs_input"]);

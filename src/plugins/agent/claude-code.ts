@@ -27,6 +27,7 @@ import { latestClaudeConversation } from "./claude-code/conversations.js";
 import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 import { recognizeClaudeLimit } from "./claude-code/limits.js";
+import { CLAUDE_CODE_DEFAULT_MODELS } from "./claude-code/default-models.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -125,6 +126,7 @@ export function claudeConfigDirFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "claude-code",
+  defaultModels: CLAUDE_CODE_DEFAULT_MODELS,
   ...agentProgram(
     "claude-code",
     {

@@ -22,6 +22,7 @@ import { codexTurns } from "./codex/turns.js";
 import { codexWorkerMcp } from "./codex/worker-mcp.js";
 import { runsPermissionless } from "./_shared/worker-mcp.js";
 import { recognizeCodexLimit } from "./codex/limits.js";
+import { CODEX_DEFAULT_MODELS } from "./codex/default-models.js";
 
 export type { CodexOptions } from "./_shared/plugin-options.js";
 
@@ -91,6 +92,7 @@ export function codexHomeFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "codex",
+  defaultModels: CODEX_DEFAULT_MODELS,
   ...agentProgram(
     "codex",
     {

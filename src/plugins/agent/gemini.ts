@@ -28,6 +28,7 @@ import { GEMINI_WORKSPACE_SETTINGS, writeGeminiHooks } from "./gemini/settings-h
 import { geminiWorkerMcp } from "./gemini/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 import { recognizeGeminiLimit } from "./gemini/limits.js";
+import { GEMINI_DEFAULT_MODELS } from "./gemini/default-models.js";
 
 export type { GeminiOptions } from "./_shared/plugin-options.js";
 
@@ -137,6 +138,7 @@ export function geminiHomeFrom(env: PluginContext["env"]): string {
 export const plugin = definePlugin({
   slot: "agent",
   name: "gemini",
+  defaultModels: GEMINI_DEFAULT_MODELS,
   ...agentProgram(
     "gemini",
     {

@@ -26,6 +26,7 @@ import { opencodeWorkerMcp } from "./opencode/worker-mcp.js";
 import { runsPermissionless } from "./_shared/worker-mcp.js";
 import { OPENCODE_PLUGIN_NAME, opencodePluginSpec, writeOpencodePlugin } from "./opencode/turn-plugin.js";
 import { recognizeOpencodeLimit } from "./opencode/limits.js";
+import { OPENCODE_DEFAULT_MODELS } from "./opencode/default-models.js";
 
 export { OPENCODE_ALLOW_ALL } from "./opencode/config-content.js";
 
@@ -114,6 +115,7 @@ async function opencodeActivity(probe: ActivityProbe, command: string, exec: Exe
 export const plugin = definePlugin({
   slot: "agent",
   name: "opencode",
+  defaultModels: OPENCODE_DEFAULT_MODELS,
   ...agentProgram(
     "opencode",
     {

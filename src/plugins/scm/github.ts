@@ -58,6 +58,10 @@ export const plugin = definePlugin({
   publishRules: ({ branch, defaultBranch }) =>
     `Push your branch (\`git push -u origin ${branch}\`) and open a pull request against
    \`${defaultBranch}\` (e.g. \`gh pr create --fill\`). Describe what you did and how you tested it.`,
+  handBackRules: ({ after }) =>
+    after === "changes-requested"
+      ? "commit and push, then reply on each thread saying what you changed."
+      : "commit and push.",
   create: async (options, ctx) => createGitHubScm(ctx, options, await repoOf(ctx, options)),
 });
 

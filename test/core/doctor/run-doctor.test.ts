@@ -71,8 +71,9 @@ describe("runDoctor", () => {
       "agent:claude-code:login": "ok",
       "credentials:github:github.com": "ok",
       "notifier:desktop": "ok",
+      prices: "ok",
     });
-    expect(report).toMatchObject({ ok: true, summary: { ok: 11, warn: 0, fail: 0 } });
+    expect(report).toMatchObject({ ok: true, summary: { ok: 12, warn: 0, fail: 0 } });
     expect(JSON.stringify(report)).not.toContain(TOKEN);
     expect(JSON.stringify(ctx.logger.records)).not.toContain(TOKEN);
   });
