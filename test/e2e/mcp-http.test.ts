@@ -129,7 +129,10 @@ describe("ao mcp install", () => {
     expect(token.length).toBeGreaterThan(20);
     expect(readFileSync(file, "utf8")).not.toContain(token);
     const again = world.ao(["mcp", "install", "--for", "opencode", "--yes"]);
-    expect(again.exitCode).not.toBe(0);
-    expect(again.stderr).toContain("a commander named opencode exists");
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain("commander opencode exists: ao keeps its token");
+    expect(readFileSync(config.mcp.ao.environment["AO_COMMANDER_TOKEN_FILE"] ?? "", "utf8").trim()).toBe(
+      token,
+    );
   });
 });
