@@ -123,10 +123,24 @@ link_binary() {
     say "replacing $target, which pointed at $(readlink "$target"), with this checkout's ao"
   fi
   ln -sfn "$want" "$target"
-  case ":$PATH:" in
-    *":$bindir:"*) say "ao is ready: $(command -v ao)" ;;
-    *) say "linked $bindir/ao; add $bindir to PATH to run it as 'ao'" ;;
-  esac
+  say "linked $target -> $want"
+  report_path "$bindir" "$target"
+}
+
+# Which `ao` a new shell runs: this link, or another one earlier on PATH (then `ao demo` would run
+# that other build), or none when the link's directory is not on PATH.
+report_path() {
+  local bindir="$1" target="$2" first
+  hash -r
+  first="$(command -v ao || true)"
+  if [ "$first" = "$target" ]; then
+    say "ao is ready: $first"
+  elif [ -n "$first" ]; then
+    say "warning: 'ao' runs $first, which comes before $target on PATH, so 'ao' is not this checkout"
+    say "warning: put $bindir first (export PATH=\"$bindir:\$PATH\" in your shell's profile), remove $first, or run $target"
+  else
+    say "add $bindir to PATH to run it as 'ao' (export PATH=\"$bindir:\$PATH\")"
+  fi
 }
 
 main() {

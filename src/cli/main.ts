@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import type { Ask } from "../core/context.js";
+import { drainOutput } from "./drain-output.js";
 
 /**
  * The process boundary: the only module that reads process.argv, exits, and knows the concrete
@@ -29,6 +30,8 @@ export async function main(): Promise<void> {
     stdin: process.stdin,
     version,
   });
+  // Never exit with output still queued: a piped `--json` would be cut short (drain-output.ts).
+  await Promise.all([drainOutput(process.stdout), drainOutput(process.stderr)]);
   process.exit(exitCode);
 }
 

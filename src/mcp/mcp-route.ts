@@ -2,7 +2,13 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { ControlContext } from "../core/control/control-context.js";
 import { authenticateCommander, authenticateWorker } from "../core/control/credentials.js";
 import { isAoError, messageOf } from "../core/errors.js";
-import { HttpRefusal, isLocalHost, type Route, type RouteRequest } from "../core/http/index.js";
+import {
+  bearerChallenge,
+  HttpRefusal,
+  isLocalHost,
+  type Route,
+  type RouteRequest,
+} from "../core/http/index.js";
 import { createControlServer, type ControlIdentity } from "./control-server.js";
 
 /** The header an `ao mcp --worker` process sends its worker's secret in (never a query or a body). */
@@ -80,6 +86,7 @@ function identify(cc: ControlContext, request: RouteRequest): ControlIdentity {
   } catch (error) {
     const why =
       isAoError(error) && error.hint !== undefined ? `${error.message} (${error.hint})` : messageOf(error);
-    throw new HttpRefusal(401, why);
+    const given = request.headers.authorization !== undefined || typeof secret === "string";
+    throw new HttpRefusal(401, why, { "www-authenticate": bearerChallenge(why, given) });
   }
 }

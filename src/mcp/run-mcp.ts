@@ -1,15 +1,21 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Readable, Writable } from "node:stream";
-import { loadConfig } from "../core/config/index.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { loadConfig, readRegisteredConfigs, type LoadedConfig } from "../core/config/index.js";
 import type { AoContext } from "../core/context.js";
-import { controlPlaneEnabled, controlPlaneOffError } from "../core/control/control-context.js";
+import {
+  controlPlaneEnabled,
+  controlPlaneOffError,
+  createControlContext,
+} from "../core/control/control-context.js";
 import { authenticateCommander } from "../core/control/credentials.js";
 import { AoError, isAoError, messageOf } from "../core/errors.js";
 import { rememberSecretValues } from "../core/redact.js";
 import { closeStore, openStore } from "../core/store/index.js";
 import { controlSocketPath } from "./control-mount.js";
+import { answerHandshake } from "./local-handshake.js";
 import { WORKER_SECRET_HEADER } from "./mcp-route.js";
 import { runStdioBridge } from "./stdio-bridge.js";
 
@@ -21,6 +27,8 @@ export interface RunMcpOptions {
   readonly stdout: Writable;
   readonly stderr: Writable;
   readonly nodePath: string;
+  /** ao's version, as the daemon's MCP server names itself (answers given without a daemon). */
+  readonly version: string;
 }
 
 /** The variables a commander's `ao mcp` is given by `ao mcp install` (or by hand). */
@@ -31,13 +39,14 @@ const SOCKET_WAIT_MS = 30_000;
 
 /**
  * `ao mcp`: refuses while the control plane is off (how to turn it on in the hint), checks the
- * caller's credential before speaking MCP, then bridges stdio to the daemon, starting the daemon
- * in the background when it is not running (a commander CLI spawns `ao mcp` at its own start,
- * before anyone thought of `ao start`).
+ * caller's credential before speaking MCP, then bridges stdio to the daemon. The daemon is started
+ * in the background at the first message that needs it (a tool call), not at connecting: a
+ * commander CLI spawns `ao mcp` at its own start and for health checks (`claude mcp list`), and
+ * those must not bring back a daemon the person stopped. Until then ao answers the handshake itself.
  */
 export async function runMcp(ctx: AoContext, options: RunMcpOptions): Promise<number> {
   if (options.workerSecretFile !== undefined) return runWorkerMcp(ctx, options, options.workerSecretFile);
-  const loaded = await loadConfig(ctx, { configPath: options.configPath });
+  const loaded = await loadCommanderConfig(ctx, options.configPath);
   if (!controlPlaneEnabled(loaded)) throw controlPlaneOffError(loaded.path);
   const headers = credentialHeaders(ctx, options.workerSecretFile);
   headers();
@@ -47,6 +56,7 @@ export async function runMcp(ctx: AoContext, options: RunMcpOptions): Promise<nu
     headers,
     ensureDaemon: () =>
       ensureDaemon(ctx, { configPath: loaded.path, nodePath: options.nodePath, socketPath }),
+    answerWithoutDaemon: (message) => answerWithoutDaemon(ctx, loaded, options.version, message),
     stdin: options.stdin,
     stdout: options.stdout,
     stderr: options.stderr,
@@ -71,6 +81,38 @@ function runWorkerMcp(ctx: AoContext, options: RunMcpOptions, secretFile: string
     stdout: options.stdout,
     stderr: options.stderr,
   });
+}
+
+/**
+ * The configuration of a commander's `ao mcp`: --config, AO_CONFIG_PATH, or the nearest file —
+ * else, started outside any project (a user-scope server runs in every directory), the first file
+ * registered in AO_HOME/configs.json (loadConfig adds the other registered projects).
+ */
+async function loadCommanderConfig(ctx: AoContext, configPath: string | undefined): Promise<LoadedConfig> {
+  try {
+    return await loadConfig(ctx, { configPath });
+  } catch (error) {
+    if (!isAoError(error) || error.code !== "E_CONFIG_NOT_FOUND" || configPath !== undefined) throw error;
+    const registered = (await readRegisteredConfigs(ctx.paths)).find((file) => existsSync(file));
+    if (registered === undefined) throw error;
+    return loadConfig(ctx, { configPath: registered });
+  }
+}
+
+async function answerWithoutDaemon(
+  ctx: AoContext,
+  loaded: LoadedConfig,
+  version: string,
+  message: JSONRPCMessage,
+): Promise<JSONRPCMessage[]> {
+  const store = openStore(ctx);
+  try {
+    const commander = authenticateCommander(store, commanderToken(ctx));
+    const cc = createControlContext(ctx, store, loaded);
+    return await answerHandshake(cc, { kind: "commander", commander }, version, message);
+  } finally {
+    closeStore(store);
+  }
 }
 
 function credentialHeaders(ctx: AoContext, secretFile: string | undefined): () => Record<string, string> {

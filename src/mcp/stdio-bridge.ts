@@ -2,6 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "../core/errors.js";
+import { isHandshake } from "./local-handshake.js";
 import { isNotListening, postOverSocket, RefusedCall } from "./socket-post.js";
 
 export interface StdioBridgeOptions {
@@ -10,6 +11,11 @@ export interface StdioBridgeOptions {
   readonly headers: () => Record<string, string>;
   /** Starts the daemon when its socket is not there; rejects when it cannot. */
   readonly ensureDaemon: () => Promise<void>;
+  /**
+   * Answers a handshake message (local-handshake.ts) while no daemon listens, so connecting and
+   * listing tools never start one; without it every message starts the daemon.
+   */
+  readonly answerWithoutDaemon?: ((message: JSONRPCMessage) => Promise<JSONRPCMessage[]>) | undefined;
   readonly stdin: Readable;
   readonly stdout: Writable;
   readonly stderr: Writable;
@@ -54,6 +60,10 @@ async function forward(
     } catch (error) {
       // Nothing reached a daemon: starting it and trying once more cannot run the call twice.
       if (!isNotListening(error)) throw error;
+      if (options.answerWithoutDaemon !== undefined && isHandshake(message)) {
+        for (const answer of await options.answerWithoutDaemon(message)) await send(answer);
+        return;
+      }
       await options.ensureDaemon();
       await post();
     }

@@ -87,7 +87,8 @@ describe("ao init", () => {
     const result = runAo(["init"], { cwd: repo.dir, env: envFor(), input: "typed-by-nobody\n" });
     expect(result.exitCode).toBe(0);
     const text = readFileSync(join(repo.dir, "agent-orchestrator.yaml"), "utf8");
-    expect(text).toContain("  work:\n");
+    // Named after origin's repository (the test repository's bare origin.git), not work/.
+    expect(text).toContain("  origin:\n");
     expect(text).toContain("defaultBranch: develop");
     expect(text).not.toContain("typed-by-nobody");
   });

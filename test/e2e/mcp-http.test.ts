@@ -86,7 +86,12 @@ describe("MCP over Streamable HTTP under /mcp", () => {
       expect(
         (await post(port, { authorization: `Bearer ${token}`, origin: "http://localhost:5173" })).status,
       ).toBe(200);
-      expect((await post(port, { authorization: "Bearer not-a-token" })).status).toBe(401);
+      const refused = await post(port, { authorization: "Bearer not-a-token" });
+      expect(refused.status).toBe(401);
+      // RFC 6750's challenge: a client knows the bearer token is wrong (no OAuth server to find).
+      expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer realm="ao", error="invalid_token"/);
+      // The SDK's client reports the refusal as an error of its own (HTTP 401), naming why.
+      await expect(connect(port, "not-a-token")).rejects.toThrow(/no commander has this token/);
       const revoked = world.ao(["mcp", "revoke", "remote", "--json"]);
       expect(revoked.exitCode, revoked.stderr).toBe(0);
       expect((await post(port, { authorization: `Bearer ${token}` })).status).toBe(401);
@@ -129,7 +134,10 @@ describe("ao mcp install", () => {
     expect(token.length).toBeGreaterThan(20);
     expect(readFileSync(file, "utf8")).not.toContain(token);
     const again = world.ao(["mcp", "install", "--for", "opencode", "--yes"]);
-    expect(again.exitCode).not.toBe(0);
-    expect(again.stderr).toContain("a commander named opencode exists");
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain("commander opencode exists: ao keeps its token");
+    expect(readFileSync(config.mcp.ao.environment["AO_COMMANDER_TOKEN_FILE"] ?? "", "utf8").trim()).toBe(
+      token,
+    );
   });
 });

@@ -69,4 +69,34 @@ describe("scripts/setup.sh", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("exists and is not a link; setup leaves it alone");
   });
+
+  it("warns, naming both, when another ao comes first on PATH, and prints the path it linked", () => {
+    const { dir } = sandbox();
+    const prefix = join(dir, "prefix");
+    mkdirSync(join(prefix, "bin"), { recursive: true });
+    const other = join(dir, "other", "bin");
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, "ao"), "#!/bin/sh\necho an older ao\n", { mode: 0o755 });
+    // Where setup links ao (npm's global bin here; ~/.local/bin where that is not writable).
+    const local = join(prefix, "bin");
+    const path = `${other}:${local}:${process.env["PATH"] ?? ""}`;
+    const result = runStep("link_binary", { npm_config_prefix: prefix, HOME: dir, PATH: path });
+    expect(result.code).toBe(0);
+    expect(readlinkSync(join(local, "ao"))).toBe(checkoutAo);
+    expect(result.stderr).toContain(`linked ${join(local, "ao")} -> ${checkoutAo}`);
+    expect(result.stderr).toContain(
+      `warning: 'ao' runs ${join(other, "ao")}, which comes before ${join(local, "ao")} on PATH`,
+    );
+    expect(result.stderr).toContain(`put ${local} first`);
+    expect(result.stderr).not.toContain("ao is ready");
+
+    // With the link first on PATH: ready, no warning.
+    const first = runStep("link_binary", {
+      npm_config_prefix: prefix,
+      HOME: dir,
+      PATH: `${local}:${other}:${process.env["PATH"] ?? ""}`,
+    });
+    expect(first.stderr).toContain(`ao is ready: ${join(local, "ao")}`);
+    expect(first.stderr).not.toContain("warning");
+  });
 });

@@ -30,6 +30,7 @@ export function registerMcpCommand(program: Command, cli: CliRuntime): void {
           stdout: process.stdout,
           stderr: process.stderr,
           nodePath: process.execPath,
+          version: program.version() ?? "",
         });
       }),
     );
@@ -106,7 +107,7 @@ function registerInstallCommand(mcp: Command, cli: CliRuntime): void {
   mcp
     .command("install")
     .description("register ao as an MCP server with a commander CLI (shows the change; --yes applies it)")
-    .requiredOption("--for <cli>", "claude, codex, gemini or opencode")
+    .requiredOption("--for <cli>", "claude (or claude-code), codex, gemini or opencode")
     .option("--name <commander>", "the commander's name (default: the CLI's)")
     .option("--yes", "apply the change (create the commander, run the CLI's `mcp add` or write its config)")
     .option("--json", "print the plan (and what was done) as JSON")

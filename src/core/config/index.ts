@@ -4,6 +4,7 @@
  */
 export { loadConfig } from "./load-config.js";
 export { findConfigPath, CONFIG_FILE_NAMES } from "./find-config-path.js";
+export { readRegisteredConfigs } from "./project-registry.js";
 export { locateKeyPath } from "./locate-key-path.js";
 export { listPluginReferences, type PluginReference } from "./plugin-references.js";
 export { positionPluginOptionsError } from "./plugin-options-error.js";

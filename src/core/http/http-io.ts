@@ -52,6 +52,27 @@ export function isLocalHost(host: string | undefined): boolean {
   return LOCAL_HOSTS.has(name);
 }
 
+/**
+ * A loopback Host naming this server's own port (DNS rebinding: a page of another local server,
+ * `localhost:8080`, must not reach ao's port under its own name). `port` undefined: a unix socket,
+ * where any loopback name is fine (only this user can connect).
+ */
+export function isOwnLocalHost(host: string | undefined, port: number | undefined): boolean {
+  if (!isLocalHost(host)) return false;
+  return port === undefined || host?.toLowerCase().endsWith(`:${port}`) === true;
+}
+
+/**
+ * RFC 6750's challenge for a 401: `Bearer realm="ao"`, with `error="invalid_token"` and its
+ * description when a token was given and refused. Without it MCP clients take a 401 for an OAuth
+ * server and start discovery instead of saying the token is wrong.
+ */
+export function bearerChallenge(description: string, tokenGiven: boolean): string {
+  const quoted = description.replace(/[^\x20-\x7e]|["\\]/g, " ").trim();
+  const error = tokenGiven ? ', error="invalid_token"' : "";
+  return `Bearer realm="ao"${error}, error_description="${quoted}"`;
+}
+
 /** `Authorization: Bearer <token>`, compared in constant time. */
 export function hasBearerToken(request: IncomingMessage, token: string): boolean {
   const header = request.headers.authorization ?? "";

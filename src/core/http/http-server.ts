@@ -2,7 +2,7 @@ import { chmodSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { messageOf } from "../errors.js";
-import { isLocalHost, readBody, sendJson } from "./http-io.js";
+import { bearerChallenge, isOwnLocalHost, readBody, sendJson } from "./http-io.js";
 import {
   DEFAULT_MAX_BODY_BYTES,
   HttpRefusal,
@@ -43,7 +43,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const server = createServer((request, response) => {
     serve(table, options, request, response).catch((error: unknown) => {
       if (error instanceof HttpRefusal && !response.headersSent)
-        return sendJson(response, error.status, { error: error.message }, closeIfUnread(request));
+        return sendJson(
+          response,
+          error.status,
+          { error: error.message },
+          { ...error.headers, ...closeIfUnread(request) },
+        );
       options.log.error(`http ${request.method ?? "?"} ${pathOf(request)} failed: ${messageOf(error)}`);
       if (!response.headersSent) sendJson(response, 500, { error: "internal error" });
       else response.destroy();
@@ -70,8 +75,9 @@ async function serve(
 ): Promise<void> {
   const send = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) =>
     sendJson(response, status, body, { ...headers, ...closeIfUnread(request) });
-  if (!isLocalHost(request.headers.host))
-    return send(403, { error: "host not allowed; use 127.0.0.1 or localhost" });
+  const port = options.socketPath === undefined ? request.socket.localPort : undefined;
+  if (!isOwnLocalHost(request.headers.host, port))
+    return send(403, { error: "host not allowed; use 127.0.0.1 or localhost with this server's port" });
   const method = request.method ?? "";
   const path = pathOf(request);
   const found = table.match(method, path);
@@ -79,8 +85,10 @@ async function serve(
   if (found.kind === "wrong-method")
     return send(405, { error: `${method} is not allowed on ${path}` }, { allow: found.allow.join(", ") });
   const { route, params } = found;
-  if (route.auth !== "none" && !options.authorize(request))
-    return send(401, { error: "bad or missing token" });
+  if (route.auth !== "none" && !options.authorize(request)) {
+    const challenge = bearerChallenge("bad or missing token", request.headers.authorization !== undefined);
+    return send(401, { error: "bad or missing token" }, { "www-authenticate": challenge });
+  }
   const answer = await route.handle(routeRequest(route, params, request, response));
   if (answer !== undefined) return send(answer.status, answer.body, answer.headers);
   if (!response.headersSent) throw new Error("the route gave no answer");

@@ -14,4 +14,11 @@ export {
 } from "./route.js";
 export { createRouteTable, type RouteMatch, type RouteTable } from "./route-table.js";
 export { startHttpServer, type HttpServer, type HttpServerOptions } from "./http-server.js";
-export { hasBearerToken, isLocalHost, readBody, sendJson } from "./http-io.js";
+export {
+  bearerChallenge,
+  hasBearerToken,
+  isLocalHost,
+  isOwnLocalHost,
+  readBody,
+  sendJson,
+} from "./http-io.js";

@@ -69,6 +69,8 @@ export class HttpRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the refusal carries (a 401's WWW-Authenticate). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

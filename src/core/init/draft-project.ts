@@ -39,8 +39,9 @@ export function draftProject(
   const agent = detection.agents[0]?.plugin ?? agents.fallback ?? agents.programs[0]?.plugin ?? "";
   const toolchain = detection.toolchain;
   return {
-    // The repository's own name (a checkout in `tmp/x` or `widgets-2` is still `widgets`).
-    id: slugifyProjectId(detection.origin.location?.repo ?? detection.directoryName),
+    // The repository's own name (a checkout in `tmp/x` or `widgets-2` is still `widgets`), also
+    // when origin is a local path; the directory's name only without an origin.
+    id: slugifyProjectId(detection.origin.location?.repo ?? detection.origin.name ?? detection.directoryName),
     repo: forges.scm?.proposal.repo ?? forges.tracker?.proposal.repo,
     defaultBranch: detection.defaultBranch.name,
     agent,

@@ -47,3 +47,26 @@ function splitScpLike(url: string): { host: string; path: string } | undefined {
   if (!match?.[1] || !match[2] || match[1].length === 1) return undefined;
   return { host: match[1], path: match[2] };
 }
+
+/**
+ * The repository's name in any remote URL, hosted or not: the last path segment without `.git`
+ * (`/srv/git/citty.git`, `file:///x/citty`, `git@host:a/citty.git` are all `citty`). A checkout in
+ * a directory of another name (`git clone …/citty.git checkout`) is still named after it.
+ */
+export function remoteRepositoryName(url: string): string | undefined {
+  const path = url.includes("://") ? pathOfSchemeUrl(url) : (SCP_LIKE.exec(url.trim())?.[2] ?? url);
+  const last = path
+    ?.replace(/[/\\]+$/, "")
+    .split(/[/\\]/)
+    .pop()
+    ?.replace(/\.git$/, "");
+  return last === undefined || last === "" || last === "." || last === ".." ? undefined : last;
+}
+
+function pathOfSchemeUrl(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,13 +1,23 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
 import type { AoContext } from "../../core/context.js";
-import { commanderTokenPath, createCommander } from "../../core/control/commanders.js";
+import { findConfigPath } from "../../core/config/index.js";
+import { commanderTokenPath, createCommander, revokeCommanderNamed } from "../../core/control/commanders.js";
 import { aoEntryScript } from "../../core/daemon/ao-entry.js";
-import { AoError, messageOf } from "../../core/errors.js";
+import { AoError, isAoError } from "../../core/errors.js";
 import { closeStore, liveCommanderNamed, openStore } from "../../core/store/index.js";
+import {
+  applyChange,
+  changeFor,
+  describeChange,
+  INSTALL_TARGETS,
+  type InstallChange,
+  type InstallTarget,
+} from "./install-change.js";
 
-export const INSTALL_TARGETS = ["claude", "codex", "gemini", "opencode"] as const;
-type InstallTarget = (typeof INSTALL_TARGETS)[number];
+export { INSTALL_TARGETS, type InstallChange } from "./install-change.js";
+
+/** The agent plugins' names for the same CLIs (`agent: claude-code` in the configuration). */
+const TARGET_ALIASES: Readonly<Record<string, InstallTarget>> = { "claude-code": "claude" };
 
 export interface InstallRequest {
   readonly cli: string;
@@ -18,15 +28,13 @@ export interface InstallRequest {
   readonly nodePath: string;
 }
 
-/** What `ao mcp install` does: run the CLI's own `mcp add`, or merge an entry into its config file. */
-export type InstallChange =
-  { kind: "command"; argv: string[] } | { kind: "file"; file: string; entry: Record<string, unknown> };
-
 export interface InstallResult {
   cli: InstallTarget;
   commander: string;
   change: InstallChange;
   applied: boolean;
+  /** The commander existed (an earlier install): its token is kept, the CLI's entry replaced. */
+  reinstalled: boolean;
   lines: string[];
 }
 
@@ -40,159 +48,78 @@ export interface InstallResult {
 export async function installCommander(ctx: AoContext, request: InstallRequest): Promise<InstallResult> {
   const cli = installTarget(request.cli);
   const name = request.name ?? cli;
-  const env = serverEnv(ctx, name, request.configPath);
+  const env = await serverEnv(ctx, name, request.configPath);
   const server = [request.nodePath, aoEntryScript(), "mcp"];
   const change = changeFor(ctx, cli, server, env);
-  const lines = describe(cli, name, change);
-  checkFreeName(ctx, name);
+  const reinstalled = commanderExists(ctx, name);
+  const lines = [
+    ...(reinstalled
+      ? [`commander ${name} exists: ao keeps its token and replaces ao's entry in ${cli}`]
+      : []),
+    ...describeChange(cli, name, change),
+  ];
+  const result = { cli, commander: name, change, reinstalled };
   if (!request.apply)
-    return {
-      cli,
-      commander: name,
-      change,
-      applied: false,
-      lines: [...lines, "", "run again with --yes to apply"],
-    };
+    return { ...result, applied: false, lines: [...lines, "", "run again with --yes to apply"] };
   await applyChange(ctx, cli, change);
-  const store = openStore(ctx);
-  try {
-    createCommander(store, ctx.paths, name);
-  } finally {
-    closeStore(store);
-  }
-  return {
-    cli,
-    commander: name,
-    change,
-    applied: true,
-    lines: [...lines, "", `done: ${cli} now starts ao mcp as commander ${name}`],
-  };
+  ensureCommander(ctx, name);
+  const done = reinstalled
+    ? `replaced: ${cli} now starts ao mcp as commander ${name}`
+    : `done: ${cli} now starts ao mcp as commander ${name}`;
+  return { ...result, applied: true, lines: [...lines, "", done] };
 }
 
 function installTarget(cli: string): InstallTarget {
   if ((INSTALL_TARGETS as readonly string[]).includes(cli)) return cli as InstallTarget;
+  const alias = TARGET_ALIASES[cli];
+  if (alias !== undefined) return alias;
   throw new AoError("E_USAGE", `cannot install for ${cli}`, {
-    hint: `--for one of ${INSTALL_TARGETS.join(", ")}`,
+    hint: `--for one of ${INSTALL_TARGETS.join(", ")} (or claude-code, the agent plugin's name for claude)`,
   });
 }
 
-function checkFreeName(ctx: AoContext, name: string): void {
+/** A live commander of that name whose token file is still there: an earlier install to update. */
+function commanderExists(ctx: AoContext, name: string): boolean {
   const store = openStore(ctx);
   try {
-    if (liveCommanderNamed(store, name) !== undefined)
-      throw new AoError("E_EXISTS", `a commander named ${name} exists`, {
-        hint: `\`ao mcp revoke ${name}\` first, or pick another --name`,
-      });
+    return liveCommanderNamed(store, name) !== undefined && existsSync(commanderTokenPath(ctx.paths, name));
   } finally {
     closeStore(store);
   }
 }
 
-function serverEnv(ctx: AoContext, name: string, configPath: string | undefined): Record<string, string> {
+/** Keeps a commander whose token file is there; one whose file is gone is revoked and made anew. */
+function ensureCommander(ctx: AoContext, name: string): void {
+  const store = openStore(ctx);
+  try {
+    const live = liveCommanderNamed(store, name);
+    if (live !== undefined && existsSync(commanderTokenPath(ctx.paths, name))) return;
+    if (live !== undefined) revokeCommanderNamed(store, ctx.paths, name);
+    createCommander(store, ctx.paths, name);
+  } finally {
+    closeStore(store);
+  }
+}
+
+/**
+ * What the registered `ao mcp` is given: AO_HOME, its token file, and the absolute path of the
+ * configuration in use, so it works from any directory the commander CLI starts in (a user-scope
+ * server is started in every project, not only in this repository).
+ */
+async function serverEnv(
+  ctx: AoContext,
+  name: string,
+  configPath: string | undefined,
+): Promise<Record<string, string>> {
   const env: Record<string, string> = {
     AO_HOME: ctx.paths.home,
     AO_COMMANDER_TOKEN_FILE: commanderTokenPath(ctx.paths, name),
   };
-  const config = configPath ?? ctx.env["AO_CONFIG_PATH"];
-  if (config !== undefined && config !== "") env["AO_CONFIG_PATH"] = resolve(ctx.cwd, config);
+  const config = await findConfigPath(ctx, configPath).catch((error: unknown) => {
+    // No configuration here: `ao mcp` falls back to the ones registered in AO_HOME (run-mcp.ts).
+    if (isAoError(error) && error.code === "E_CONFIG_NOT_FOUND") return undefined;
+    throw error;
+  });
+  if (config !== undefined) env["AO_CONFIG_PATH"] = config;
   return env;
-}
-
-function changeFor(
-  ctx: AoContext,
-  cli: InstallTarget,
-  server: string[],
-  env: Record<string, string>,
-): InstallChange {
-  const pairs = Object.entries(env).map(([key, value]) => `${key}=${value}`);
-  switch (cli) {
-    case "claude":
-      return {
-        kind: "command",
-        argv: [
-          "claude",
-          "mcp",
-          "add",
-          "--scope",
-          "user",
-          "ao",
-          ...pairs.flatMap((pair) => ["-e", pair]),
-          "--",
-          ...server,
-        ],
-      };
-    case "codex":
-      return {
-        kind: "command",
-        argv: ["codex", "mcp", "add", "ao", ...pairs.flatMap((pair) => ["--env", pair]), "--", ...server],
-      };
-    case "gemini":
-      return {
-        kind: "command",
-        argv: [
-          "gemini",
-          "mcp",
-          "add",
-          "--scope",
-          "user",
-          ...pairs.flatMap((pair) => ["-e", pair]),
-          "--",
-          "ao",
-          ...server,
-        ],
-      };
-    case "opencode":
-      return {
-        kind: "file",
-        file: opencodeConfigFile(ctx),
-        entry: { mcp: { ao: { type: "local", command: server, environment: env, enabled: true } } },
-      };
-  }
-}
-
-function opencodeConfigFile(ctx: AoContext): string {
-  const base = ctx.env["XDG_CONFIG_HOME"] || join(ctx.env["HOME"] ?? "", ".config");
-  return join(base, "opencode", "opencode.json");
-}
-
-function describe(cli: InstallTarget, name: string, change: InstallChange): string[] {
-  const what =
-    change.kind === "command"
-      ? [`run: ${change.argv.map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(" ")}`]
-      : [`merge into ${change.file}:`, ...JSON.stringify(change.entry, null, 2).split("\n")];
-  return [`commander ${name} gets a token (0600, its path only in ${cli}'s configuration)`, ...what];
-}
-
-async function applyChange(ctx: AoContext, cli: InstallTarget, change: InstallChange): Promise<void> {
-  if (change.kind === "file") return mergeJsonFile(change.file, change.entry);
-  const [program, ...args] = change.argv;
-  const result = await ctx.exec(program ?? cli, args, { reject: false, timeoutMs: 60_000 });
-  if (result.failed)
-    throw new AoError(
-      "E_EXEC_FAILED",
-      `\`${cli} mcp add\` failed: ${(result.stderr || result.stdout).trim()}`,
-      {
-        hint: "nothing was registered and no commander was made; run the command shown yourself to see why",
-      },
-    );
-}
-
-function mergeJsonFile(file: string, entry: Record<string, unknown>): void {
-  let current: Record<string, unknown> = {};
-  if (existsSync(file)) {
-    try {
-      current = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    } catch (error) {
-      throw new AoError("E_CONFIG_INVALID", `${file} is not JSON: ${messageOf(error)}`, {
-        hint: "fix it (or add the entry shown by hand), then run again",
-        details: { file },
-      });
-    }
-  }
-  const mcp = {
-    ...((current["mcp"] as Record<string, unknown> | undefined) ?? {}),
-    ...(entry["mcp"] as object),
-  };
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ ...current, mcp }, null, 2)}\n`);
 }

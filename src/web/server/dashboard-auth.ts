@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { hasBearerToken, isLocalHost } from "../../core/http/index.js";
+import { hasBearerToken, isOwnLocalHost } from "../../core/http/index.js";
 
 /**
  * The dashboard's credentials (docs/dashboard.md, "Security"): the daemon's token (AO_HOME/
@@ -67,7 +67,5 @@ export function ownOrigins(request: IncomingMessage): string[] {
 
 /** Host must be a loopback name *with this server's port*: `localhost` alone is some other server. */
 export function isOwnHost(request: IncomingMessage): boolean {
-  const host = request.headers.host;
-  if (!isLocalHost(host)) return false;
-  return host?.toLowerCase().endsWith(`:${request.socket.localPort ?? 0}`) === true;
+  return isOwnLocalHost(request.headers.host, request.socket.localPort ?? 0);
 }

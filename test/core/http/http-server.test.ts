@@ -54,7 +54,28 @@ describe("HTTP server over a route table", () => {
       expect((await httpRequest(port, "GET", "/open", { headers: { host } })).status, host).toBe(403);
       expect((await httpRequest(port, "GET", "/nope", { headers: { host } })).status, host).toBe(403);
     }
-    expect((await httpRequest(port, "GET", "/open", { headers: { host: "LOCALHOST" } })).status).toBe(200);
+    expect((await httpRequest(port, "GET", "/open", { headers: { host: `LOCALHOST:${port}` } })).status).toBe(
+      200,
+    );
+    // A loopback name with another port is some other server's page (DNS rebinding): refused.
+    for (const host of [`127.0.0.1:${port + 1}`, "localhost", `localhost:${port}0`]) {
+      expect((await httpRequest(port, "GET", "/open", { headers: { host } })).status, host).toBe(403);
+    }
+  });
+
+  it("challenges a 401 per RFC 6750, so clients say the token is wrong instead of trying OAuth", async () => {
+    const { port } = await serve([
+      { method: "GET", path: "/secret", handle: () => ({ status: 200, body: {} }) },
+    ]);
+    const missing = await httpRequestRaw(port, "GET", "/secret");
+    expect(missing.status).toBe(401);
+    expect(missing.headers["www-authenticate"]).toBe(
+      'Bearer realm="ao", error_description="bad or missing token"',
+    );
+    const wrong = await httpRequestRaw(port, "GET", "/secret", { headers: { authorization: "Bearer nope" } });
+    expect(wrong.headers["www-authenticate"]).toBe(
+      'Bearer realm="ao", error="invalid_token", error_description="bad or missing token"',
+    );
   });
 
   it("answers 404 naming only the request, and 405 with the methods the path takes", async () => {

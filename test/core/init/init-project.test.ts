@@ -121,9 +121,10 @@ describe("initProject", () => {
     const ctx = makeTestContext({ catalog: builtinCatalog, cwd: repo.dir, env: { PATH: binWith() } });
     const result = await initProject(ctx, { auto: true });
     expect(readFileSync(result.path, "utf8")).toContain("    #   - pip install -r requirements.txt\n");
-    expect(readProjects(result.path)["work"]?.postCreate).toBeUndefined();
+    // Named after origin (the test repository's bare origin.git), not its directory (work/).
+    expect(readProjects(result.path)["origin"]?.postCreate).toBeUndefined();
     const loaded = await loadConfig(ctx, { configPath: result.path });
-    expect(loaded.config.projects["work"]?.postCreate).toEqual([]);
+    expect(loaded.config.projects["origin"]?.postCreate).toEqual([]);
   });
 
   it("uses the local tracker and scm with the test command as CI without origin, and says the agent is missing", async () => {
@@ -191,6 +192,21 @@ describe("initProject", () => {
     const written = readFileSync(again.path, "utf8");
     expect(written).not.toContain("defaults:");
     expect(written).not.toContain("Not the default notifier");
+  });
+
+  it("names the project after origin's repository, also when origin is a local path", async () => {
+    const source = makeTestRepo();
+    const root = makeTempDir("ao-clone-");
+    const bare = join(root, "citty.git");
+    runGit(root, ["clone", "-q", "--bare", source.dir, bare]);
+    runGit(root, ["clone", "-q", bare, join(root, "checkout")]);
+    const ctx = makeTestContext({
+      catalog: builtinCatalog,
+      cwd: join(root, "checkout"),
+      env: { PATH: binWith() },
+    });
+    const result = await initProject(ctx, { auto: true });
+    expect(Object.keys(readProjects(result.path))).toEqual(["citty"]);
   });
 
   it("offers local CI only as a comment when no test command is detected", async () => {

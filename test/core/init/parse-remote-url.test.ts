@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRemoteUrl } from "../../../src/core/init/parse-remote-url.js";
+import { parseRemoteUrl, remoteRepositoryName } from "../../../src/core/init/parse-remote-url.js";
 
 describe("parseRemoteUrl", () => {
   const cases: [string, { host: string; owner: string; repo: string } | undefined][] = [
@@ -35,5 +35,22 @@ describe("parseRemoteUrl", () => {
   it("never keeps credentials from the URL", () => {
     const parsed = parseRemoteUrl("https://bob:hunter2-token@github.com/acme/widgets.git");
     expect(JSON.stringify(parsed)).not.toMatch(/hunter2|bob/);
+  });
+});
+
+describe("remoteRepositoryName", () => {
+  const cases: [string, string | undefined][] = [
+    ["git@github.com:acme/widgets.git", "widgets"],
+    ["https://x-access-token:secret@github.com/acme/widgets.git", "widgets"],
+    ["/srv/git/citty.git", "citty"],
+    ["/srv/git/citty.git/", "citty"],
+    ["file:///srv/git/citty", "citty"],
+    ["../citty.git", "citty"],
+    ["C:\\repos\\citty", "citty"],
+    ["https://github.com/", undefined],
+    ["/", undefined],
+  ];
+  it.each(cases)("%s", (url, expected) => {
+    expect(remoteRepositoryName(url)).toBe(expected);
   });
 });
