@@ -13,6 +13,7 @@ import {
 import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
 import { CLAUDE_CODE_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
@@ -152,6 +153,7 @@ export const plugin = definePlugin({
     "claude-code",
     {
       binary: "claude",
+      recordedVersion: RECORDED_VERSIONS.claude,
       versionArgs: ["--version"],
       install: "npm i -g @anthropic-ai/claude-code",
     },
