@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentLaunchInput } from "../../../src/core/slots/index.js";
 import type { ClaudePaths } from "../../../src/plugins/agent/claude-code.js";
+import { compareVersions, versionIn } from "../../../src/core/doctor/check-agent-versions.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 
 /** test/fixtures/agents: what the real CLIs printed (see its README for versions). */
@@ -65,16 +66,9 @@ export function agentRecordings(agent: string): { version: string; dir: string }
       .map((name) => join(root, name)),
   ];
   return dirs
-    .map((dir) => ({ version: recordedVersion(readFileSync(join(dir, "version.txt"), "utf8")), dir }))
+    .map((dir) => {
+      const text = readFileSync(join(dir, "version.txt"), "utf8");
+      return { version: versionIn(text) ?? text.trim(), dir };
+    })
     .sort((a, b) => compareVersions(a.version, b.version));
-}
-
-function recordedVersion(text: string): string {
-  return /\d+\.\d+\.\d+/.exec(text)?.[0] ?? text.trim();
-}
-
-function compareVersions(a: string, b: string): number {
-  const [x, y] = [a.split(".").map(Number), b.split(".").map(Number)];
-  for (let index = 0; index < 3; index++) if (x[index] !== y[index]) return (x[index] ?? 0) - (y[index] ?? 0);
-  return 0;
 }
