@@ -6,7 +6,9 @@
 # AO_FIXTURES_OUT=<dir> records somewhere else (to compare before replacing);
 # AO_RECORD_AGENTS="gemini opencode" records only those (default: claude codex gemini opencode);
 # "gemini-turns opencode-turns" record those agents' turns (scripts/record-agent-turns/);
-# "worker-mcp" records how each CLI reads a control-plane worker's MCP config (scripts/record-worker-mcp.sh).
+# "worker-mcp" records how each CLI reads a control-plane worker's MCP config (scripts/record-worker-mcp.sh);
+# "claude-versioned" records the installed Claude Code into claude/<version>/ (scripts/record-agent-turns/claude-versioned.sh),
+# next to the older recordings, e.g. `AO_RECORD_AGENTS=claude-versioned scripts/record-agent-fixtures.sh /tmp/agent-clis-new`.
 # CLI_DIR (default /tmp/agent-clis) is a scratch npm project outside the repository; the CLIs are
 # installed there if missing, never into ao's package.json. Every run uses a fresh HOME under
 # /var/tmp (Codex refuses to set up its helpers under /tmp) and tmux on its own socket with TMUX
@@ -30,14 +32,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ ! -x "$BIN/claude" ] || [ ! -x "$BIN/codex" ] || [ ! -x "$BIN/gemini" ] || [ ! -x "$BIN/opencode" ]; then
+AGENTS=${AO_RECORD_AGENTS:-claude codex gemini opencode}
+wants() { [[ " $AGENTS " == *" $1 "* ]]; }
+# The unversioned recordings (help, screens, turns of every CLI) share one set of installed CLIs;
+# "claude-versioned" alone records only the Claude Code installed in CLI_DIR.
+records_unversioned() { wants claude || wants codex || wants gemini || wants opencode; }
+
+if records_unversioned && { [ ! -x "$BIN/claude" ] || [ ! -x "$BIN/codex" ] || [ ! -x "$BIN/gemini" ] || [ ! -x "$BIN/opencode" ]; }; then
   mkdir -p "$CLI_DIR"
   (cd "$CLI_DIR" && { [ -f package.json ] || npm init -y >/dev/null; } && npm install @anthropic-ai/claude-code @openai/codex @google/gemini-cli opencode-ai)
 fi
-
-AGENTS=${AO_RECORD_AGENTS:-claude codex gemini opencode}
 mkdir -p "$OUT"/{claude,codex,gemini,opencode}/screens
-wants() { [[ " $AGENTS " == *" $1 "* ]]; }
 
 fresh_home() { mktemp -d /var/tmp/ao-agent-rec.XXXXXX; }
 fresh_project() { mkdir -p "$1/project" && git -C "$1/project" init -q && echo hi >"$1/project/README.md"; }
@@ -116,6 +121,7 @@ record_cases() { # socket dir streams seconds-for-the-401
   record_turn "$1" "$2" interrupted-before-reply "Think it over" "$3" Escape
 }
 
+if records_unversioned; then
 echo "== help, versions, unknown flags"
 HELP_HOME=$(fresh_home)
 (
@@ -140,6 +146,7 @@ HELP_HOME=$(fresh_home)
     set -e
   done
 )
+fi
 
 if wants claude; then
 echo "== claude"
@@ -331,6 +338,7 @@ fi
 # Turns (completed, empty, failed, interrupted) with each agent's own signals.
 if wants gemini-turns; then source "$ROOT/scripts/record-agent-turns/gemini.sh"; fi
 if wants opencode-turns; then source "$ROOT/scripts/record-agent-turns/opencode.sh"; fi
+if wants claude-versioned; then source "$ROOT/scripts/record-agent-turns/claude-versioned.sh"; fi
 # What each CLI does with the MCP configuration of a control-plane worker.
 if wants worker-mcp; then source "$ROOT/scripts/record-worker-mcp.sh"; fi
 

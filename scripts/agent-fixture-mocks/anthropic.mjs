@@ -1,11 +1,13 @@
 // Loopback stand-in for the Anthropic Messages API, so the real `claude` runs whole turns offline
 // while test fixtures are recorded (ANTHROPIC_BASE_URL=http://127.0.0.1:<port>). What it answers is
 // chosen by words in the newest human prompt (scenario.mjs): a text reply, a tool call, no text,
-// a 404 "model not found", a 401, or a reply slow enough to interrupt.
+// a 404 "model not found", a 401, a 429 with retry-after (once, or every time), or a reply slow
+// enough to interrupt.
 // Usage: node anthropic.mjs <port> <delay-ms>
+import { appendFileSync } from "node:fs";
 import { createServer } from "node:http";
 import process from "node:process";
-import { REPLY_TEXT, SLOW_MS, SLOW_START, later, scenarioFor } from "./scenario.mjs";
+import { REPLY_TEXT, RETRY_AFTER_S, SLOW_MS, SLOW_START, later, scenarioFor } from "./scenario.mjs";
 
 const [port = "8765", delayMs = "4000"] = process.argv.slice(2);
 
@@ -43,7 +45,21 @@ const message = (model, stopReason, block, delta) => [
 const ERRORS = {
   not_found: [404, "not_found_error", (model) => `model: ${model}`],
   unauthorized: [401, "authentication_error", () => "invalid x-api-key"],
+  rate_limited: [
+    429,
+    "rate_limit_error",
+    () => "Number of request tokens has exceeded your per-minute rate limit",
+  ],
 };
+/** The headers the API sends with a 429 (https://docs.anthropic.com/en/api/rate-limits). */
+const RATE_LIMIT_HEADERS = () => ({
+  "retry-after": String(RETRY_AFTER_S),
+  "anthropic-ratelimit-input-tokens-limit": "30000",
+  "anthropic-ratelimit-input-tokens-remaining": "0",
+  "anthropic-ratelimit-input-tokens-reset": new Date(Date.now() + RETRY_AFTER_S * 1000).toISOString(),
+});
+/** Prompts already answered with their one 429 ("Hit the rate limit once"). */
+const limitedOnce = new Set();
 
 /** The newest prompt a person wrote (not a tool result, not Claude's own nudge). */
 function lastHumanText(messages) {
@@ -68,11 +84,16 @@ function lastHumanText(messages) {
   return "";
 }
 
-function answer(res, request, scenario) {
+function answer(res, request, scenario, prompt) {
+  if (scenario === "rate_limited_once") {
+    scenario = limitedOnce.has(prompt) ? "reply" : "rate_limited";
+    limitedOnce.add(prompt);
+  }
   const error = ERRORS[scenario];
   if (error) {
     const [status, type, words] = error;
-    res.writeHead(status, { "content-type": "application/json", "request-id": "req_fixture" });
+    const extra = status === 429 ? RATE_LIMIT_HEADERS() : {};
+    res.writeHead(status, { "content-type": "application/json", "request-id": "req_fixture", ...extra });
     res.end(
       JSON.stringify({
         type: "error",
@@ -123,7 +144,16 @@ createServer((req, res) => {
       return;
     }
     const request = JSON.parse(body || "{}");
-    const scenario = scenarioFor(lastHumanText(request.messages ?? []));
-    later(res, scenario === "silent" ? SLOW_MS : Number(delayMs), () => answer(res, request, scenario));
+    const prompt = lastHumanText(request.messages ?? []);
+    const scenario = scenarioFor(prompt);
+    // MOCK_LOG=<file>: one line per request with the scenario the mock chose, to check the choice.
+    if (process.env.MOCK_LOG)
+      appendFileSync(
+        process.env.MOCK_LOG,
+        `${JSON.stringify({ at: new Date().toISOString(), url: req.url, stream: request.stream, scenario, prompt, ...(process.env.MOCK_LOG_FULL ? { last: request.messages?.at(-1) } : {}) })}\n`,
+      );
+    later(res, scenario === "silent" ? SLOW_MS : Number(delayMs), () =>
+      answer(res, request, scenario, prompt),
+    );
   });
 }).listen(Number(port), "127.0.0.1");

@@ -7,19 +7,26 @@
 //   "Take your time"       the first words at once, the rest only after SLOW_MS (to interrupt a
 //                          turn that is busy answering)
 //   "Think it over"        nothing at all until SLOW_MS (to interrupt a turn before its first word)
+//   "Hit the rate limit once"  HTTP 429 with retry-after (RETRY_AFTER_S) for the first request of the
+//                          prompt, then the reply (a rate limit the CLI retries past)
+//   "Hit the rate limit"   HTTP 429 with retry-after, every time (a rate limit the CLI gives up on)
 //   anything else          the text "Hello from the mock model."
 import { setTimeout, clearTimeout } from "node:timers";
 
 export const REPLY_TEXT = "Hello from the mock model.";
 export const SLOW_MS = 90_000;
 export const SLOW_START = "Let me think this through.";
+/** The `retry-after` (seconds) a rate-limited answer carries. */
+export const RETRY_AFTER_S = 20;
 
-/** @returns {"tool" | "empty" | "not_found" | "unauthorized" | "slow" | "silent" | "reply"} */
+/** @returns {"tool" | "empty" | "not_found" | "unauthorized" | "rate_limited_once" | "rate_limited" | "slow" | "silent" | "reply"} */
 export function scenarioFor(promptText) {
   if (promptText.includes("create a file")) return "tool";
   if (promptText.includes("Reply with nothing")) return "empty";
   if (promptText.includes("Use a retired model")) return "not_found";
   if (promptText.includes("Use a bad key")) return "unauthorized";
+  if (promptText.includes("Hit the rate limit once")) return "rate_limited_once";
+  if (promptText.includes("Hit the rate limit")) return "rate_limited";
   if (promptText.includes("Take your time")) return "slow";
   if (promptText.includes("Think it over")) return "silent";
   return "reply";

@@ -1,6 +1,7 @@
 import type { AoContext } from "../context.js";
 import { summarizeChecks, type DoctorCheck, type DoctorHost, type DoctorSummary } from "./check.js";
 import { checkInstalledAgents } from "./check-agents.js";
+import { checkAgentVersions } from "./check-agent-versions.js";
 import { checkAoHome } from "./check-ao-home.js";
 import { checkBudgets } from "./check-budgets.js";
 import { checkConfig } from "./check-config.js";
@@ -42,7 +43,10 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
   const repairs = await runRepairs(ctx, options.fix === true);
   const { check: configCheck, loaded } = await checkConfig(ctx, options.configPath);
   const { platform } = options.host;
-  const machine = await Promise.all([checkGit(ctx, options.host), checkAoHome(ctx)]);
+  const [machine, versions] = await Promise.all([
+    Promise.all([checkGit(ctx, options.host), checkAoHome(ctx)]),
+    checkAgentVersions(ctx),
+  ]);
   const plugins =
     loaded === undefined
       ? [...(await checkCatalogDefaults(ctx, platform)), await checkInstalledAgents(ctx, platform)]
@@ -53,6 +57,7 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
     checkStore(ctx),
     configCheck,
     ...plugins,
+    ...versions,
     ...(loaded === undefined ? [] : checkPermissions(loaded.config)),
     ...(loaded === undefined ? [] : await checkBudgets(ctx, loaded)),
     ...(loaded === undefined ? [] : [await checkPrices(ctx, loaded)]),

@@ -1,6 +1,7 @@
 import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
 import { recordNewExits } from "../sessions/record-exits.js";
+import { fileScreenStillness } from "../sessions/screen-stillness.js";
 import { sessionPluginOptions, type SessionPluginOptions } from "../sessions/session-plugins.js";
 import type {
   ActivityReport,
@@ -48,7 +49,7 @@ export async function observeProject(
   const errors: string[] = [];
   const registry = plugins?.registry ?? scope.plugins.shared;
   const optionsFor = sessionPluginOptions(scope.config);
-  const probes = await probeSessions(sessions, registry, optionsFor);
+  const probes = await probeSessions(sessions, registry, optionsFor, fileScreenStillness(ctx));
   try {
     recordNewExits(store, probes);
   } catch (error) {

@@ -67,6 +67,11 @@ export interface PluginProgram {
   readonly versionArgs: readonly string[];
   /** The command that installs it. */
   readonly install: string | PlatformCommand;
+  /**
+   * The newest version of the program the plugin's recognisers (screens, hook payloads, messages)
+   * were checked against, as `x.y.z`; `ao doctor` warns when the installed one is newer.
+   */
+  readonly recordedVersion?: string;
 }
 
 /** What `ao init` learned about a repository, for tracker and scm plugins to propose themselves. */

@@ -9,6 +9,7 @@ import {
 } from "../store/index.js";
 import { sessionCost, type SessionCost } from "../cost/session-cost.js";
 import { probeSessions, type SessionProbe } from "./probe-sessions.js";
+import { fileScreenStillness } from "./screen-stillness.js";
 import { recordNewExits } from "./record-exits.js";
 import { listedBudgetGaps } from "./session-budget-gaps.js";
 import { pluginsForSessions } from "./session-plugins.js";
@@ -56,7 +57,12 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   }
   if (sessions.length === 0) return [];
   const plugins = await pluginsForSessions(ctx, sessions, options.configPath);
-  const probes = await probeSessions(sessions, plugins.registry, plugins.optionsFor);
+  const probes = await probeSessions(
+    sessions,
+    plugins.registry,
+    plugins.optionsFor,
+    fileScreenStillness(ctx),
+  );
   if ([...probes.values()].some((probe) => probe.exit !== undefined))
     sessions = keepExits(ctx, sessions, probes);
   const gaps = await listedBudgetGaps(ctx, sessions, plugins, options.configPath);

@@ -11,6 +11,7 @@ import type { AgentExit, Session } from "../store/index.js";
 import { EXIT_SCREEN_LINES, exitLines } from "./exit-lines.js";
 import { storedHandle } from "./runtime-handle.js";
 import type { SessionPluginOptions } from "./session-plugins.js";
+import type { ScreenStillness } from "./screen-stillness.js";
 import { messageOf } from "../errors.js";
 
 export interface SessionProbe {
@@ -33,14 +34,18 @@ const ACTIVITY_CONCURRENCY = 8;
 /**
  * What the runtimes and agents say about these sessions now: one batched liveness probe per runtime
  * (`livenessMany`, else one `liveness` per session), then the agent's activity for the live ones.
- * An agent is first asked without a screen (hook files answer for free); only when it cannot tell
- * is the screen captured and the agent asked again. A failing probe yields `unknown`, never an error.
+ * An agent is first asked without a screen (hook files answer for free); when it cannot tell, or
+ * says `working`, the screen is captured and the agent asked again with it and, given `still`, how
+ * long that screen has stood still: a dialog the hooks never report (a new one of a newer CLI)
+ * looks like work to them, and only a screen that stops changing tells it apart. A failing probe
+ * yields `unknown`, never an error.
  * An agent seen exited for the first time has its last lines read (a runtime keeps a dead session readable).
  */
 export async function probeSessions(
   sessions: readonly Session[],
   registry: PluginRegistry,
   optionsFor: SessionPluginOptions = () => undefined,
+  still?: ScreenStillness,
 ): Promise<Map<string, SessionProbe>> {
   const probes = new Map<string, SessionProbe>();
   const started = sessions.flatMap((session) => {
@@ -74,7 +79,7 @@ export async function probeSessions(
         const probe = probes.get(entry.session.id);
         if (probe) {
           const agent = registry.resolve("agent", entry.session.agent, optionsFor(entry.session, "agent"));
-          probe.activity = await activityOf(agent, runtime, entry.session, entry.handle);
+          probe.activity = await activityOf(agent, runtime, entry, still);
         }
       });
       const ended = entries.filter((entry) => entry.session.exit === null);
@@ -112,8 +117,8 @@ async function livenessOf(runtime: Runtime, handles: RuntimeHandle[]): Promise<L
 async function activityOf(
   resolvingAgent: Promise<Agent>,
   runtime: Runtime,
-  session: Session,
-  handle: RuntimeHandle,
+  { session, handle }: { session: Session; handle: RuntimeHandle },
+  still: ScreenStillness | undefined,
 ): Promise<ActivityReport> {
   try {
     const agent = await resolvingAgent;
@@ -124,9 +129,15 @@ async function activityOf(
       ...(session.agentSessionId === null ? {} : { agentSessionId: session.agentSessionId }),
     };
     const first = await agent.activity(probe);
-    if (first.activity !== "unknown" || runtime.capture === undefined) return first;
+    const unsure = first.activity === "unknown" || (first.activity === "working" && still !== undefined);
+    if (!unsure || runtime.capture === undefined) return first;
     const screen = await runtime.capture(handle, { lines: SCREEN_LINES });
-    return await agent.activity({ ...probe, screen });
+    const stillMs = still?.stillFor(session.id, screen);
+    return await agent.activity({
+      ...probe,
+      screen,
+      ...(stillMs === undefined ? {} : { screenStillMs: stillMs }),
+    });
   } catch (error) {
     return { activity: "unknown", detail: messageOf(error) };
   }

@@ -52,6 +52,12 @@ export interface ActivityProbe {
   liveness: Liveness;
   /** The session's screen, when the runtime can capture it. */
   screen?: string;
+  /**
+   * How long `screen` has looked exactly like this, across probes (0: new or just changed); absent
+   * when nobody kept count. A screen that matches none of the agent's known states and stands still
+   * is a dialog it does not know: `needs_input`, never `working` (stillUnknownScreen).
+   */
+  screenStillMs?: number;
   /** The agent's own session id if an earlier probe found it. */
   agentSessionId?: string;
 }

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import {
   definePlugin,
+  parseDuration,
   type ActivityProbe,
   type ActivityReport,
   type Agent,
@@ -12,11 +13,13 @@ import {
 import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
 import { CLAUDE_CODE_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
 import { classifyScreen } from "./_shared/screen-rules.js";
+import { stillUnknownScreen } from "./_shared/still-screen.js";
 import { activityFromHooks, sessionIdFromHooks } from "./claude-code/hook-activity.js";
 import { CLAUDE_SCREEN_RULES } from "./claude-code/screens.js";
 import { CLAUDE_LOCAL_SETTINGS, writeClaudeHooks } from "./claude-code/settings-hooks.js";
@@ -28,6 +31,7 @@ import { claudeWorkerMcp } from "./claude-code/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 import { recognizeClaudeLimit } from "./claude-code/limits.js";
 import { CLAUDE_CODE_DEFAULT_MODELS } from "./claude-code/default-models.js";
+import { claudeStateFile, preTrustWorktree } from "./claude-code/pre-trust.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -39,13 +43,17 @@ export const CLAUDE_BYPASS_FLAG = "--dangerously-skip-permissions";
  * (Claude Code reads the file into the conversation itself). Hooks in the worktree's
  * `.claude/settings.local.json` append every event to `.ao/agent-events.jsonl`, which gives the
  * session id to resume, the activity and the turns (with the transcript); the screen adds the
- * dialogs hooks cannot see (folder trust). Usage comes from the transcripts under `configDir`.
+ * dialogs hooks cannot see. Usage comes from the transcripts under `paths.configDir`. The worktree
+ * is marked trusted in `paths.stateFile` before the launch (claude-code/pre-trust.ts): Claude Code
+ * 2.1.33x would otherwise open its trust dialog on "No, exit", because ao's hooks are in the folder.
  */
 export function createClaudeCodeAgent(
   options: ClaudeCodeOptions,
   nodePath: string,
-  configDir = join(homedir(), ".claude"),
+  paths: ClaudePaths = claudePathsFrom(process.env),
 ): Agent {
+  const { configDir, stateFile } = paths;
+  const stillMs = parseDuration(options.stillScreenAfter);
   const shared = (input: AgentLaunchInput): string[] => [
     ...workerArgs(input),
     ...(input.model === undefined ? [] : ["--model", input.model]),
@@ -57,7 +65,7 @@ export function createClaudeCodeAgent(
     launch: (input) =>
       spec([options.command, ...shared(input), taskInstruction(atMention(input.promptFile))]),
     resume: (input) => spec([options.command, "--resume", input.agentSessionId, ...shared(input)]),
-    activity: (probe) => Promise.resolve(probe).then(claudeActivity),
+    activity: (probe) => Promise.resolve(probe).then((p) => claudeActivity(p, stillMs)),
     usage: (probe) => Promise.resolve(probe).then((p) => readClaudeUsage(configDir, p)),
     latestConversation: (worktree) => Promise.resolve(latestClaudeConversation(configDir, worktree)),
     recognizeLimit: recognizeClaudeLimit,
@@ -65,6 +73,7 @@ export function createClaudeCodeAgent(
       Promise.resolve(worktree).then(() => {
         claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);
         writeClaudeHooks(worktree, nodePath);
+        preTrustWorktree(stateFile, worktree);
       }),
   };
 }
@@ -91,7 +100,7 @@ function atMention(path: string): string {
   return /\s/.test(path) ? `@"${path}"` : `@${path}`;
 }
 
-function claudeActivity(probe: ActivityProbe): ActivityReport {
+function claudeActivity(probe: ActivityProbe, stillMs: number): ActivityReport {
   const events = readRecentEvents(agentEventsFile(probe.worktree));
   const agentSessionId = sessionIdFromHooks(events) ?? probe.agentSessionId;
   const fromLiveness = activityFromLiveness(probe.liveness);
@@ -102,7 +111,10 @@ function claudeActivity(probe: ActivityProbe): ActivityReport {
   if (fromScreen?.activity === "needs_input") return withSessionId(fromScreen, agentSessionId);
   const report = afterInterrupt(activityFromHooks(events), events) ??
     fromScreen ?? { activity: "unknown", detail: "no hook event and no recognisable screen yet" };
-  return withSessionId(report, agentSessionId);
+  // A dialog nobody reports (no hook, no known screen) stands still where work would not.
+  const still =
+    report.activity === "idle" ? undefined : stillUnknownScreen(probe, CLAUDE_SCREEN_RULES, stillMs);
+  return withSessionId(still ?? report, agentSessionId);
 }
 
 /** No hook runs when a person interrupts a turn: the transcript's interruption marker says it is over. */
@@ -114,6 +126,18 @@ function afterInterrupt(
   const transcript = events.map((event) => stringField(event, "transcript_path")).findLast(Boolean);
   if (transcript === undefined || !endsInterrupted(transcript)) return report;
   return { activity: "idle", detail: "turn interrupted" };
+}
+
+/** Where Claude Code keeps its transcripts (`configDir`) and its global state with folder trust (`stateFile`). */
+export interface ClaudePaths {
+  configDir: string;
+  stateFile: string;
+}
+
+/** `$CLAUDE_CONFIG_DIR` (and the `.claude.json` in it), or `~/.claude` and `~/.claude.json`, as Claude Code itself defaults. */
+export function claudePathsFrom(env: PluginContext["env"]): ClaudePaths {
+  const home = env["HOME"] ?? homedir();
+  return { configDir: claudeConfigDirFrom(env), stateFile: claudeStateFile(env, home) };
 }
 
 /** `$CLAUDE_CONFIG_DIR`, or `~/.claude` as Claude Code itself defaults. */
@@ -131,6 +155,7 @@ export const plugin = definePlugin({
     "claude-code",
     {
       binary: "claude",
+      recordedVersion: RECORDED_VERSIONS.claude,
       versionArgs: ["--version"],
       install: "npm i -g @anthropic-ai/claude-code",
     },
@@ -139,6 +164,6 @@ export const plugin = definePlugin({
   description: "Claude Code (claude): hooks for session id, activity and turns, resume by session id",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),
-  defaults: { command: "claude", args: [] },
-  create: (options, ctx) => createClaudeCodeAgent(options, process.execPath, claudeConfigDirFrom(ctx.env)),
+  defaults: { command: "claude", args: [], stillScreenAfter: "30s" },
+  create: (options, ctx) => createClaudeCodeAgent(options, process.execPath, claudePathsFrom(ctx.env)),
 });

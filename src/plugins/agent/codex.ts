@@ -10,6 +10,7 @@ import {
   type PluginContext,
 } from "../../core/plugin-api.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
 import { CODEX_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { CodexOptions } from "./_shared/plugin-options.js";
@@ -97,6 +98,7 @@ export const plugin = definePlugin({
     "codex",
     {
       binary: "codex",
+      recordedVersion: RECORDED_VERSIONS.codex,
       versionArgs: ["--version"],
       install: "npm i -g @openai/codex",
     },

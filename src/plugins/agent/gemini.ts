@@ -15,6 +15,7 @@ import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
 import { GEMINI_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { GeminiOptions } from "./_shared/plugin-options.js";
@@ -143,6 +144,7 @@ export const plugin = definePlugin({
     "gemini",
     {
       binary: "gemini",
+      recordedVersion: RECORDED_VERSIONS.gemini,
       versionArgs: ["--version"],
       install: "npm i -g @google/gemini-cli",
     },

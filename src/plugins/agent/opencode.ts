@@ -10,6 +10,7 @@ import {
   type LaunchSpec,
 } from "../../core/plugin-api.js";
 import { agentProgram } from "./_shared/agent-program.js";
+import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
 import { OPENCODE_LOGIN } from "./_shared/agent-logins.js";
 import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
 import { logCursor } from "./_shared/event-log.js";
@@ -120,6 +121,7 @@ export const plugin = definePlugin({
     "opencode",
     {
       binary: "opencode",
+      recordedVersion: RECORDED_VERSIONS.opencode,
       versionArgs: ["--version"],
       install: "npm i -g opencode-ai",
     },

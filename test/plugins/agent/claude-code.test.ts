@@ -9,13 +9,13 @@ import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/
 import { CLAUDE_HOOK_EVENTS } from "../../../src/plugins/agent/claude-code/settings-hooks.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { fixture, launchInput, screen } from "./fixtures.js";
+import { fixture, launchInput, screen, tempClaudePaths } from "./fixtures.js";
 import { appendJsonl, turnLines } from "./turn-fixtures.js";
 import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
 const alive: Liveness = { state: "alive" };
 const agent = (options: Record<string, unknown> = {}) =>
-  createClaudeCodeAgent(claudeCodeOptions.parse(options), process.execPath);
+  createClaudeCodeAgent(claudeCodeOptions.parse(options), process.execPath, tempClaudePaths());
 
 describe("claude-code launch and resume", () => {
   it("hands over the task as an @file mention, with no permission flag by default", async () => {

@@ -6,7 +6,7 @@ import { createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js
 import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { launchInput } from "./fixtures.js";
+import { launchInput, tempClaudePaths } from "./fixtures.js";
 import { harness } from "./tmux-harness.js";
 import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
 
@@ -19,7 +19,7 @@ describe("claude-code with the fake claude in tmux", () => {
   it("delivers the task through the prompt file, learns the session id from hooks, and goes working → idle", async () => {
     const worktree = makeTestRepo().dir;
     const home = makeTempDir("ao-claude-home-");
-    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath);
+    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths());
     await agent.prepareWorkspace!({ sessionId: "app-1", worktree });
     const input = launchInput(worktree);
     const spec = await agent.launch(input);
@@ -62,7 +62,7 @@ describe("claude-code with the fake claude in tmux", () => {
   it("reports the folder-trust dialog as needs_input until a person accepts it", async () => {
     const worktree = makeTestRepo().dir;
     const home = makeTempDir("ao-claude-home-");
-    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath);
+    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths());
     await agent.prepareWorkspace!({ sessionId: "app-1", worktree });
     const pane = harness(worktree, home);
     pane.start(await agent.launch(launchInput(worktree)), {
@@ -87,7 +87,7 @@ describe("claude-code with the fake claude in tmux", () => {
     const worktree = makeTestRepo().dir;
     const home = makeTempDir("ao-claude-home-");
     const inputLog = join(makeTempDir("ao-input-"), "input.log");
-    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath);
+    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths());
     await agent.prepareWorkspace!({ sessionId: "app-1", worktree });
     const pane = harness(worktree, home);
     pane.start(await agent.launch(launchInput(worktree)), {

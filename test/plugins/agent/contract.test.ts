@@ -8,7 +8,7 @@ import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { screen } from "./fixtures.js";
+import { screen, tempClaudePaths } from "./fixtures.js";
 import { claudeTurnDriver, codexTurnDriver } from "./turn-drivers.js";
 import {
   aiderOptions,
@@ -22,7 +22,7 @@ const done = () => Promise.resolve();
 
 agentContract("claude-code", () =>
   Promise.resolve({
-    agent: createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+    agent: createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths()),
     worktree: makeTestRepo().dir,
     bypassFlags: [CLAUDE_BYPASS_FLAG],
     screens: {
@@ -113,7 +113,7 @@ agentContract("command", () =>
 agentTurnContract("claude-code", (): Promise<AgentSubject> => {
   const worktree = makeTestRepo().dir;
   return Promise.resolve({
-    agent: createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+    agent: createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths()),
     worktree,
     bypassFlags: [CLAUDE_BYPASS_FLAG],
     turns: claudeTurnDriver(worktree),

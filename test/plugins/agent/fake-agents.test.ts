@@ -10,7 +10,7 @@ import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { FAKE_BIN, fixture, launchInput } from "./fixtures.js";
+import { FAKE_BIN, fixture, launchInput, tempClaudePaths } from "./fixtures.js";
 import {
   aiderOptions,
   claudeCodeOptions,
@@ -35,7 +35,12 @@ function run(program: string, argv: string[], cwd: string) {
 }
 
 const agents: Record<string, () => Agent> = {
-  claude: () => createClaudeCodeAgent(claudeCodeOptions.parse({ permissionMode: "plan" }), process.execPath),
+  claude: () =>
+    createClaudeCodeAgent(
+      claudeCodeOptions.parse({ permissionMode: "plan" }),
+      process.execPath,
+      tempClaudePaths(),
+    ),
   codex: () => createCodexAgent(codexOptions.parse({}), "/nonexistent"),
   gemini: () => createGeminiAgent(geminiOptions.parse({}), "/nonexistent", makeTestContext().exec),
   opencode: () => createOpencodeAgent(opencodeOptions.parse({}), makeTestContext().exec),

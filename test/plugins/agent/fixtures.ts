@@ -1,7 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentLaunchInput } from "../../../src/core/slots/index.js";
+import type { ClaudePaths } from "../../../src/plugins/agent/claude-code.js";
+import { compareVersions, versionIn } from "../../../src/core/doctor/check-agent-versions.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 
 /** test/fixtures/agents: what the real CLIs printed (see its README for versions). */
@@ -42,4 +44,31 @@ export function optionWords(argv: readonly string[]): string[] {
 export function helpDocuments(help: string, flag: string): boolean {
   const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(^|[\\s,])${escaped}(?=[\\s,=<\\[]|$)`, "m").test(help);
+}
+
+/** Claude Code's config dir and state file (`.claude.json`) in a fresh temp dir: tests never touch this machine's. */
+export function tempClaudePaths(): ClaudePaths {
+  const dir = makeTempDir("ao-claude-config-");
+  return { configDir: join(dir, ".claude"), stateFile: join(dir, ".claude.json") };
+}
+
+/**
+ * Every recording of one agent's CLI, oldest first: the agent's folder itself (the first version
+ * recorded) and each `<version>/` folder beside it (test/fixtures/agents/README.md). Each has its own
+ * `version.txt`; tests that read recorded behaviour run once per recording.
+ */
+export function agentRecordings(agent: string): { version: string; dir: string }[] {
+  const root = join(AGENT_FIXTURES, agent);
+  const dirs = [
+    root,
+    ...readdirSync(root)
+      .filter((name) => /^\d+\.\d+\.\d+$/.test(name))
+      .map((name) => join(root, name)),
+  ];
+  return dirs
+    .map((dir) => {
+      const text = readFileSync(join(dir, "version.txt"), "utf8");
+      return { version: versionIn(text) ?? text.trim(), dir };
+    })
+    .sort((a, b) => compareVersions(a.version, b.version));
 }

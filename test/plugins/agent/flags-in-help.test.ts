@@ -6,7 +6,7 @@ import { createGeminiAgent } from "../../../src/plugins/agent/gemini.js";
 import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { fixture, helpDocuments, launchInput, optionWords } from "./fixtures.js";
+import { fixture, helpDocuments, launchInput, optionWords, tempClaudePaths } from "./fixtures.js";
 import {
   claudeCodeOptions,
   codexOptions,
@@ -31,6 +31,7 @@ function cases(): Record<string, Case> {
       agent: createClaudeCodeAgent(
         claudeCodeOptions.parse({ permissionMode: "acceptEdits" }),
         process.execPath,
+        tempClaudePaths(),
       ),
       launchHelp: fixture("claude", "help.txt"),
       resumeHelp: fixture("claude", "help.txt"),

@@ -8,7 +8,7 @@ import { claudeCodeOptions, codexOptions } from "../../../src/plugins/agent/_sha
 import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { launchInput } from "./fixtures.js";
+import { launchInput, tempClaudePaths } from "./fixtures.js";
 import { harness, type Harness } from "./tmux-harness.js";
 
 /**
@@ -21,7 +21,7 @@ const AGENTS: [string, (home: string) => Agent, { joins: boolean }][] = [
   // A message sent while Claude Code works is queued and becomes a turn of its own (recorded).
   [
     "claude-code",
-    () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+    () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths()),
     { joins: false },
   ],
   // Codex adds it to the running turn, which then answers both (recorded).

@@ -40,7 +40,10 @@ describe("claude-code usage (recorded transcript of 2.1.197)", () => {
     const configDir = makeTempDir("ao-claude-config-");
     const dir = join(configDir, "projects", escapedCwd(WORKTREE));
     mkdirSync(dir, { recursive: true });
-    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, configDir);
+    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, {
+      configDir,
+      stateFile: join(configDir, ".claude.json"),
+    });
     return { agent, transcript: join(dir, "56911fd8-2739-40e7-bbeb-872f3c0a2c48.jsonl"), dir };
   }
 

@@ -6,7 +6,7 @@ import { createCodexAgent } from "../../../src/plugins/agent/codex.js";
 import { createGeminiAgent } from "../../../src/plugins/agent/gemini.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { fixture, helpDocuments, launchInput, optionWords } from "./fixtures.js";
+import { fixture, helpDocuments, launchInput, optionWords, tempClaudePaths } from "./fixtures.js";
 import { BYPASS_FLAGS, WORKER_SERVER } from "./worker-fixtures.js";
 import {
   claudeCodeOptions,
@@ -30,7 +30,7 @@ interface Case {
 
 const cases: Record<string, Case> = {
   "claude-code": {
-    agent: () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+    agent: () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths()),
     launchHelp: fixture("claude", "help.txt"),
     resumeHelp: fixture("claude", "help.txt"),
     mcpFlags: ["--mcp-config", "--strict-mcp-config", "--allowedTools"],

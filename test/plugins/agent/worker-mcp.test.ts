@@ -13,7 +13,7 @@ import { opencodeWorkerMcp } from "../../../src/plugins/agent/opencode/worker-mc
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { FAKE_BIN, fixture, launchInput } from "./fixtures.js";
+import { FAKE_BIN, fixture, launchInput, tempClaudePaths } from "./fixtures.js";
 import { BYPASS_FLAGS, WORKER_SERVER } from "./worker-fixtures.js";
 import {
   aiderOptions,
@@ -38,7 +38,7 @@ function mode(file: string): number {
 }
 
 describe("claude-code as a worker", () => {
-  const agent = () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath);
+  const agent = () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths());
 
   it("loads ao's server from a 0600 --mcp-config file, strictly, with only orch_report allowed", async () => {
     const worktree = makeTestRepo().dir;
@@ -198,7 +198,7 @@ describe("workers run in safe mode", () => {
     const exec = makeTestContext().exec;
     const input = launchInput(worktree, { mcpServer: WORKER_SERVER, permissions: "permissionless" });
     const launches = await Promise.all([
-      createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath).launch(input),
+      createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths()).launch(input),
       createCodexAgent(codexOptions.parse({}), "/nonexistent").launch(input),
       createGeminiAgent(geminiOptions.parse({}), "/nonexistent", exec).launch(input),
       createAiderAgent(aiderOptions.parse({})).launch(input),

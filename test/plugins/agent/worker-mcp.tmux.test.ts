@@ -12,7 +12,7 @@ import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
-import { FAKE_BIN, launchInput } from "./fixtures.js";
+import { FAKE_BIN, launchInput, tempClaudePaths } from "./fixtures.js";
 import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
 import { tmuxRuntimeOptions } from "../../../src/plugins/runtime/_shared/plugin-options.js";
 import { makeTmuxHome } from "../../helpers/tmux.js";
@@ -34,7 +34,7 @@ import {
 const REPORT_SERVER = fileURLToPath(new URL("../../fixtures/mcp/report-server.mjs", import.meta.url));
 
 const agents: Record<string, (home: string) => Agent> = {
-  claude: () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath),
+  claude: () => createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, tempClaudePaths()),
   codex: (home) => createCodexAgent(codexOptions.parse({}), join(home, ".codex")),
   gemini: (home) => createGeminiAgent(geminiOptions.parse({}), join(home, ".gemini"), makeTestContext().exec),
   opencode: () => createOpencodeAgent(opencodeOptions.parse({}), makeTestContext().exec),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DURATION_PATTERN } from "../../../core/plugin-api.js";
 
 // The option schemas of the CLI agents, in one module that each agent imports on the first options
 // it is given: building zod schemas takes milliseconds that `ao status` (which gives none) skips.
@@ -26,6 +27,14 @@ export const claudeCodeOptions = cliAgentOptions("claude").extend({
     .enum(["default", "acceptEdits", "plan"])
     .optional()
     .meta({ description: "Claude Code's --permission-mode when the project does not run permissionless." }),
+  stillScreenAfter: z
+    .string()
+    .regex(DURATION_PATTERN, { error: 'expected a duration such as "30s" or "2m"' })
+    .default("30s")
+    .meta({
+      description:
+        "How long a screen that matches no state ao knows (working, idle, a known dialog) must stand still before the session counts as needs_input, showing its last lines: a dialog of a newer Claude Code.",
+    }),
 });
 
 export type ClaudeCodeOptions = z.output<typeof claudeCodeOptions>;

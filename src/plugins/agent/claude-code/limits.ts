@@ -22,9 +22,19 @@ import {
 const LIMIT =
   /(You've hit your [^·]+?|You're out of usage credits)(?: · resets ([^(]+?) \(([^)]+)\))?(?: · .*)?$/;
 
+/**
+ * An HTTP 429 on an API key (recorded from 2.1.332, test/fixtures/agents/claude/2.1.332/turns/rate-limited.*):
+ * while Claude Code retries, its spinner line reads "API error · retrying in 18s · attempt 1/10"
+ * (the first wait is the API's `retry-after`; other errors name their status there, "401 invalid
+ * x-api-key · retrying in …"); once it gives up (StopFailure `error: rate_limit`) its words are
+ * "API Error: Request rejected (429) · <the API's message>", with no time.
+ */
+const RETRYING_429 = /(API error · retrying in (\d+)s · attempt \d+\/\d+)/;
+const REJECTED_429 = /^(API Error: Request rejected \(429\).*)$/;
+
 export function recognizeClaudeLimit(text: string, now: number): UsageLimit | null {
   const found = lastMatchingLine(text, LIMIT);
-  if (found === undefined) return null;
+  if (found === undefined) return recognizeRateLimit(text, now);
   const [, , when, zone] = found.match;
   const printed = when === undefined ? undefined : claudeResetTime(when, zone ?? "", now);
   const resetAt = printed === undefined ? undefined : endOfMinute(printed);
@@ -43,4 +53,15 @@ function claudeResetTime(when: string, zoneName: string, now: number): number | 
   if (month === undefined || time === undefined) return undefined;
   const year = dated[3] === undefined ? undefined : Number(dated[3]);
   return nextDate(now, zone, { month, day: Number(dated[2]), year }, time);
+}
+
+/** The 429 retry line (held until its wait is over, to the end of the printed second) or the final refusal. */
+function recognizeRateLimit(text: string, now: number): UsageLimit | null {
+  const retrying = lastMatchingLine(text, RETRYING_429);
+  if (retrying !== undefined) {
+    const seconds = Number(retrying.match[2]);
+    return { words: retrying.match[1]!, resetAt: now + (seconds + 1) * 1000 };
+  }
+  const rejected = lastMatchingLine(text, REJECTED_429);
+  return rejected === undefined ? null : { words: rejected.match[1]! };
 }

@@ -1,8 +1,10 @@
 import type { ScreenRule } from "../_shared/screen-rules.js";
 
 /**
- * Claude Code's screens, as recorded from v2.1.197 in test/fixtures/agents/claude/screens/. Dialogs
- * first: they are drawn above a footer that may still say something else.
+ * Claude Code's screens, as recorded from v2.1.197 in test/fixtures/agents/claude/screens/ and from
+ * v2.1.332 in test/fixtures/agents/claude/2.1.332/. Dialogs first: they are drawn above a footer
+ * that may still say something else. 2.1.332's idle footer names the permission mode instead of
+ * "? for shortcuts" when it is auto mode ("⏵⏵ auto mode on (shift+tab to cycle)").
  */
 export const CLAUDE_SCREEN_RULES: readonly ScreenRule[] = [
   {
@@ -33,5 +35,5 @@ export const CLAUDE_SCREEN_RULES: readonly ScreenRule[] = [
     detail: "Claude Code is not logged in: run /login in the session once",
   },
   { activity: "working", pattern: /esc to interrupt/, detail: "busy (esc to interrupt)" },
-  { activity: "idle", pattern: /\? for shortcuts/, detail: "prompt is empty" },
+  { activity: "idle", pattern: /\? for shortcuts|\(shift\+tab to cycle\)/, detail: "prompt is empty" },
 ];

@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { claudeCodeOptions } from "../../../src/plugins/agent/_shared/plugin-options.js";
+import { createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
+import { agentRecordings, tempClaudePaths } from "./fixtures.js";
+import { makeTempDir } from "../../helpers/temp-dir.js";
+
+/**
+ * A dialog ao does not know (no hook reports it, no screen rule matches it) must not read as
+ * `working` forever: once its screen stands still for `stillScreenAfter` it is `needs_input`.
+ */
+const agent = () =>
+  createClaudeCodeAgent(
+    claudeCodeOptions.parse({ stillScreenAfter: "30s" }),
+    process.execPath,
+    tempClaudePaths(),
+  );
+const newest = agentRecordings("claude").at(-1)!;
+const working = readFileSync(join(newest.dir, "turns/completed.working.txt"), "utf8");
+// A dialog no recorded version has shown: the recorded working screen's prompt box replaced by it.
+const unknownDialog = `${working.split("────")[0]}\n Auto mode has a notice to acknowledge\n ❯ Continue\n   Leave auto mode\n`;
+const probe = (screen: string, screenStillMs: number) =>
+  agent().activity({
+    sessionId: "s",
+    worktree: makeTempDir("ao-still-"),
+    liveness: { state: "alive" },
+    screen,
+    screenStillMs,
+  });
+
+describe("a screen that stands still and matches no known state", () => {
+  it("is needs_input with its last lines once it stood still for the window", async () => {
+    const report = await probe(unknownDialog, 31_000);
+    expect(report.activity).toBe("needs_input");
+    expect(report.detail).toContain("Auto mode has a notice to acknowledge / ❯ Continue / Leave auto mode");
+  });
+
+  it("is not judged while it still changes or before the window is over", async () => {
+    expect((await probe(unknownDialog, 0)).activity).toBe("unknown");
+    expect((await probe(unknownDialog, 29_000)).activity).toBe("unknown");
+  });
+
+  it("leaves known screens alone however long they stand still", async () => {
+    expect((await probe(working, 600_000)).activity).toBe("working");
+    const idle = readFileSync(join(newest.dir, "turns/completed.screen.txt"), "utf8");
+    expect((await probe(idle, 600_000)).activity).toBe("idle");
+  });
+});
