@@ -19,6 +19,8 @@ export interface DoctorOptions {
   readonly host: DoctorHost;
   /** `--fix`: apply the repairs (repairs/) before checking; without it they are only listed. */
   readonly fix?: boolean | undefined;
+  /** `--move-aside-store`: with --fix, an empty ao.db with no backup is moved aside. */
+  readonly moveAsideStore?: boolean | undefined;
 }
 
 export interface DoctorReport {
@@ -38,7 +40,7 @@ export interface DoctorReport {
  */
 export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise<DoctorReport> {
   // First: the AO_HOME check below creates a missing AO_HOME, and the fixes decide its mode.
-  const repairs = await runRepairs(ctx, options.fix === true);
+  const repairs = await runRepairs(ctx, options.fix === true, { moveAsideStore: options.moveAsideStore });
   const { check: configCheck, loaded } = await checkConfig(ctx, options.configPath);
   const { platform } = options.host;
   const machine = await Promise.all([checkGit(ctx, options.host), checkAoHome(ctx)]);
