@@ -5,11 +5,14 @@ import { checkAoHome } from "./check-ao-home.js";
 import { checkBudgets } from "./check-budgets.js";
 import { checkConfig } from "./check-config.js";
 import { checkCatalogDefaults } from "./check-defaults.js";
+import { checkDiskSpace } from "./check-disk-space.js";
 import { checkGit } from "./check-git.js";
+import { checkGitIdentity } from "./check-git-identity.js";
 import { checkNode } from "./check-node.js";
 import { checkPermissions } from "./check-permissions.js";
 import { checkPlugins } from "./check-plugins.js";
 import { checkStore } from "./check-store.js";
+import { checkStoreWritable } from "./check-store-writable.js";
 import type { RepairOutcome } from "./repairs/repair.js";
 import { repairChecks, runRepairs } from "./repairs/run-repairs.js";
 
@@ -43,7 +46,10 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
   const repairs = await runRepairs(ctx, options.fix === true, { moveAsideStore: options.moveAsideStore });
   const { check: configCheck, loaded } = await checkConfig(ctx, options.configPath);
   const { platform } = options.host;
-  const machine = await Promise.all([checkGit(ctx, options.host), checkAoHome(ctx)]);
+  const machine = await Promise.all([checkGit(ctx, options.host), checkAoHome(ctx), checkDiskSpace(ctx)]);
+  const projectDirs =
+    loaded === undefined ? [ctx.cwd] : Object.values(loaded.config.projects).map((p) => p.path);
+  const identities = await Promise.all([...new Set(projectDirs)].map((dir) => checkGitIdentity(ctx, dir)));
   const plugins =
     loaded === undefined
       ? [...(await checkCatalogDefaults(ctx, platform)), await checkInstalledAgents(ctx, platform)]
@@ -52,7 +58,9 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
     checkNode(options.host.nodeVersion),
     ...machine,
     checkStore(ctx),
+    await checkStoreWritable(ctx),
     configCheck,
+    ...identities,
     ...plugins,
     ...(loaded === undefined ? [] : checkPermissions(loaded.config)),
     ...(loaded === undefined ? [] : await checkBudgets(ctx, loaded)),
