@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkDiskSpace } from "../../../src/core/doctor/check-disk-space.js";
 import { checkGitIdentity } from "../../../src/core/doctor/check-git-identity.js";
 import { checkStoreWritable } from "../../../src/core/doctor/check-store-writable.js";
@@ -9,25 +9,9 @@ import { closeStore, openStore } from "../../../src/core/store/index.js";
 import { makeTestRepo } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
+import { canMountTmpfs, mountTmpfs } from "../../helpers/tmpfs.js";
 
-const mounts: string[] = [];
-
-afterEach(() => {
-  for (const dir of mounts.splice(0)) spawnSync("umount", ["-l", dir]);
-});
-
-/** A real tmpfs of `size` (root only); undefined where mounting is not allowed. */
-function mountTmpfs(size: string): string | undefined {
-  const dir = makeTempDir("ao-disk-");
-  if (spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]).status !== 0) return undefined;
-  mounts.push(dir);
-  return dir;
-}
-
-const canMount = ((probe) => {
-  if (probe !== undefined) spawnSync("umount", ["-l", mounts.pop() as string]);
-  return probe !== undefined;
-})(mountTmpfs("64k"));
+const canMount = canMountTmpfs();
 
 describe.skipIf(!canMount)("doctor on a small or read-only disk (a real tmpfs)", () => {
   it("fails with 120 KiB free on AO_HOME's disk, before AO_HOME exists", async () => {

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runRepairs } from "../../../src/core/doctor/repairs/run-repairs.js";
 import { checkStore } from "../../../src/core/doctor/check-store.js";
-import { isAoError, type AoError } from "../../../src/core/errors.js";
 import {
   allocateSessionId,
   backupStore,
@@ -19,6 +18,7 @@ import {
 import { sessionCreated } from "../../helpers/events.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 import { makeTestContext } from "../../helpers/test-context.js";
+import { aoErrorOf } from "../../helpers/tmpfs.js";
 
 function addSession(store: Store): string {
   return writeTransaction(store, (tx) => {
@@ -39,16 +39,6 @@ function addSession(store: Store): string {
   });
 }
 
-function refusal(run: () => unknown): AoError {
-  try {
-    run();
-  } catch (error) {
-    if (isAoError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AoError");
-}
-
 function freshHome() {
   return makeTestContext({ home: join(makeTempDir("ao-store-"), "home") });
 }
@@ -59,7 +49,7 @@ describe("an empty ao.db", () => {
     closeStore(openStore(ctx));
     truncateSync(ctx.paths.database, 0);
     writeFileSync(`${ctx.paths.database}-wal`, "frames");
-    const error = refusal(() => openStore(ctx));
+    const error = aoErrorOf(() => openStore(ctx));
     expect(error.code).toBe("E_STORE_CORRUPT");
     expect(error.message).toContain(`${ctx.paths.database} is empty (0 bytes)`);
     expect(error.hint).toContain("ao doctor --fix");
