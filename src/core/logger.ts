@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Logger as PinoLogger, StreamEntry } from "pino";
 import type * as PinoModule from "pino";
 import { AoError } from "./errors.js";
+import { describeWriteCode } from "./write-failure.js";
 import { redactText, redactValue } from "./redact.js";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -31,6 +32,8 @@ export interface LoggerOptions {
   stderrLevel?: LogLevel | undefined;
   /** Loads pino; tests pass one that counts calls. Default: require("pino"). */
   loadPino?: (() => typeof PinoModule) | undefined;
+  /** Told once when ao.log cannot be written (a full disk); default: a warning line on stderr. */
+  onWriteFailure?: ((message: string) => void) | undefined;
 }
 
 /**
@@ -41,23 +44,40 @@ export interface LoggerOptions {
 export function createLogger(options: LoggerOptions): Logger {
   const fileLevel = options.fileLevel ?? "info";
   const lowest = lowerLevel(fileLevel, options.stderrLevel);
+  const file = join(options.dir, "ao.log");
   let pino: PinoLogger | undefined;
+  // Set when ao.log could not be written: from then on records go to stderr only (if asked for).
+  let fileFailed = false;
   const load = (): PinoLogger => {
     if (pino) return pino;
     const pinoModule = (options.loadPino ?? requirePino)();
-    // 0o700: AO_HOME (created here when the log is its first file) holds prompts and logs.
-    mkdirSync(options.dir, { recursive: true, mode: 0o700 });
-    const streams: StreamEntry[] = [
-      { level: fileLevel, stream: pinoModule.destination({ dest: join(options.dir, "ao.log"), sync: true }) },
-    ];
+    const streams: StreamEntry[] = [];
+    if (!fileFailed) {
+      // 0o700: AO_HOME (created here when the log is its first file) holds prompts and logs.
+      mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+      const destination = pinoModule.destination({ dest: file, sync: true });
+      destination.on("error", (error: unknown) => fail(error));
+      streams.push({ level: fileLevel, stream: destination });
+    }
     if (options.stderrLevel) streams.push({ level: options.stderrLevel, stream: process.stderr });
     pino = pinoModule.pino({ level: lowest, base: { pid: process.pid } }, pinoModule.multistream(streams));
     return pino;
   };
+  const fail = (error: unknown): void => {
+    if (fileFailed) return;
+    fileFailed = true;
+    pino = undefined;
+    (options.onWriteFailure ?? warnOnStderr)(logWriteFailure(file, error));
+  };
   const write = (level: LogLevel) => (message: string, data?: Record<string, unknown>) => {
-    if (rank(level) < rank(lowest)) return;
+    if (rank(level) < rank(lowest) || (fileFailed && options.stderrLevel === undefined)) return;
     const fields = data ? (redactValue(data) as Record<string, unknown>) : {};
-    load()[level](fields, redactText(message));
+    try {
+      load()[level](fields, redactText(message));
+    } catch (error) {
+      // A full or read-only disk must not end the command (or the daemon) that was only logging.
+      fail(error);
+    }
   };
   return {
     debug: write("debug"),
@@ -66,6 +86,24 @@ export function createLogger(options: LoggerOptions): Logger {
     error: write("error"),
     flush: () => pino?.flush(),
   };
+}
+
+/** What a person reads when ao.log stops being written: which file, why, and what is kept. */
+export function logWriteFailure(file: string, error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const why = typeof code === "string" ? `${describeWriteCode(code)} (${code})` : String(error);
+  return (
+    `warning: cannot write ${file}: ${why}; log records are dropped from here on, ` +
+    "everything else (the state database, running agents) is kept\n"
+  );
+}
+
+function warnOnStderr(message: string): void {
+  try {
+    process.stderr.write(message);
+  } catch {
+    // stderr is on the same full disk (the daemon's daemon.log): nothing more to say.
+  }
 }
 
 /**

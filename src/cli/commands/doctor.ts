@@ -5,11 +5,21 @@ import type { CheckStatus, DoctorCheck } from "../../core/doctor/check.js";
 import type { DoctorReport } from "../../core/doctor/run-doctor.js";
 import { createStyle, writeJson, writeLines, type Style } from "../render.js";
 
+interface DoctorFlags {
+  json?: boolean;
+  fix?: boolean;
+  moveAsideStore?: boolean;
+}
+
 export function registerDoctorCommand(program: Command, cli: CliRuntime): void {
   program
     .command("doctor")
     .description("check that this machine and the configuration are ready to run agents")
     .option("--fix", "set right what doctor safely can under AO_HOME (without it: only list it)")
+    .option(
+      "--move-aside-store",
+      "with --fix: move an empty ao.db that has no backup aside (ao then starts an empty database)",
+    )
     .option("--json", "print the checks, the fixes and a summary as JSON")
     .addHelpText(
       "after",
@@ -17,7 +27,8 @@ export function registerDoctorCommand(program: Command, cli: CliRuntime): void {
 What --fix does (only to what ao owns under AO_HOME; never your repositories or config):
   creates a missing AO_HOME (mode 700), makes ao's directories 700 and its token and secret
   files 600, removes a daemon.json of a daemon that is not running and temporary files a killed
-  ao left (older than 10 minutes). Each fix is listed; without --fix they are warnings.
+  ao left (older than 10 minutes), and replaces an empty ao.db (moved aside, never deleted) by
+  the newest backup in AO_HOME/backups. Each fix is listed; without --fix they are warnings.
 
 Examples:
   ao doctor               check, change nothing
@@ -25,11 +36,16 @@ Examples:
   ao doctor --json | jq '.repairs[] | select(.status != "fixed")'`,
     )
     .action(
-      cli.action(async (ctx, flags: { json?: boolean; fix?: boolean }, command: Command) => {
+      cli.action(async (ctx, flags: DoctorFlags, command: Command) => {
         const { runDoctor } = await import("../../core/doctor/run-doctor.js");
         const host = { nodeVersion: process.versions.node, platform: process.platform };
         const configPath = globalOptions(command).config;
-        const report = await runDoctor(ctx, { configPath, host, fix: flags.fix === true });
+        const report = await runDoctor(ctx, {
+          configPath,
+          host,
+          fix: flags.fix === true,
+          moveAsideStore: flags.moveAsideStore === true,
+        });
         if (flags.json) writeJson(ctx.stdout, report);
         else writeLines(ctx.stdout, reportLines(report, ctx.stdout, ctx.env));
         return report.ok ? 0 : 1;

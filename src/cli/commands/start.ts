@@ -40,6 +40,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
           ]);
           const mounts = [controlPlaneMount(command.parent?.version() ?? "unknown"), ...dashboard];
           const signal = stopSignal();
+          keepRunningWhenOutputFails();
           return runDaemon(ctx, {
             target,
             configPath,
@@ -138,4 +139,13 @@ function cycleLine(report: CycleReport): string {
   if (report.escalated > 0) parts.push(`${report.escalated} escalated`);
   const errors = report.errors.length > 0 ? `; errors: ${report.errors.join("; ")}` : "";
   return `${time} cycle: ${parts.join(", ")} in ${report.durationMs} ms${errors}`;
+}
+
+/**
+ * The daemon's stdout and stderr are daemon.log (spawn-detached.ts). On a full disk a write there
+ * fails with an "error" event that, unhandled, would end the daemon; its state is in ao.db and its
+ * agents keep running, so a line that cannot be logged is dropped instead.
+ */
+function keepRunningWhenOutputFails(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
 }

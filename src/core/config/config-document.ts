@@ -1,5 +1,6 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import { configIssuesError, formatKeyPath, type ConfigIssue, type ConfigProblem } from "./config-issues.js";
+import { assertConfigSize, checkAliases } from "./config-limits.js";
 import type { KeyPath, SourceLocation } from "./types.js";
 
 export interface ParsedYaml {
@@ -8,8 +9,12 @@ export interface ParsedYaml {
   lineCounter: LineCounter;
 }
 
-/** Parses the text keeping positions; YAML syntax errors are reported all at once with line:column. */
+/**
+ * Parses the text keeping positions; YAML syntax errors are reported all at once with line:column.
+ * Text over MAX_CONFIG_BYTES is refused unparsed, and aliases that expand too far at their place.
+ */
 export function parseConfigYaml(text: string, file: string, cwd: string): ParsedYaml {
+  assertConfigSize(text, file, cwd);
   const lineCounter = new LineCounter();
   // `merge: true` keeps `<<: *anchor` working, which people use to share project settings.
   const yaml = parseDocument(text, { lineCounter, merge: true, prettyErrors: true });
@@ -21,7 +26,16 @@ export function parseConfigYaml(text: string, file: string, cwd: string): Parsed
     const causes = afterTabsOnlyTabs(firstOfEachLine(issues));
     throw configIssuesError("E_CONFIG_INVALID", file, causes, cwd, SYNTAX_HINT);
   }
+  checkAliases(yaml, lineCounter, file, cwd);
   return { file, yaml, lineCounter };
+}
+
+/**
+ * The document as plain data. checkAliases bounded what aliases add when the text was parsed, so
+ * yaml's own guess (count × nesting over 100, which 101 projects sharing one anchor would pass) is off.
+ */
+export function yamlData(parsed: ParsedYaml): unknown {
+  return parsed.yaml.toJS({ maxAliasCount: -1 });
 }
 
 const SYNTAX_HINT =

@@ -1,10 +1,10 @@
-import { readFile } from "node:fs/promises";
 import type { AoContext } from "../context.js";
 import { AoError, messageOf } from "../errors.js";
 import type { AoPaths } from "../paths.js";
 import { bundleBuildId } from "./build-identity.js";
 import { configCacheEntryPath, configCacheKey, readCachedConfig, writeCachedConfig } from "./config-cache.js";
 import { formatIssue } from "./config-issues.js";
+import { readConfigFile } from "./config-limits.js";
 import { findConfigPath } from "./find-config-path.js";
 import type { AoConfig, ConfigDocument, LoadedConfig } from "./types.js";
 
@@ -38,10 +38,11 @@ interface CacheSlot {
   key: string;
 }
 
-async function readConfigText(file: string): Promise<string> {
+async function readConfigText(file: string, cwd: string): Promise<string> {
   try {
-    return await readFile(file, "utf8");
+    return await readConfigFile(file, cwd);
   } catch (error) {
+    if (error instanceof AoError) throw error;
     throw new AoError("E_CONFIG_NOT_FOUND", `cannot read ${file}: ${messageOf(error)}`, {
       hint: "check the file's permissions",
       cause: error,
@@ -101,7 +102,7 @@ export async function loadConfig(ctx: LoadContext, options: LoadConfigOptions = 
 
 async function loadOneConfig(ctx: LoadContext, options: LoadConfigOptions): Promise<LoadedConfig> {
   const file = await findConfigPath(ctx, options.configPath);
-  const text = await readConfigText(file);
+  const text = await readConfigText(file, ctx.cwd);
   const slot = cacheSlot(ctx, file, text);
   if (slot !== undefined && options.readCache !== false) {
     const config = await readCachedConfig(slot.entryPath, slot.key);

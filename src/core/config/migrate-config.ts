@@ -1,8 +1,9 @@
-import { readFile, rename, stat, writeFile } from "node:fs/promises";
+import { rename, stat, writeFile } from "node:fs/promises";
 import type { AoContext } from "../context.js";
 import { applyEditsToDocument } from "./config-edits.js";
-import { parseConfigYaml, positionProblems } from "./config-document.js";
+import { parseConfigYaml, positionProblems, yamlData } from "./config-document.js";
 import type { ConfigIssue } from "./config-issues.js";
+import { readConfigFile } from "./config-limits.js";
 import { findConfigPath } from "./find-config-path.js";
 import { findOriginalKeys } from "./original/original-keys.js";
 
@@ -26,9 +27,9 @@ export async function migrateConfig(
   options: { configPath?: string | undefined; write?: boolean | undefined },
 ): Promise<ConfigMigration> {
   const path = await findConfigPath(ctx, options.configPath);
-  const before = await readFile(path, "utf8");
+  const before = await readConfigFile(path, ctx.cwd);
   const parsed = parseConfigYaml(before, path, ctx.cwd);
-  const findings = findOriginalKeys(parsed.yaml.toJS());
+  const findings = findOriginalKeys(yamlData(parsed));
   const changes = positionProblems(
     parsed,
     findings.map(({ keyPath, message }) => ({ keyPath, message, at: "key" as const })),

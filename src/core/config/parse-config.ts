@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import type { AoContext } from "../context.js";
 import { checkConfigRules } from "./check-config-rules.js";
-import { parseConfigYaml, positionProblems, type ParsedYaml } from "./config-document.js";
+import { parseConfigYaml, positionProblems, type ParsedYaml, yamlData } from "./config-document.js";
 import { configIssuesError, type ConfigIssue, type ConfigProblem } from "./config-issues.js";
 import { configSchema, type RawConfig } from "./config-schema.js";
 import { applyEditsToData } from "./config-edits.js";
@@ -29,7 +29,7 @@ function fail(
 
 /** The validated file, and a warning for each key of the original ao's that ao read its own way. */
 function validate(parsed: ParsedYaml, cwd: string): { raw: RawConfig; warnings: ConfigIssue[] } {
-  const written: unknown = parsed.yaml.toJS();
+  const written: unknown = yamlData(parsed);
   if (written === null || written === undefined) {
     fail(
       "E_CONFIG_INVALID",

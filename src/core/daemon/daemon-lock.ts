@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { loadSqliteDriver } from "../store/sqlite-driver.js";
+import { isWriteFailure, writeFailureError } from "../write-failure.js";
 
 /** Held for the life of the daemon; the kernel drops it when the process dies, however it dies. */
 export interface DaemonLock {
@@ -22,17 +23,29 @@ const ACQUIRE_WAIT_MS = 2000;
  * children started by the daemon do not inherit. A stale file therefore never blocks a start.
  */
 export function acquireDaemonLock(lockPath: string, waitMs = ACQUIRE_WAIT_MS): DaemonLock | undefined {
-  mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
-  const db = openLockFile(lockPath, waitMs);
-  if (!tryExclusive(db)) {
-    db.close();
-    return undefined;
+  let db: BetterSqlite3.Database | undefined;
+  try {
+    mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
+    db = openLockFile(lockPath, waitMs);
+    if (!tryExclusive(db)) {
+      db.close();
+      return undefined;
+    }
+  } catch (error) {
+    db?.close();
+    if (!isWriteFailure(error)) throw error;
+    throw writeFailureError(
+      lockPath,
+      error,
+      "everything: the lock only records which daemon runs, and nothing else was written",
+    );
   }
+  const held = db;
   return {
     release() {
-      if (!db.open) return;
-      if (db.inTransaction) db.exec("ROLLBACK");
-      db.close();
+      if (!held.open) return;
+      if (held.inTransaction) held.exec("ROLLBACK");
+      held.close();
     },
   };
 }

@@ -1,6 +1,11 @@
 import type { AoContext } from "../context.js";
-import { AoError } from "../errors.js";
-import { releaseInterruptedReactions, writeTransaction } from "../store/index.js";
+import { AoError, messageOf } from "../errors.js";
+import {
+  backupStore,
+  releaseInterruptedReactions,
+  storeBackupsDir,
+  writeTransaction,
+} from "../store/index.js";
 import type { CycleReport, CycleRunner, EngineOpener, LifecycleEngine } from "./cycle-types.js";
 import { alreadyRunningError } from "./daemon-errors.js";
 import {
@@ -77,6 +82,7 @@ async function runLocked(ctx: AoContext, options: LockedOptions): Promise<number
     checkProject(engine, options.project);
     await warnBeforeFirstCycle(ctx, engine, options.platform ?? "", log);
     releaseOrphans(engine, log);
+    await backUpStore(ctx, engine, log);
     return await serveAndPoll(ctx, engine, options, log);
   } finally {
     engine?.close();
@@ -181,6 +187,15 @@ async function warnBeforeFirstCycle(
 }
 
 /** Only the lock holder may assume a `delivering` reaction is an orphan: its deliverer is dead. */
+/** The copy `ao doctor --fix` restores an empty ao.db from; a failed one is a warning, not a stop. */
+async function backUpStore(ctx: AoContext, engine: LifecycleEngine, log: DaemonLog): Promise<void> {
+  try {
+    await backupStore(engine.store, ctx.paths, ctx.clock.now());
+  } catch (error) {
+    log.warn(`could not back up the state database into ${storeBackupsDir(ctx.paths)}: ${messageOf(error)}`);
+  }
+}
+
 function releaseOrphans(engine: LifecycleEngine, log: DaemonLog): void {
   const released = writeTransaction(engine.store, (tx) => releaseInterruptedReactions(tx));
   if (released > 0) log.info(`released ${released} reaction(s) a previous daemon left in flight`);

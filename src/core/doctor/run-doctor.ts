@@ -6,12 +6,15 @@ import { checkAoHome } from "./check-ao-home.js";
 import { checkBudgets } from "./check-budgets.js";
 import { checkConfig } from "./check-config.js";
 import { checkCatalogDefaults } from "./check-defaults.js";
+import { checkDiskSpace } from "./check-disk-space.js";
 import { checkGit } from "./check-git.js";
+import { checkGitIdentity } from "./check-git-identity.js";
 import { checkNode } from "./check-node.js";
 import { checkPermissions } from "./check-permissions.js";
 import { checkPlugins } from "./check-plugins.js";
 import { checkPrices } from "./check-prices.js";
 import { checkStore } from "./check-store.js";
+import { checkStoreWritable } from "./check-store-writable.js";
 import type { RepairOutcome } from "./repairs/repair.js";
 import { repairChecks, runRepairs } from "./repairs/run-repairs.js";
 
@@ -21,6 +24,8 @@ export interface DoctorOptions {
   readonly host: DoctorHost;
   /** `--fix`: apply the repairs (repairs/) before checking; without it they are only listed. */
   readonly fix?: boolean | undefined;
+  /** `--move-aside-store`: with --fix, an empty ao.db with no backup is moved aside. */
+  readonly moveAsideStore?: boolean | undefined;
 }
 
 export interface DoctorReport {
@@ -40,13 +45,16 @@ export interface DoctorReport {
  */
 export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise<DoctorReport> {
   // First: the AO_HOME check below creates a missing AO_HOME, and the fixes decide its mode.
-  const repairs = await runRepairs(ctx, options.fix === true);
+  const repairs = await runRepairs(ctx, options.fix === true, { moveAsideStore: options.moveAsideStore });
   const { check: configCheck, loaded } = await checkConfig(ctx, options.configPath);
   const { platform } = options.host;
   const [machine, versions] = await Promise.all([
-    Promise.all([checkGit(ctx, options.host), checkAoHome(ctx)]),
+    Promise.all([checkGit(ctx, options.host), checkAoHome(ctx), checkDiskSpace(ctx)]),
     checkAgentVersions(ctx),
   ]);
+  const projectDirs =
+    loaded === undefined ? [ctx.cwd] : Object.values(loaded.config.projects).map((p) => p.path);
+  const identities = await Promise.all([...new Set(projectDirs)].map((dir) => checkGitIdentity(ctx, dir)));
   const plugins =
     loaded === undefined
       ? [...(await checkCatalogDefaults(ctx, platform)), await checkInstalledAgents(ctx, platform)]
@@ -55,7 +63,9 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
     checkNode(options.host.nodeVersion),
     ...machine,
     checkStore(ctx),
+    await checkStoreWritable(ctx),
     configCheck,
+    ...identities,
     ...plugins,
     ...versions,
     ...(loaded === undefined ? [] : checkPermissions(loaded.config)),

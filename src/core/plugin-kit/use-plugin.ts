@@ -1,7 +1,7 @@
 import { isScalar, isSeq } from "yaml";
 import { readFile, rename, stat, writeFile } from "node:fs/promises";
 import { applyEditsToDocument, type ConfigEdit } from "../config/config-edits.js";
-import { isWrittenInYaml, parseConfigYaml } from "../config/config-document.js";
+import { isWrittenInYaml, parseConfigYaml, yamlData } from "../config/config-document.js";
 import type { PluginDefaults, Slot } from "../registry/catalog.js";
 
 /** What `ao plugin install` wrote into the configuration. */
@@ -31,7 +31,7 @@ export async function useInstalledPlugin(
   if (isWrittenInYaml(parsed, keyPath) && !use) return undefined;
   const edit: ConfigEdit | undefined =
     slot === "notifier"
-      ? notifierEdit(parsed.yaml.toJS(), name, catalogDefaults)
+      ? notifierEdit(yamlData(parsed), name, catalogDefaults)
       : { op: "set", keyPath, value: name };
   if (edit?.op !== "set") return undefined;
   // A written value keeps its node (its style and comments): a list gets one more item.

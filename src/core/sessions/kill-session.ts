@@ -41,7 +41,8 @@ export async function killSession(
     const session = requireSession(store, id);
     if (session.status === "spawning") return await killInterruptedSpawn(ctx, store, session, options);
     await stopRuntime(ctx, session, options.configPath);
-    const killed = session.status === "killed" ? session : markKilled(store, session, options.purge === true);
+    const killed =
+      session.status === "killed" ? session : markStopped(store, session, options.purge === true);
     if (options.purge !== true) return { session: killed, workspace: "kept", branch: killed.branch };
     await purgeWorkspace(ctx, store, killed, options);
     return { session: killed, workspace: "removed", branch: killed.branch };
@@ -67,6 +68,34 @@ function markKilled(store: Store, session: Session, purge: boolean, reason = "ki
       { type: "session.killed", payload: { from: session.status, purge } },
     ),
   );
+}
+
+/**
+ * markKilled after the agent was stopped. When the disk refuses the write, the error says what
+ * happened (the agent is stopped), what the record still says, and that running the kill again
+ * once there is space finishes it (stopping a stopped agent is a no-op).
+ */
+function markStopped(store: Store, session: Session, purge: boolean): Session {
+  try {
+    return markKilled(store, session, purge);
+  } catch (error) {
+    const cause = isAoError(error) ? error : undefined;
+    if (cause?.details?.["kept"] === undefined) throw error;
+    throw new AoError(
+      "E_STORE_FAILED",
+      `stopped the agent of ${session.id}, but could not record it: ${cause.message}; the record still says ${session.status}`,
+      {
+        hint: `free space on the disk of ${store.path}, then run \`ao session kill ${session.id}\` again to record it`,
+        details: {
+          ...cause.details,
+          session: session.id,
+          agentStopped: true,
+          recordedStatus: session.status,
+        },
+        cause: error,
+      },
+    );
+  }
 }
 
 /** Refuses uncommitted work unless forced; the workspace never deletes the branch. */

@@ -6,6 +6,8 @@ export { BUSY_TIMEOUT_MS, closeStore, openStore, type StoreContext } from "./ope
 export { statement, writeTransaction, type Database, type Store, type WriteTx } from "./store.js";
 export { readSchemaVersion } from "./migrate.js";
 export { verifyStore, type StoreVerdict } from "./verify-store.js";
+export { backupStore, listStoreBackups, MAX_STORE_BACKUPS, storeBackupsDir } from "./store-backups.js";
+export { checkStoreFile, emptyStoreError } from "./store-file.js";
 export { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from "./migrations/index.js";
 export type { JsonObject } from "./json-column.js";
 export {

@@ -1,4 +1,5 @@
 import { AoError } from "../errors.js";
+import { isWriteFailure, writeFailureError } from "../write-failure.js";
 
 interface SqliteErrorLike {
   readonly name: string;
@@ -43,6 +44,14 @@ export function translateSqliteError(error: unknown, path: string): unknown {
       details: { file: path, sqlite: error.code },
       cause: error,
     });
+  }
+  if (isWriteFailure(error)) {
+    // SQLite rolls back a transaction it could not write: what was committed before is what is there.
+    return writeFailureError(
+      path,
+      error,
+      "the database as of its last completed change (this one was rolled back)",
+    );
   }
   return new AoError("E_STORE_FAILED", `the state database ${path} failed: ${error.message}`, {
     details: { file: path, sqlite: error.code },

@@ -1,9 +1,9 @@
-import { existsSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import { checkSchemaVersion, checkStoreIntegrity } from "./migrate.js";
 import { BUSY_TIMEOUT_MS } from "./open-store.js";
 import { loadSqliteDriver } from "./sqlite-driver.js";
 import { translateSqliteError } from "./sqlite-errors.js";
+import { checkStoreFile } from "./store-file.js";
 
 export type StoreVerdict =
   | { readonly exists: false; readonly path: string }
@@ -16,7 +16,7 @@ export type StoreVerdict =
  */
 export function verifyStore(ctx: Pick<AoContext, "paths">): StoreVerdict {
   const path = ctx.paths.database;
-  if (!existsSync(path)) return { exists: false, path };
+  if (!checkStoreFile(path)) return { exists: false, path };
   const open = loadSqliteDriver();
   let db: ReturnType<typeof open> | undefined;
   try {

@@ -31,6 +31,7 @@ projects:
 function localModeContext() {
   const { dir } = makeTestRepo();
   writeFileSync(join(dir, "agent-orchestrator.yaml"), LOCAL_PROJECTS);
+  writeFileSync(join(dir, ".gitconfig"), "[user]\n\tname = Doctor Test\n\temail = doctor@example.test\n");
   const stubs = stubCatalog(INIT_PLUGINS);
   // The real local plugins: they refuse to load without the project they serve.
   const catalog = {

@@ -29,6 +29,8 @@ function setup(options: {
 }) {
   const dir = makeTempDir("ao-doctor-");
   if (options.yaml !== undefined) writeFileSync(join(dir, "agent-orchestrator.yaml"), options.yaml);
+  // A ready machine has a git identity (HOME is this directory).
+  writeFileSync(join(dir, ".gitconfig"), "[user]\n\tname = Doctor Test\n\temail = doctor@example.test\n");
   const PATH = makeBinDir(
     options.bin ?? { link: ["git", "tmux"], fake: { claude: "exit 0", "notify-send": "exit 0" } },
   );
@@ -64,8 +66,11 @@ describe("runDoctor", () => {
       git: "ok",
       tmux: "ok",
       "ao-home": "ok",
+      "disk-space": "ok",
       store: "ok",
+      "store-writable": "ok",
       config: "ok",
+      "git-identity": "ok",
       plugins: "ok",
       "agent:claude-code": "ok",
       "agent:claude-code:login": "ok",
@@ -73,7 +78,7 @@ describe("runDoctor", () => {
       "notifier:desktop": "ok",
       prices: "ok",
     });
-    expect(report).toMatchObject({ ok: true, summary: { ok: 12, warn: 0, fail: 0 } });
+    expect(report).toMatchObject({ ok: true, summary: { ok: 15, warn: 0, fail: 0 } });
     expect(JSON.stringify(report)).not.toContain(TOKEN);
     expect(JSON.stringify(ctx.logger.records)).not.toContain(TOKEN);
   });
@@ -90,8 +95,11 @@ describe("runDoctor", () => {
       git: "ok",
       tmux: "ok",
       "ao-home": "ok",
+      "disk-space": "ok",
       store: "ok",
+      "store-writable": "ok",
       config: "warn",
+      "git-identity": "ok",
       "notifier:desktop": "ok",
       agents: "ok",
     });

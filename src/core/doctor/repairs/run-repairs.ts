@@ -1,17 +1,27 @@
 import type { AoContext } from "../../context.js";
 import { messageOf } from "../../errors.js";
 import type { DoctorCheck } from "../check.js";
+import { findEmptyStoreRepairs } from "./empty-store.js";
 import { findModeRepairs } from "./private-modes.js";
 import type { Repair, RepairOutcome } from "./repair.js";
 import { findStaleFileRepairs } from "./stale-files.js";
 
 /** Everything `ao doctor --fix` would set right on this AO_HOME now (nothing is changed here). */
-export async function findRepairs(ctx: Pick<AoContext, "paths" | "clock">): Promise<Repair[]> {
-  const [modes, stale] = await Promise.all([
+export async function findRepairs(
+  ctx: Pick<AoContext, "paths" | "clock">,
+  options: RepairOptions = {},
+): Promise<Repair[]> {
+  const [modes, stale, store] = await Promise.all([
     findModeRepairs(ctx.paths),
     findStaleFileRepairs(ctx.paths, ctx.clock.now()),
+    findEmptyStoreRepairs(ctx.paths, ctx.clock.now(), { moveAside: options.moveAsideStore }),
   ]);
-  return [...modes, ...stale];
+  return [...modes, ...stale, ...store];
+}
+
+export interface RepairOptions {
+  /** `--move-aside-store` (see EmptyStoreOptions). */
+  readonly moveAsideStore?: boolean | undefined;
 }
 
 /**
@@ -22,8 +32,9 @@ export async function findRepairs(ctx: Pick<AoContext, "paths" | "clock">): Prom
 export async function runRepairs(
   ctx: Pick<AoContext, "paths" | "clock" | "logger">,
   fix: boolean,
+  options: RepairOptions = {},
 ): Promise<RepairOutcome[]> {
-  const repairs = await findRepairs(ctx);
+  const repairs = await findRepairs(ctx, options);
   if (!fix) return repairs.map((repair) => outcome(repair, "planned"));
   const errors = new Map<string, string>();
   for (const repair of repairs) {
@@ -33,7 +44,7 @@ export async function runRepairs(
       errors.set(repair.id, messageOf(error));
     }
   }
-  const left = new Set((await findRepairs(ctx)).map((repair) => repair.id));
+  const left = new Set((await findRepairs(ctx, options)).map((repair) => repair.id));
   const outcomes = repairs.map((repair) => {
     const error = errors.get(repair.id) ?? (left.has(repair.id) ? "still there after the fix" : undefined);
     return outcome(repair, error === undefined ? "fixed" : "failed", error);
