@@ -1,6 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import type { AgentActivity, Issue, Liveness, RuntimeHandle } from "../slots/index.js";
+import { spawnTurnCursor, recordSpawnTurn } from "../turns/spawn-turn.js";
 import { updateSession, writeTransaction, type Session, type Store } from "../store/index.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
@@ -103,6 +104,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   await opened.agent.prepareWorkspace?.({ sessionId: session.id, worktree: session.worktree });
   const { permissions } = opened.project.agentConfig;
   const model = run.model ?? opened.project.agentConfig.model;
+  const task = await spawnTurnCursor(run.ctx, opened.agent, session, readFileSync(promptFile, "utf8"));
   const spec = await opened.agent.launch({
     sessionId: session.id,
     worktree: session.worktree,
@@ -125,13 +127,15 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     agentName: opened.names.agent,
     settled: (liveness) => startedConversation(run, liveness),
   });
-  return recordSpawnStep(
+  const started = recordSpawnStep(
     run.store,
     session.id,
     "runtime",
     { runtimeHandle: handleJson(handle) },
     { runtime: opened.names.runtime },
   );
+  if (task !== undefined) recordSpawnTurn(run.store, session.id, task);
+  return started;
 }
 
 const SETTLED = new Set<AgentActivity>(["working", "idle", "needs_input"]);
