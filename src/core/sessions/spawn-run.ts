@@ -104,14 +104,19 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   await opened.agent.prepareWorkspace?.({ sessionId: session.id, worktree: session.worktree });
   const { permissions } = opened.project.agentConfig;
   const model = run.model ?? opened.project.agentConfig.model;
-  const task = await spawnTurnCursor(run.ctx, opened.agent, session, readFileSync(promptFile, "utf8"));
+  const worker = mcpServerOf(run.ctx.paths, session.id);
+  // For now only a control-plane worker's task is a turn (docs/turns.md#the-spawns-task).
+  const task =
+    worker.mcpServer === undefined
+      ? undefined
+      : await spawnTurnCursor(run.ctx, opened.agent, session, readFileSync(promptFile, "utf8"));
   const spec = await opened.agent.launch({
     sessionId: session.id,
     worktree: session.worktree,
     promptFile,
     permissions,
     ...(model === undefined ? {} : { model }),
-    ...mcpServerOf(run.ctx.paths, session.id),
+    ...worker,
   });
   const handle = await opened.runtime.create({
     sessionId: session.id,
