@@ -292,3 +292,38 @@ describe("a worker whose CLI cannot run", () => {
     },
   );
 });
+
+describe("a worker sent a message right after open_session", () => {
+  it(
+    "answers it with the reply to that message, never the task's: the task is the spawn's own turn",
+    { timeout: 240_000 },
+    async () => {
+      const e2e = world();
+      // ao's own start-up watch, as a person runs it: the spawn ends once the agent's hooks say it
+      // settled (SessionStart), before its task's prompt is submitted.
+      e2e.env["AO_SPAWN_WATCH_MS"] = "5000";
+      e2e.nextTurns({
+        replies: { "You are a worker session": "I am ready for instructions.", "What is 2+2?": "4" },
+        workMs: 1_500,
+      });
+      const commander = await e2e.commander("lead");
+      const opened = ok<{ session_id: string }>(
+        await call(commander, "open_session", { agent: "claude-code" }),
+      );
+      // At once, as the docs show: no waiting for the worker to settle.
+      const sent = await answer(commander, opened.session_id, "What is 2+2?");
+      expect(sent).toMatchObject({ status: "completed", reply: "4" });
+      const listed = e2e.ao(["turns", opened.session_id, "--json"]);
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      const turns = (JSON.parse(listed.stdout) as { turns: { id: string; origin: string; status: string }[] })
+        .turns;
+      expect(turns.map(({ origin, status }) => ({ origin, status }))).toEqual([
+        { origin: "spawn", status: "completed" },
+        { origin: "mcp", status: "completed" },
+      ]);
+      expect(sent.turn_id).toBe(turns[1]?.id);
+      const task = e2e.ao(["turns", "show", turns[0]?.id ?? "", "--json"]);
+      expect(JSON.parse(task.stdout)).toMatchObject({ reply: "I am ready for instructions." });
+    },
+  );
+});

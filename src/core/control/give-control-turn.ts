@@ -1,4 +1,4 @@
-import { AoError } from "../errors.js";
+import { AoError, messageOf } from "../errors.js";
 import { ENDED_TURN_STATUSES } from "../slots/index.js";
 import {
   appendEvent,
@@ -10,13 +10,11 @@ import {
   type Commander,
   type Turn,
 } from "../store/index.js";
+import { advanceSession } from "../turns/advance-turns.js";
 import { giveTurn } from "../turns/give-turn.js";
 import type { ControlContext } from "./control-context.js";
 import { sha256Hex } from "./credentials.js";
 import { requireOwnWorker } from "./own-worker.js";
-
-/** How long after a turn ended the same message still means that turn (a commander's retry). */
-export const DEDUPE_AFTER_END_MS = 60_000;
 
 export interface ControlTurnRequest {
   readonly sessionId: string;
@@ -34,12 +32,14 @@ export interface GivenTurn {
 const inFlight = new Map<string, Promise<unknown>>();
 
 /**
- * Gives a commander's worker a turn, at most once per instruction: one turn at a time per worker;
- * the same message while the worker's turn is queued or running, or within a minute after it
- * ended, is that turn again (`deduplicated`); a different message while busy is refused with
- * E_BUSY naming the open turn. Commanders retry after their CLI cut a call off, and a model mints
- * a new key per retry, so the message itself is the key; a `request_id` is honoured on top.
- * Calls for one worker run one after another, so two retries arriving together inject once.
+ * Gives a commander's worker a turn, at most once per instruction. With a `request_id` the key
+ * decides: the same key is the same turn however late (the same key with another message is
+ * refused, E_REQUEST_ID_REUSED), a new key is a new instruction even when its text repeats one
+ * ("continue" twice). Without a key the text decides, but only while the first is still queued or
+ * running (a retry after the commander's CLI cut the call off): once it ended, the same text is a
+ * new turn. Another instruction while the commander's own turn is open is refused with E_BUSY; a
+ * turn the commander did not give (the spawn's task, a reaction) is waited behind in line. Calls
+ * for one worker run one after another, so two retries arriving together inject once.
  */
 export async function giveControlTurn(
   cc: ControlContext,
@@ -62,6 +62,7 @@ async function giveOnce(
   request: ControlTurnRequest,
 ): Promise<GivenTurn> {
   requireOwnWorker(cc.store, commander, request.sessionId);
+  await settleOpenTurn(cc, request.sessionId);
   const again = sameTurn(cc, commander, request);
   if (again !== undefined) return recordGiven(cc, commander, request, again, true);
   const turn = await giveTurn(cc.turns, {
@@ -72,22 +73,53 @@ async function giveOnce(
   return recordGiven(cc, commander, request, turn, false);
 }
 
-/** The worker's turn this request repeats, if it repeats one; throws E_BUSY for another message. */
+/**
+ * The worker's turn this request repeats, if it repeats one; throws E_BUSY while the commander's
+ * own turn is open, E_REQUEST_ID_REUSED for a key given before with another message.
+ */
 function sameTurn(cc: ControlContext, commander: Commander, request: ControlTurnRequest): Turn | undefined {
-  if (request.requestId !== undefined) {
-    const id = turnOfRequest(cc.store, commander.id, request.requestId);
-    const turn = id === undefined ? undefined : getTurn(cc.store, id);
-    if (turn?.sessionId === request.sessionId) return turn;
+  const sha256 = sha256Hex(request.message);
+  const keyed = request.requestId === undefined ? undefined : turnOfKey(cc, commander, request);
+  if (keyed !== undefined) {
+    if (keyed.message.sha256 !== sha256) throw keyReused(keyed, request.requestId ?? "");
+    return keyed;
   }
-  const latest = listTurns(cc.store, { sessionId: request.sessionId, limit: 1 })[0];
-  if (latest === undefined) return undefined;
-  const same = latest.message.sha256 === sha256Hex(request.message);
-  if (!isEnded(latest)) {
-    if (same) return latest;
-    throw busy(cc, commander, latest);
-  }
-  const recent = (latest.endedAt ?? 0) >= cc.ctx.clock.now() - DEDUPE_AFTER_END_MS;
-  return same && recent ? latest : undefined;
+  const open = listTurns(cc.store, { sessionId: request.sessionId, statuses: OPEN_STATUSES }).findLast(
+    (turn) => turn.origin === "mcp",
+  );
+  if (open === undefined) return undefined;
+  if (request.requestId === undefined && open.message.sha256 === sha256) return open;
+  throw busy(cc, commander, open);
+}
+
+const OPEN_STATUSES = ["queued", "delivering", "running"] as const;
+
+function turnOfKey(cc: ControlContext, commander: Commander, request: ControlTurnRequest): Turn | undefined {
+  const id = turnOfRequest(cc.store, commander.id, request.requestId ?? "");
+  const turn = id === undefined ? undefined : getTurn(cc.store, id);
+  return turn?.sessionId === request.sessionId ? turn : undefined;
+}
+
+function keyReused(turn: Turn, requestId: string): AoError {
+  return new AoError(
+    "E_REQUEST_ID_REUSED",
+    `request_id ${JSON.stringify(requestId)} was already used for another message (${turn.id}); this one was not sent`,
+    {
+      hint: `give each new message a new request_id (or none); wait_turn {"turn_id": "${turn.id}"} answers the earlier one`,
+      details: { session: turn.sessionId, turn: turn.id, request_id: requestId },
+    },
+  );
+}
+
+/**
+ * A turn whose end signal is already there is ended before the busy check: an idle worker is
+ * never refused because nobody had looked since it finished. A look that fails leaves the turn as
+ * it was (the busy answer then names it).
+ */
+async function settleOpenTurn(cc: ControlContext, sessionId: string): Promise<void> {
+  await advanceSession(cc.turns, sessionId).catch((error: unknown) =>
+    cc.ctx.logger.warn("could not catch a worker's turn up", { session: sessionId, error: messageOf(error) }),
+  );
 }
 
 function busy(cc: ControlContext, commander: Commander, open: Turn): AoError {

@@ -20,6 +20,7 @@ import { acquireDaemonLock, isDaemonLockHeld } from "./daemon-lock.js";
 import type { RouteMount } from "./daemon-mount.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
 import { createCycleQueue, runDaemonLoop } from "./daemon-loop.js";
+import { startTurnWatch, type AdvanceOpenTurns, type TurnWatch } from "./turn-watch.js";
 import { createHousekeeping } from "./housekeeping.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { assertPortFree, plannedPort } from "./start-port.js";
@@ -102,6 +103,7 @@ async function serveAndPoll(
   const housekeeping = createHousekeeping(ctx, engine, log, options.platform ?? "");
   const queue = await createCycleQueue(ctx, engine, { ...options, log, afterCycle: housekeeping.afterCycle });
   const token = await ensureDaemonToken(files);
+  let watch: TurnWatch | undefined;
   const server = await serveDaemon(ctx, engine, {
     queue,
     token,
@@ -129,8 +131,10 @@ async function serveAndPoll(
       signal: options.signal,
       queue,
     });
+    watch = startTurnWatch(engine, await openTurnsStep(ctx, engine, options.project), log);
     return await finishWithin(loop, options.signal, config.daemon.stopTimeoutMs, log);
   } finally {
+    await watch?.stop();
     await housekeeping.stop();
     await server.close();
   }
@@ -157,6 +161,16 @@ async function finishWithin(loop: Promise<void>, signal: AbortSignal, timeoutMs:
     `the cycle in flight did not finish within ${timeoutMs} ms; stopping anyway (its reactions are retried at the next start)`,
   );
   return 1;
+}
+
+/** The cycle's turns step alone, over the daemon's engine and within its project. */
+async function openTurnsStep(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+  project: string | undefined,
+): Promise<AdvanceOpenTurns> {
+  const { cycleTurns } = await import("../lifecycle/cycle-turns.js");
+  return () => cycleTurns(ctx, engine, project === undefined ? {} : { project }, true);
 }
 
 async function openEngine(ctx: AoContext, options: LockedOptions): Promise<LifecycleEngine> {

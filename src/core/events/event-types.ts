@@ -46,6 +46,7 @@ const KNOWN = {
   "turn.queued": true,
   "turn.delivering": true,
   "turn.delivered": true,
+  "turn.requeued": true,
   "turn.started": true,
   "turn.ended": true,
   "control.commander_created": true,

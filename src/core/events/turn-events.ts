@@ -5,7 +5,7 @@ import type { EventBase } from "./event-base.js";
 export type TurnFacts = {
   /** The turn, `t-<n>` (one counter for all sessions). */
   turnId: string;
-  /** Who gave it: `cli` (`ao send`), `reaction` (the lifecycle) or `mcp` (a commander agent). */
+  /** Who gave it: `cli` (`ao send`), `reaction` (the lifecycle), `mcp` (a commander agent) or `spawn` (the task the agent started with). */
   origin: TurnOrigin;
 };
 
@@ -39,6 +39,18 @@ export interface TurnDelivered extends EventBase {
   };
 }
 
+/**
+ * A delivery that provably never reached the agent (its process was killed before the paste, or
+ * the paste sat unsubmitted in the input box and was cleared) is queued again: delivered next, once.
+ */
+export interface TurnRequeued extends EventBase {
+  type: "turn.requeued";
+  payload: TurnFacts & {
+    /** What showed that the agent never got it. */
+    reason: string;
+  };
+}
+
 /** The agent's signals say it started working on the turn. */
 export interface TurnStarted extends EventBase {
   type: "turn.started";
@@ -65,4 +77,4 @@ export interface TurnEnded extends EventBase {
  * and its work on it, one event per change. Message and reply texts never enter the feed, only
  * their sizes (and the message's hash): they may quote reviews or secrets.
  */
-export type TurnEvent = TurnQueued | TurnDelivering | TurnDelivered | TurnStarted | TurnEnded;
+export type TurnEvent = TurnQueued | TurnDelivering | TurnDelivered | TurnRequeued | TurnStarted | TurnEnded;

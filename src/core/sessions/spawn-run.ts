@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import type { AgentActivity, Issue, Liveness, RuntimeHandle } from "../slots/index.js";
 import {
@@ -10,6 +10,7 @@ import {
   type Store,
 } from "../store/index.js";
 import { isAoError } from "../errors.js";
+import { recordSpawnTurn, spawnTurnCursor } from "../turns/spawn-turn.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, writePromptFiles } from "./prompt-files.js";
@@ -111,13 +112,19 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   await opened.agent.prepareWorkspace?.({ sessionId: session.id, worktree: session.worktree });
   const { permissions } = opened.project.agentConfig;
   const model = run.model ?? opened.project.agentConfig.model;
+  const worker = mcpServerOf(run.ctx.paths, session.id);
+  // For now only a control-plane worker's task is a turn (docs/turns.md#the-spawns-task).
+  const task =
+    worker.mcpServer === undefined
+      ? undefined
+      : await spawnTurnCursor(run.ctx, opened.agent, session, readFileSync(promptFile, "utf8"));
   const spec = await opened.agent.launch({
     sessionId: session.id,
     worktree: session.worktree,
     promptFile,
     permissions,
     ...(model === undefined ? {} : { model }),
-    ...mcpServerOf(run.ctx.paths, session.id),
+    ...worker,
   });
   const handle = await opened.runtime.create({
     sessionId: session.id,
@@ -138,13 +145,15 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     keepExitLines(run, error);
     throw error;
   });
-  return recordSpawnStep(
+  const started = recordSpawnStep(
     run.store,
     session.id,
     "runtime",
     { runtimeHandle: handleJson(handle) },
     { runtime: opened.names.runtime },
   );
+  if (task !== undefined) recordSpawnTurn(run.store, session.id, task);
+  return started;
 }
 
 /**

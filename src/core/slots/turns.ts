@@ -26,8 +26,11 @@ export type TurnStatus = (typeof TURN_STATUSES)[number];
 export const ENDED_TURN_STATUSES = ["completed", "interrupted", "failed", "empty"] as const;
 export type EndedTurnStatus = (typeof ENDED_TURN_STATUSES)[number];
 
-/** Who gave the turn: a person at the CLI, a lifecycle reaction, a commander over MCP. */
-export const TURN_ORIGINS = ["cli", "reaction", "mcp"] as const;
+/**
+ * Who gave the turn: a person at the CLI, a lifecycle reaction, a commander over MCP, or the spawn
+ * (the task the agent was started with: its first prompt).
+ */
+export const TURN_ORIGINS = ["cli", "reaction", "mcp", "spawn"] as const;
 export type TurnOrigin = (typeof TURN_ORIGINS)[number];
 
 /** Where a reply was read: the agent's hook payload, its transcript (or rollout) file, or its screen. */

@@ -72,6 +72,7 @@ export {
   type ListTurnsOptions,
   type NewTurn,
 } from "./turns.js";
+export { insertSpawnTurn, requeueTurn, type NewSpawnTurn } from "./spawn-turn.js";
 export {
   claimNextTurn,
   dropQueuedTurn,

@@ -1,5 +1,5 @@
 import { messageOf } from "../errors.js";
-import type { AgentTurns, Liveness, TurnCursorProbe, TurnSignal } from "../slots/index.js";
+import type { Agent, AgentTurns, Liveness, TurnCursorProbe, TurnSignal } from "../slots/index.js";
 import type { Turn } from "../store/index.js";
 import { screenTurns } from "./screen-turns.js";
 import type { SessionAgent } from "./turn-context.js";
@@ -45,7 +45,11 @@ export function cursorProbe(sa: SessionAgent, look: SessionLook): TurnCursorProb
  * agent that observes turns without a cursor of its own starts from the empty cursor.
  */
 export function turnsOf(sa: SessionAgent): Required<Pick<AgentTurns, "turnCursor" | "observeTurn">> {
-  const agent = sa.agent;
+  return turnsOfAgent(sa.agent);
+}
+
+/** The same, for an agent not yet running in a session (the cursor of a spawn's first prompt). */
+export function turnsOfAgent(agent: Agent): Required<Pick<AgentTurns, "turnCursor" | "observeTurn">> {
   if (agent.observeTurn === undefined) return screenTurns((probe) => agent.activity(probe));
   return {
     turnCursor: agent.turnCursor === undefined ? () => Promise.resolve("") : agent.turnCursor.bind(agent),

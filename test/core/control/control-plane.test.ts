@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { LoadedConfig } from "../../../src/core/config/index.js";
 import { createCommander } from "../../../src/core/control/commanders.js";
 import type { ControlContext } from "../../../src/core/control/control-context.js";
-import { DEDUPE_AFTER_END_MS, giveControlTurn } from "../../../src/core/control/give-control-turn.js";
+import { giveControlTurn } from "../../../src/core/control/give-control-turn.js";
 import { requireOwnWorker } from "../../../src/core/control/own-worker.js";
 import { controlTurnResult } from "../../../src/core/control/turn-result.js";
 import { reportToCommander } from "../../../src/core/control/worker-report.js";
@@ -12,6 +12,8 @@ import { isAoError } from "../../../src/core/errors.js";
 import {
   closeWorker,
   insertReport,
+  insertTurn,
+  listTurns,
   insertSession,
   requireTurn,
   writeTransaction,
@@ -94,6 +96,10 @@ function endTurnAs(
     .run(status, reply, reply === null ? null : "hook", error, store.clock.now(), Number(id.slice(2)));
 }
 
+function listSessionTurnsIds(w: World): string[] {
+  return listTurns(w.store, { sessionId: "app-1" }).map((turn) => turn.id);
+}
+
 async function rejection(
   promise: Promise<unknown>,
 ): Promise<{ code: string; message: string; hint: string | undefined; details: unknown }> {
@@ -125,7 +131,7 @@ describe("the control plane's domain", () => {
     expect(shape(closed, "app-1")).toBe(shape(missing, "app-9"));
   });
 
-  it("gives one turn per instruction: the same message is the same turn while open and a minute after", async () => {
+  it("gives one turn per instruction: the same message without a key is the same turn only while it is open", async () => {
     const w = world();
     const first = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
     expect(first.deduplicated).toBe(false);
@@ -139,16 +145,46 @@ describe("the control plane's domain", () => {
       details: { running_turn: first.turn.id, status: "queued" },
     });
     endTurnAs(w.store, first.turn.id, "completed", "done");
-    w.clock.advance(DEDUPE_AFTER_END_MS - 1);
-    const retried = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
-    expect(retried).toMatchObject({ deduplicated: true, turn: { id: first.turn.id } });
-    w.clock.advance(2);
-    const later = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
-    expect(later.deduplicated).toBe(false);
-    expect(later.turn.id).not.toBe(first.turn.id);
+    w.clock.advance(1_000);
+    // Once it ended, the same text is a deliberate repeat ("continue" twice), never the old turn.
+    const repeated = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Fix the bug" });
+    expect(repeated.deduplicated).toBe(false);
+    expect(repeated.turn.id).not.toBe(first.turn.id);
   });
 
-  it("two calls arriving together inject once; a request_id is the same turn even after the window", async () => {
+  it("a new request_id is a new instruction however its text repeats; a reused one with another message is refused", async () => {
+    const w = world();
+    const first = await giveControlTurn(w.cc, w.alice, {
+      sessionId: "app-1",
+      message: "continue",
+      requestId: "k-1",
+    });
+    // The first "continue" is still open: the second, under a new key, is another instruction.
+    const busy = await rejection(
+      giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "continue", requestId: "k-2" }),
+    );
+    expect(busy).toMatchObject({ code: "E_BUSY", details: { running_turn: first.turn.id } });
+    endTurnAs(w.store, first.turn.id, "completed", "went on");
+    w.clock.advance(5_000);
+    const second = await giveControlTurn(w.cc, w.alice, {
+      sessionId: "app-1",
+      message: "continue",
+      requestId: "k-2",
+    });
+    expect(second.deduplicated).toBe(false);
+    expect(second.turn.id).not.toBe(first.turn.id);
+    const reused = await rejection(
+      giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "now deploy it", requestId: "k-1" }),
+    );
+    expect(reused).toMatchObject({
+      code: "E_REQUEST_ID_REUSED",
+      details: { turn: first.turn.id, request_id: "k-1" },
+    });
+    expect(reused.hint).toContain("new request_id");
+    expect(listSessionTurnsIds(w)).toEqual([first.turn.id, second.turn.id]);
+  });
+
+  it("two calls arriving together inject once; a request_id is the same turn even long after", async () => {
     const w = world();
     const [a, b] = await Promise.all([
       giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "Run it", requestId: "r-1" }),
@@ -157,13 +193,23 @@ describe("the control plane's domain", () => {
     expect(b.turn.id).toBe(a.turn.id);
     expect([a.deduplicated, b.deduplicated].sort()).toEqual([false, true]);
     endTurnAs(w.store, a.turn.id, "completed", "ran");
-    w.clock.advance(10 * DEDUPE_AFTER_END_MS);
+    w.clock.advance(10 * 60_000);
     const byKey = await giveControlTurn(w.cc, w.alice, {
       sessionId: "app-1",
       message: "Run it",
       requestId: "r-1",
     });
     expect(byKey).toMatchObject({ deduplicated: true, turn: { id: a.turn.id } });
+  });
+
+  it("queues behind a turn the commander did not give (the spawn's task) instead of refusing", async () => {
+    const w = world();
+    const task = writeTransaction(w.store, (tx) =>
+      insertTurn(tx, { sessionId: "app-1", origin: "spawn", text: "the task", sha256: "0".repeat(64) }),
+    ).turn;
+    const given = await giveControlTurn(w.cc, w.alice, { sessionId: "app-1", message: "first question" });
+    expect(given).toMatchObject({ deduplicated: false, turn: { status: "queued" } });
+    expect(given.turn.id).not.toBe(task.id);
   });
 
   it("prefers the worker's report over the hook's reply, and says which it is", async () => {

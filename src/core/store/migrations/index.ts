@@ -6,6 +6,7 @@ import { controlPlaneTables } from "./005-control-plane.js";
 import { usageTables } from "./006-usage.js";
 import { limitTables } from "./007-limits.js";
 import { plansTables } from "./008-plans.js";
+import { spawnTurns } from "./009-spawn-turns.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   usageTables,
   limitTables,
   plansTables,
+  spawnTurns,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
