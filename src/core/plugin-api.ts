@@ -96,6 +96,7 @@ export {
   checkProcess,
   hasProcFs,
   isPidAlive,
+  isProcessGroupRunning,
   processRef,
   processStartTime,
   readProcessStat,
