@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { definePlugin, type PluginContext, type Runtime, type RuntimeHandle } from "../../core/plugin-api.js";
 import type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 import { createTmuxClient, tmuxSocketPath, type TmuxClient } from "../_shared/tmux-client.js";
-import { checkTmux, killTmuxServer, TMUX_PROGRAM } from "../_shared/tmux-program.js";
+import { checkTmux, TMUX_PROGRAM } from "../_shared/tmux-program.js";
 import { assertTmuxSessionName } from "../_shared/tmux-target.js";
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { runDir } from "./_shared/run-dir.js";
@@ -14,7 +14,7 @@ import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { capturePane } from "./tmux/capture-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
-import { stopTmuxSession } from "./tmux/stop-session.js";
+import { stopTmuxServer, stopTmuxSession } from "./tmux/stop-session.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 
@@ -78,6 +78,6 @@ export const plugin = definePlugin({
   },
   program: TMUX_PROGRAM,
   doctor: (_options, ctx) => checkTmux(ctx),
-  cleanup: (ctx) => killTmuxServer(ctx),
+  cleanup: (ctx) => stopTmuxServer(ctx),
   create: (options, ctx) => createTmuxRuntime(ctx, options),
 });

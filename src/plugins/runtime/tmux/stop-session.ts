@@ -1,8 +1,14 @@
-import { AoError, isProcessGroupRunning, signalProcessGroup } from "../../../core/plugin-api.js";
-import type { TmuxClient } from "../../_shared/tmux-client.js";
+import {
+  AoError,
+  isProcessGroupRunning,
+  signalProcessGroup,
+  type PluginCleanupContext,
+} from "../../../core/plugin-api.js";
+import { createTmuxClient, tmuxSocketPath, type TmuxClient } from "../../_shared/tmux-client.js";
+import { killTmuxServer } from "../../_shared/tmux-program.js";
 import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
 import { sessionTarget } from "../../_shared/tmux-target.js";
-import { pollUntil, type Waits } from "../_shared/poll-until.js";
+import { pollUntil, realSleep, type Waits } from "../_shared/poll-until.js";
 
 /**
  * How long an agent may take to end by itself once its pane is gone (Claude Code runs its
@@ -35,11 +41,24 @@ export async function stopTmuxSession(client: TmuxClient, session: string, waits
   );
 }
 
-/** The process groups (= pane pids) of the session's panes whose command still runs. */
-async function livePaneGroups(client: TmuxClient, session: string): Promise<number[]> {
-  const result = await client.run([
-    ["list-panes", "-s", "-t", sessionTarget(session), "-F", "#{pane_dead} #{pane_pid}"],
-  ]);
+/**
+ * The runtime's `cleanup` (an AO_HOME thrown away, `ao demo` removing its sandbox): kills ao's tmux
+ * server and waits, as `stop` does, until the processes of every pane have ended.
+ */
+export async function stopTmuxServer(ctx: PluginCleanupContext): Promise<string[]> {
+  const client = createTmuxClient(ctx.exec, tmuxSocketPath(ctx.paths));
+  const groups = await livePaneGroups(client, undefined);
+  const problems = await killTmuxServer(ctx);
+  const left = await endGroups(groups, { clock: ctx.clock, sleep: realSleep });
+  if (left.length > 0)
+    problems.push(`agent processes still run after SIGKILL (process groups ${left.join(", ")})`);
+  return problems;
+}
+
+/** The process groups (= pane pids) of the session's (or, without one, every) pane whose command still runs. */
+async function livePaneGroups(client: TmuxClient, session: string | undefined): Promise<number[]> {
+  const which = session === undefined ? ["-a"] : ["-s", "-t", sessionTarget(session)];
+  const result = await client.run([["list-panes", ...which, "-F", "#{pane_dead} #{pane_pid}"]]);
   if (result.failed) return [];
   return result.stdout
     .split("\n")
