@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isProcessGroupRunning } from "../../src/core/process-identity.js";
+import { AO_BIN } from "../helpers/run-ao.js";
 import { eventually, type E2e } from "./e2e-fixture.js";
 
 /**
@@ -37,4 +39,31 @@ export function recordSessionEnds(e2e: E2e): () => Record<string, unknown>[] {
           .filter(Boolean)
           .map((line) => JSON.parse(line) as Record<string, unknown>)
       : [];
+}
+
+/** Starts `ao <args>` and SIGKILLs it once its stderr matches `when` (or at once after `afterMs`). */
+export function aoKilled(
+  e2e: E2e,
+  args: string[],
+  at: { when?: RegExp; afterMs?: number },
+  env: Record<string, string> = {},
+): Promise<string> {
+  const child = spawn(process.execPath, [AO_BIN, ...args], {
+    cwd: e2e.configDir,
+    env: { ...e2e.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  const kill = () => child.kill("SIGKILL");
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (at.when?.test(stderr) === true) kill();
+  });
+  const timer = at.afterMs === undefined ? undefined : setTimeout(kill, at.afterMs);
+  return new Promise((resolve) =>
+    child.on("close", () => {
+      clearTimeout(timer);
+      resolve(stderr);
+    }),
+  );
 }

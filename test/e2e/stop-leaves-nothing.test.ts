@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeE2e, tmuxSessions, worktreeCount } from "./e2e-fixture.js";
-import { groupEnded, panePid, recordSessionEnds } from "./stop-fixture.js";
+import { aoKilled, groupEnded, panePid, recordSessionEnds } from "./stop-fixture.js";
 
 /**
  * Issue 25: stopping a live Claude session must leave nothing behind. Claude's SessionEnd hook (ao's
@@ -44,4 +44,30 @@ describe("stopping a live Claude session (tmux, worktree, the fake claude and it
     expect(existsSync(e2e.worktree("app-1"))).toBe(false);
     expect(worktreeCount(e2e.repo)).toBe(1);
   });
+
+  it.each([
+    ["cleanup", ["session", "cleanup", "--json"]],
+    ["kill", ["session", "kill", "app-1", "--json"]],
+  ])(
+    "an `ao spawn` killed (-9) while watching its new agent leaves nothing running after `ao session %s`",
+    { timeout: 120_000 },
+    async (_name, command) => {
+      const e2e = makeE2e();
+      const stderr = await aoKilled(
+        e2e,
+        ["spawn", "app", "Fix the login bug"],
+        { when: /watching claude/ },
+        {
+          AO_SPAWN_WATCH_MS: "60000",
+        },
+      );
+      expect(stderr).toContain("watching claude");
+      expect(e2e.sessions()).toEqual([expect.objectContaining({ id: "app-1", status: "spawning" })]);
+      const after = e2e.ao(command);
+      expect(after.exitCode, after.stderr).toBe(0);
+      expect(tmuxSessions(e2e)).toEqual([]);
+      expect(existsSync(e2e.worktree("app-1"))).toBe(false);
+      expect(worktreeCount(e2e.repo)).toBe(1);
+    },
+  );
 });

@@ -108,6 +108,30 @@ export interface SessionWorkspaceRemoved extends EventBase {
 }
 
 /**
+ * A spawn (or restore of one) started the agent and stored its runtime handle, before watching it
+ * settle: an `ao spawn` killed during that watch leaves a handle that cleanup and kill stop.
+ */
+export interface SessionRuntimeStarted extends EventBase {
+  type: "session.runtime_started";
+  payload: {
+    /** The runtime plugin that started the agent. */
+    runtime: string;
+  };
+}
+
+/**
+ * The lifecycle saw the checkout of a session whose agent still runs gone from disk (deleted behind
+ * ao's back). Recorded once per disappearance; `ao status` marks the session `workspace_missing`.
+ */
+export interface SessionWorkspaceMissing extends EventBase {
+  type: "session.workspace_missing";
+  payload: {
+    /** The checkout that is gone. */
+    worktree: string;
+  };
+}
+
+/**
  * `ao send` handed a message to the agent. The text never enters the feed (it may quote a review
  * or a secret), only its size and hash.
  */
@@ -177,6 +201,8 @@ export type SessionEvent =
   | SessionRestored
   | SessionKilled
   | SessionWorkspaceRemoved
+  | SessionRuntimeStarted
+  | SessionWorkspaceMissing
   | SessionMessageSent
   | SessionReported
   | SessionRemapped;

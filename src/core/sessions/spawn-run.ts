@@ -120,6 +120,16 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     files: [promptFile],
   });
   run.made.handle = handle;
+  // Stored before the watch: an `ao spawn` killed during it leaves a handle that cleanup, kill and
+  // restore use to stop the agent (the step itself is recorded only once the agent settled).
+  writeTransaction(run.store, (tx) =>
+    updateSession(
+      tx,
+      session.id,
+      { runtimeHandle: handleJson(handle) },
+      { type: "session.runtime_started", payload: { runtime: opened.names.runtime } },
+    ),
+  );
   await assertAgentStarted(run.ctx, opened.runtime, handle, {
     sessionId: session.id,
     agentName: opened.names.agent,
