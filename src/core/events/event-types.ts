@@ -15,7 +15,6 @@ const KNOWN = {
   "session.killed": true,
   "session.workspace_removed": true,
   "session.runtime_started": true,
-  "session.workspace_missing": true,
   "session.message_sent": true,
   "session.reported": true,
   "session.remapped": true,

@@ -108,26 +108,15 @@ export interface SessionWorkspaceRemoved extends EventBase {
 }
 
 /**
- * A spawn (or restore of one) started the agent and stored its runtime handle, before watching it
- * settle: an `ao spawn` killed during that watch leaves a handle that cleanup and kill stop.
+ * A spawn stored its agent's runtime handle: before `create` when the runtime names it in advance
+ * (`Runtime.handleFor`), and once the agent started, before watching it settle. An `ao spawn`
+ * killed in between leaves a handle that cleanup, kill and restore stop.
  */
 export interface SessionRuntimeStarted extends EventBase {
   type: "session.runtime_started";
   payload: {
     /** The runtime plugin that started the agent. */
     runtime: string;
-  };
-}
-
-/**
- * The lifecycle saw the checkout of a session whose agent still runs gone from disk (deleted behind
- * ao's back). Recorded once per disappearance; `ao status` marks the session `workspace_missing`.
- */
-export interface SessionWorkspaceMissing extends EventBase {
-  type: "session.workspace_missing";
-  payload: {
-    /** The checkout that is gone. */
-    worktree: string;
   };
 }
 
@@ -202,7 +191,6 @@ export type SessionEvent =
   | SessionKilled
   | SessionWorkspaceRemoved
   | SessionRuntimeStarted
-  | SessionWorkspaceMissing
   | SessionMessageSent
   | SessionReported
   | SessionRemapped;

@@ -111,6 +111,8 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     ...(model === undefined ? {} : { model }),
     ...mcpServerOf(run.ctx.paths, session.id),
   });
+  const expected = opened.runtime.handleFor?.(session.id);
+  if (expected !== undefined) storeHandle(run, expected);
   const handle = await opened.runtime.create({
     sessionId: session.id,
     cwd: session.worktree,
@@ -122,14 +124,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   run.made.handle = handle;
   // Stored before the watch: an `ao spawn` killed during it leaves a handle that cleanup, kill and
   // restore use to stop the agent (the step itself is recorded only once the agent settled).
-  writeTransaction(run.store, (tx) =>
-    updateSession(
-      tx,
-      session.id,
-      { runtimeHandle: handleJson(handle) },
-      { type: "session.runtime_started", payload: { runtime: opened.names.runtime } },
-    ),
-  );
+  storeHandle(run, handle);
   await assertAgentStarted(run.ctx, opened.runtime, handle, {
     sessionId: session.id,
     agentName: opened.names.agent,
@@ -141,6 +136,17 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     "runtime",
     { runtimeHandle: handleJson(handle) },
     { runtime: opened.names.runtime },
+  );
+}
+
+function storeHandle(run: SpawnRun, handle: RuntimeHandle): void {
+  writeTransaction(run.store, (tx) =>
+    updateSession(
+      tx,
+      run.session.id,
+      { runtimeHandle: handleJson(handle) },
+      { type: "session.runtime_started", payload: { runtime: run.opened.names.runtime } },
+    ),
   );
 }
 

@@ -44,6 +44,11 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
       }
       return { runtime: "tmux", id: session, data: { socket: client.socket } };
     },
+    handleFor: (sessionId) => ({
+      runtime: "tmux",
+      id: assertTmuxSessionName(sessionId),
+      data: { socket: tmuxSocketPath(ctx.paths) },
+    }),
     async liveness(handle) {
       return paneLiveness(await probePane(clientFor(handle), handle.id, time));
     },
