@@ -98,6 +98,7 @@ export {
   checkProcess,
   hasProcFs,
   isPidAlive,
+  isProcessGroupRunning,
   processRef,
   processStartTime,
   readProcessStat,

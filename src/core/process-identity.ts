@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /**
  * Process identity: "is the process behind this pid still the one ao started?" A pid alone is not
@@ -69,6 +69,26 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals): void {
   } catch {
     // Already gone.
   }
+}
+
+/**
+ * Whether any process of the group `pgid` still runs. A group whose members all exited but are not
+ * yet collected by their parent (zombies) has ended: with /proc its members are read, since
+ * `kill(-pgid, 0)` still answers for zombies; without /proc the signal probe alone decides.
+ */
+export function isProcessGroupRunning(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+  if (!hasProcFs()) return true;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readProcessStat(Number(name));
+    if (stat?.groupId === pgid && stat.state !== "Z" && stat.state !== "X") return true;
+  }
+  return false;
 }
 
 function signalProbe(pid: number): ProcessIdentity {

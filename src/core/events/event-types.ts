@@ -14,6 +14,7 @@ const KNOWN = {
   "session.restored": true,
   "session.killed": true,
   "session.workspace_removed": true,
+  "session.runtime_started": true,
   "session.message_sent": true,
   "session.reported": true,
   "session.remapped": true,

@@ -108,6 +108,19 @@ export interface SessionWorkspaceRemoved extends EventBase {
 }
 
 /**
+ * A spawn stored its agent's runtime handle: before `create` when the runtime names it in advance
+ * (`Runtime.handleFor`), and once the agent started, before watching it settle. An `ao spawn`
+ * killed in between leaves a handle that cleanup, kill and restore stop.
+ */
+export interface SessionRuntimeStarted extends EventBase {
+  type: "session.runtime_started";
+  payload: {
+    /** The runtime plugin that started the agent. */
+    runtime: string;
+  };
+}
+
+/**
  * `ao send` handed a message to the agent. The text never enters the feed (it may quote a review
  * or a secret), only its size and hash.
  */
@@ -177,6 +190,7 @@ export type SessionEvent =
   | SessionRestored
   | SessionKilled
   | SessionWorkspaceRemoved
+  | SessionRuntimeStarted
   | SessionMessageSent
   | SessionReported
   | SessionRemapped;

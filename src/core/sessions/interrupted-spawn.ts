@@ -3,7 +3,7 @@ import { AoError } from "../errors.js";
 import { listEvents, type Session, type Store } from "../store/index.js";
 import type { OpenProject } from "./open-project.js";
 import { readTaskFile } from "./prompt-files.js";
-import { storedHandle } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "./runtime-handle.js";
 import { runSpawnSteps, type SpawnRun } from "./spawn-run.js";
 import { isSpawnStep, SPAWN_STEPS, stepReached, type SpawnStep } from "./spawn-steps.js";
 import { isSpawnerAlive, parseSpawner, type Spawner } from "./spawner.js";
@@ -62,10 +62,10 @@ export async function finishInterruptedSpawn(
   const run = recoveryRun(ctx, store, opened, session);
   let from = lastStep(session);
   if (from === "allocated") await opened.workspace.destroy(session.worktree, { force: true });
+  // Interrupted while watching the new agent: it may run, unrecorded as a step; start it afresh.
   const started = storedHandle(session);
-  if (from === "prompt" && started !== undefined) {
-    // Killed during the start-up watch: the agent it started is this spawn's, started again.
-    await opened.runtime.stop(started);
+  if (started !== undefined && !spawnReachedRuntime(session)) {
+    await stopVerified(opened.runtime, started);
     run.made.handle = undefined;
   }
   if (from === "runtime") {

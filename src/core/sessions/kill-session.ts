@@ -11,7 +11,7 @@ import {
 } from "../store/index.js";
 import { assertSpawnInterrupted, rollBackInterruptedSpawn } from "./interrupted-spawn.js";
 import { openProject } from "./open-project.js";
-import { storedHandle } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "./runtime-handle.js";
 import { pluginsForSessions } from "./session-plugins.js";
 
 export interface KillOptions {
@@ -56,7 +56,7 @@ async function stopRuntime(ctx: AoContext, session: Session, configPath: string 
   if (handle === undefined) return;
   const plugins = await pluginsForSessions(ctx, [session], configPath);
   const options = plugins.optionsFor(session, "runtime");
-  await (await plugins.registry.resolve("runtime", session.runtime, options)).stop(handle);
+  await stopVerified(await plugins.registry.resolve("runtime", session.runtime, options), handle);
 }
 
 function markKilled(store: Store, session: Session, purge: boolean, reason = "killed_by_user"): Session {

@@ -1,14 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import type { AgentActivity, Issue, Liveness, RuntimeHandle } from "../slots/index.js";
-import {
-  recordExit,
-  recordRuntimeHandle,
-  updateSession,
-  writeTransaction,
-  type Session,
-  type Store,
-} from "../store/index.js";
+import { recordExit, updateSession, writeTransaction, type Session, type Store } from "../store/index.js";
 import { isAoError } from "../errors.js";
 import { recordSpawnTurn, spawnTurnCursor } from "../turns/spawn-turn.js";
 import { assertAgentStarted } from "./assert-started.js";
@@ -126,6 +119,8 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     ...(model === undefined ? {} : { model }),
     ...worker,
   });
+  const expected = opened.runtime.handleFor?.(session.id);
+  if (expected !== undefined) storeHandle(run, expected);
   const handle = await opened.runtime.create({
     sessionId: session.id,
     cwd: session.worktree,
@@ -135,8 +130,9 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     files: [promptFile],
   });
   run.made.handle = handle;
-  // Stored before the watch: a spawn killed during it leaves an agent `ao session logs` can read.
-  writeTransaction(run.store, (tx) => recordRuntimeHandle(tx, session.id, handleJson(handle)));
+  // Stored before the watch: an `ao spawn` killed during it leaves a handle that cleanup, kill and
+  // restore use to stop the agent (the step itself is recorded only once the agent settled).
+  storeHandle(run, handle);
   await assertAgentStarted(run.ctx, opened.runtime, handle, {
     sessionId: session.id,
     agentName: opened.names.agent,
@@ -169,6 +165,17 @@ function keepExitLines(run: SpawnRun, error: unknown): void {
     lastLines: lastLines.filter((line): line is string => typeof line === "string"),
   };
   writeTransaction(run.store, (tx) => recordExit(tx, run.session.id, exit));
+}
+
+function storeHandle(run: SpawnRun, handle: RuntimeHandle): void {
+  writeTransaction(run.store, (tx) =>
+    updateSession(
+      tx,
+      run.session.id,
+      { runtimeHandle: handleJson(handle) },
+      { type: "session.runtime_started", payload: { runtime: run.opened.names.runtime } },
+    ),
+  );
 }
 
 const SETTLED = new Set<AgentActivity>(["working", "idle", "needs_input"]);

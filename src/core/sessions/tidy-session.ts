@@ -8,7 +8,7 @@ import {
   spawnReachedRuntime,
 } from "./interrupted-spawn.js";
 import type { OpenProject } from "./open-project.js";
-import { storedHandle } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "./runtime-handle.js";
 import { isSpawnerAlive } from "./spawner.js";
 
 export type CleanupActionKind =
@@ -92,7 +92,7 @@ export class TidySession {
       session,
       "stopped_runtime",
       `runtime ${liveness.state} after the session ended: stopped`,
-      () => this.opened.runtime.stop(handle),
+      () => stopVerified(this.opened.runtime, handle),
     );
   }
 

@@ -1,7 +1,7 @@
 import { AoError, isAoError, messageOf } from "../errors.js";
 import { updateSession, writeTransaction } from "../store/index.js";
 import { removePromptFiles } from "./prompt-files.js";
-import { storedHandle } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "./runtime-handle.js";
 import type { SpawnRun } from "./spawn-run.js";
 import type { SpawnStep } from "./spawn-steps.js";
 
@@ -22,7 +22,14 @@ export async function undoSpawn(
     await action().catch((error: unknown) => problems.push(`${what}: ${messageOf(error)}`));
   };
   const handle = run.made.handle ?? storedHandle(session);
-  if (handle !== undefined) await attempt("stopping the runtime", () => opened.runtime.stop(handle));
+  if (handle !== undefined) await attempt("stopping the runtime", () => stopVerified(opened.runtime, handle));
+  // A runtime still running must keep its checkout: removing it would leave the agent in a deleted one.
+  if (problems.length > 0) {
+    await attempt("recording the failure", () =>
+      Promise.resolve(markErrored(run, { step: failedStep, reason }, cause, problems)),
+    );
+    return problems;
+  }
   // E_EXISTS: the checkout was there before this spawn, so it is not ours to delete.
   const notOurs = failedStep === "workspace" && isAoError(cause) && cause.code === "E_EXISTS";
   if (run.made.workspace && !notOurs) {

@@ -140,6 +140,12 @@ export interface Runtime {
   /** Idempotent: stopping a session that already ended or never existed resolves. */
   stop(handle: RuntimeHandle): Promise<void>;
   /**
+   * Optional: the handle `create` will return for this session id, known before it runs (tmux: the
+   * session's name on ao's socket). A spawn stores it first, so one killed while `create` runs
+   * leaves a handle that cleanup can stop; without it that short window stays unrecorded.
+   */
+  handleFor?(sessionId: string): RuntimeHandle;
+  /**
    * Optional: the program and arguments that attach a person's terminal to the session (run with
    * the terminal's own stdio, e.g. `podman exec -it <container> tmux attach`), for a session a
    * terminal plugin cannot reach by itself. Core hands it to the terminal (`ao session attach`).

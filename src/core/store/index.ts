@@ -19,7 +19,6 @@ export {
 } from "./session-status.js";
 export type { AgentExit, PrState, Session, SessionPatch } from "./session-row.js";
 export { recordExit } from "./record-exit.js";
-export { recordRuntimeHandle } from "./record-handle.js";
 export {
   getSession,
   insertSession,

@@ -1,16 +1,9 @@
 import { rmSync } from "node:fs";
-import {
-  AoError,
-  definePlugin,
-  type PluginContext,
-  type Runtime,
-  type RuntimeHandle,
-} from "../../core/plugin-api.js";
+import { definePlugin, type PluginContext, type Runtime, type RuntimeHandle } from "../../core/plugin-api.js";
 import type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 import { createTmuxClient, tmuxSocketPath, type TmuxClient } from "../_shared/tmux-client.js";
-import { classifyTmuxFailure, tmuxComplaint } from "../_shared/tmux-errors.js";
-import { checkTmux, killTmuxServer, TMUX_PROGRAM } from "../_shared/tmux-program.js";
-import { assertTmuxSessionName, sessionTarget } from "../_shared/tmux-target.js";
+import { checkTmux, TMUX_PROGRAM } from "../_shared/tmux-program.js";
+import { assertTmuxSessionName } from "../_shared/tmux-target.js";
 import { realSleep, type Waits } from "./_shared/poll-until.js";
 import { runDir } from "./_shared/run-dir.js";
 import { livenessOfAll } from "./tmux/all-panes.js";
@@ -21,6 +14,7 @@ import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { capturePane } from "./tmux/capture-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
+import { stopTmuxServer, stopTmuxSession } from "./tmux/stop-session.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 
@@ -50,6 +44,11 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
       }
       return { runtime: "tmux", id: session, data: { socket: client.socket } };
     },
+    handleFor: (sessionId) => ({
+      runtime: "tmux",
+      id: assertTmuxSessionName(sessionId),
+      data: { socket: tmuxSocketPath(ctx.paths) },
+    }),
     async liveness(handle) {
       return paneLiveness(await probePane(clientFor(handle), handle.id, time));
     },
@@ -64,18 +63,8 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
     press: (handle, key) => pressOnce(clientFor(handle), handle.id, key, time),
     capture: (handle, { lines }) => capturePane(clientFor(handle), handle.id, lines),
     attachPane: (handle) => attachTmuxPane(ctx, clientFor(handle), assertTmuxSessionName(handle.id)),
-    stop: (handle) => killSession(clientFor(handle), handle.id),
+    stop: (handle) => stopTmuxSession(clientFor(handle), handle.id, time),
   };
-}
-
-/** Idempotent: a session (or server) that is already gone is the outcome stop wanted. */
-async function killSession(client: TmuxClient, session: string): Promise<void> {
-  const result = await client.run([["kill-session", "-t", sessionTarget(session)]]);
-  if (!result.failed || classifyTmuxFailure(result.stderr, result.timedOut) === "missing") return;
-  throw new AoError(
-    "E_EXEC_FAILED",
-    `tmux could not stop session ${session}: ${tmuxComplaint(result.stderr, "tmux failed")}`,
-  );
 }
 
 export const plugin = definePlugin({
@@ -94,6 +83,6 @@ export const plugin = definePlugin({
   },
   program: TMUX_PROGRAM,
   doctor: (_options, ctx) => checkTmux(ctx),
-  cleanup: (ctx) => killTmuxServer(ctx),
+  cleanup: (ctx) => stopTmuxServer(ctx),
   create: (options, ctx) => createTmuxRuntime(ctx, options),
 });

@@ -4,7 +4,8 @@
  * payloads carry no time of their own, and a turn's start and end are dated by it. Claude Code
  * writes the JSON to the hook's stdin; Codex passes it as the last argument. It is `node -e` with an
  * inline script (no file to install, no shell features), run by the same node that runs ao, and it
- * never fails the agent: errors are swallowed.
+ * never fails the agent: errors are swallowed. It makes the file's directory (`.ao`) but never the
+ * checkout around it: an event that arrives after the checkout was removed is dropped.
  */
 export const RECEIVED_AT_KEY = "ao_received_at";
 
@@ -22,7 +23,12 @@ const RECORDER_SCRIPT = [
   "const write = (text) => {",
   '  const line = text.replace(/\\r?\\n/g, " ").trim();',
   '  if (!line.startsWith("{")) return;',
-  '  try { fs.mkdirSync(require("node:path").dirname(file), { recursive: true }); fs.appendFileSync(file, stamp(line) + "\\n"); } catch {}',
+  // Only `.ao` itself is made, never its parent: a worktree removed while the agent ends (its
+  // SessionEnd hook) must stay removed, so an event for a checkout that is gone is dropped.
+  "  try {",
+  '    try { fs.mkdirSync(require("node:path").dirname(file)); } catch (error) { if (error.code !== "EEXIST") return; }',
+  '    fs.appendFileSync(file, stamp(line) + "\\n");',
+  "  } catch {}",
   "};",
   "if (rest.length > 0) write(rest[rest.length - 1]);",
   'else { let input = ""; process.stdin.on("data", (c) => (input += c)); process.stdin.on("end", () => write(input)); }',

@@ -1,0 +1,69 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { isProcessGroupRunning } from "../../src/core/process-identity.js";
+import { AO_BIN } from "../helpers/run-ao.js";
+import { eventually, type E2e } from "./e2e-fixture.js";
+
+/**
+ * What stopping a session must be checked against: the agent's processes (each tmux pane is its own
+ * process group, led by the pane's pid) and the SessionEnd hooks the fake Claude runs as it ends.
+ */
+
+/** The pid of the session's agent pane (its process group), read from the test's tmux server. */
+export function panePid(e2e: E2e, session: string): number {
+  return Number(e2e.tmux(["list-panes", "-t", `=${session}:0`, "-F", "#{pane_pid}"]).trim());
+}
+
+/** Waits until every process of the group has ended (a hang guard, not a timing). */
+export async function groupEnded(pgid: number): Promise<void> {
+  await eventually(() => (isProcessGroupRunning(pgid) ? undefined : true), `process group ${pgid} to end`);
+}
+
+/**
+ * A user-level SessionEnd hook (~/.claude/settings.json) beside ao's own recorder, appending to a
+ * file outside the checkout: the proof that Claude's SessionEnd ran while the session was stopped.
+ */
+export function recordSessionEnds(e2e: E2e): () => Record<string, unknown>[] {
+  const file = join(e2e.userHome, "session-end.jsonl");
+  mkdirSync(join(e2e.userHome, ".claude"), { recursive: true });
+  const hook = { type: "command", command: `cat >> '${file}'; echo >> '${file}'` };
+  writeFileSync(
+    join(e2e.userHome, ".claude", "settings.json"),
+    JSON.stringify({ hooks: { SessionEnd: [{ hooks: [hook] }] } }),
+  );
+  return () =>
+    existsSync(file)
+      ? readFileSync(file, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+      : [];
+}
+
+/** Starts `ao <args>` and SIGKILLs it once its stderr matches `when` (or at once after `afterMs`). */
+export function aoKilled(
+  e2e: E2e,
+  args: string[],
+  at: { when?: RegExp; afterMs?: number },
+  env: Record<string, string> = {},
+): Promise<string> {
+  const child = spawn(process.execPath, [AO_BIN, ...args], {
+    cwd: e2e.configDir,
+    env: { ...e2e.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  const kill = () => child.kill("SIGKILL");
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (at.when?.test(stderr) === true) kill();
+  });
+  const timer = at.afterMs === undefined ? undefined : setTimeout(kill, at.afterMs);
+  return new Promise((resolve) =>
+    child.on("close", () => {
+      clearTimeout(timer);
+      resolve(stderr);
+    }),
+  );
+}

@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { makeE2e, tmuxSessions, worktreeCount } from "./e2e-fixture.js";
+import { aoKilled, groupEnded, panePid, recordSessionEnds } from "./stop-fixture.js";
+
+/**
+ * Issue 25: stopping a live Claude session must leave nothing behind. Claude's SessionEnd hook (ao's
+ * own recorder among them) runs after the pane is gone and wrote into the checkout being removed:
+ * `git worktree remove` failed with "Directory not empty", or the recorder made the directory again.
+ */
+describe("stopping a live Claude session (tmux, worktree, the fake claude and its hooks)", () => {
+  it("`ao session kill --purge` waits for the agent's SessionEnd, then removes the checkout", async () => {
+    const e2e = makeE2e();
+    const sessionEnds = recordSessionEnds(e2e);
+    const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
+    expect(spawned.exitCode, spawned.stderr).toBe(0);
+    const agent = panePid(e2e, "app-1");
+    const killed = e2e.ao(["session", "kill", "app-1", "--purge"]);
+    expect(killed.exitCode, killed.stderr).toBe(0);
+    await groupEnded(agent);
+    expect(sessionEnds()).toEqual([
+      expect.objectContaining({ hook_event_name: "SessionEnd", reason: "other" }),
+    ]);
+    expect(existsSync(e2e.worktree("app-1"))).toBe(false);
+    expect(worktreeCount(e2e.repo)).toBe(1);
+    expect(tmuxSessions(e2e)).toEqual([]);
+  });
+
+  it("`ao session kill` then `ao session cleanup` removes the checkout and says so", async () => {
+    const e2e = makeE2e();
+    const sessionEnds = recordSessionEnds(e2e);
+    expect(e2e.ao(["spawn", "app", "Fix the login bug"]).exitCode).toBe(0);
+    const agent = panePid(e2e, "app-1");
+    const killed = e2e.ao(["session", "kill", "app-1"]);
+    expect(killed.exitCode, killed.stderr).toBe(0);
+    // kill returns once the agent ended: nothing of it runs on in the checkout.
+    expect(sessionEnds()).toHaveLength(1);
+    const cleaned = e2e.ao(["session", "cleanup", "--json"]);
+    expect(cleaned.exitCode, cleaned.stderr).toBe(0);
+    expect(JSON.parse(cleaned.stdout)).toMatchObject({
+      actions: [{ session: "app-1", action: "removed_workspace", done: true }],
+    });
+    await groupEnded(agent);
+    expect(existsSync(e2e.worktree("app-1"))).toBe(false);
+    expect(worktreeCount(e2e.repo)).toBe(1);
+  });
+
+  it.each([
+    ["cleanup", ["session", "cleanup", "--json"]],
+    ["kill", ["session", "kill", "app-1", "--json"]],
+  ])(
+    "an `ao spawn` killed (-9) while watching its new agent leaves nothing running after `ao session %s`",
+    { timeout: 120_000 },
+    async (_name, command) => {
+      const e2e = makeE2e();
+      const stderr = await aoKilled(
+        e2e,
+        ["spawn", "app", "Fix the login bug"],
+        { when: /watching claude/ },
+        {
+          AO_SPAWN_WATCH_MS: "60000",
+        },
+      );
+      expect(stderr).toContain("watching claude");
+      expect(e2e.sessions()).toEqual([expect.objectContaining({ id: "app-1", status: "spawning" })]);
+      const after = e2e.ao(command);
+      expect(after.exitCode, after.stderr).toBe(0);
+      expect(tmuxSessions(e2e)).toEqual([]);
+      expect(existsSync(e2e.worktree("app-1"))).toBe(false);
+      expect(worktreeCount(e2e.repo)).toBe(1);
+    },
+  );
+});
