@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFER_MS } from "../../src/core/lifecycle/settle-reaction.js";
 import { runGit } from "../helpers/git-repo.js";
 import { eventually, hookEvents, killDaemons } from "./e2e-fixture.js";
 import {
@@ -118,12 +119,18 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(second.stderr).toContain("waiting for the reset");
       expect(Date.parse(world.view("app-2")?.createdAt ?? "")).toBeGreaterThanOrEqual(until);
 
-      // After the reset: the continue turn, then the held reaction with its first attempt.
+      // After the reset: the continue turn, then the held reaction with its first attempt. An attempt
+      // made while the continue turn is open queues the reaction's turn and defers the reaction for
+      // DEFER_MS (docs/lifecycle.md): the test moves the clock past that instead of waiting for it.
       const delivered = await eventually(() => {
-        const found = world
-          .events("reaction.delivered")
-          .filter((e) => e.payload["reactionId"] === reactionId);
-        return found.length > 0 ? found : undefined;
+        const ofHeld = (type: string) =>
+          world.events(type).filter((e) => e.payload["reactionId"] === reactionId);
+        const found = ofHeld("reaction.delivered");
+        if (found.length > 0) return found;
+        const deferred = ofHeld("reaction.deferred").at(-1);
+        if (deferred !== undefined && world.now() < deferred.createdAt + DEFER_MS)
+          world.advanceClockTo(deferred.createdAt + DEFER_MS);
+        return undefined;
       }, "the held reaction to be delivered");
       expect(delivered[0]?.payload).toMatchObject({ reaction: "ci-failed", attempt: 1 });
       expect(world.events("reaction.failed")).toEqual([]);
