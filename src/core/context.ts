@@ -1,4 +1,7 @@
+import { clockFromEnv, type Clock } from "./clock.js";
 import { createExec, type Exec } from "./exec.js";
+
+export type { Clock } from "./clock.js";
 import { createLogger, logLevelFromEnv, type Logger, type LogLevel } from "./logger.js";
 import { aoPaths, resolveAoHome, type AoPaths } from "./paths.js";
 import { rememberSecretValues, secretValuesOf } from "./redact.js";
@@ -13,11 +16,6 @@ export interface OutputStream {
 /** Where `ao send` reads a message piped to it. */
 export interface InputStream extends AsyncIterable<string | Uint8Array> {
   readonly isTTY?: boolean | undefined;
-}
-
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
 }
 
 /** Asks a person a question on the terminal; resolves to `defaultValue` on an empty answer. */
@@ -72,7 +70,7 @@ export function createNodeContext(options: NodeContextOptions): AoContext {
     cwd: options.cwd,
     paths,
     exec: createExec(logger, options.env),
-    clock: { now: () => Date.now() },
+    clock: clockFromEnv(options.env),
     stdout: options.stdout,
     stderr: options.stderr,
     logger,

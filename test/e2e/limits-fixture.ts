@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { SessionView } from "../../src/core/sessions/session-view.js";
@@ -13,7 +13,9 @@ export const CONTINUE_MESSAGE = "Your usage limit has reset: carry on where you 
  * The usage-limit end-to-end tests' world (issue 14): the built `ao` and its daemon (1 s poll) with
  * one project whose agent is `agent` (a fake on PATH reading FAKE_AGENT_TURNS_FILE, whose `limit`
  * key makes a turn end with that CLI's own limit message), local-mode pull requests whose CI
- * always fails (`false`), and a time zone of its own for agent and ao alike.
+ * always fails (`false`), a time zone of its own for agent and ao alike, and a test clock
+ * (AO_CLOCK_FILE, docs/testing.md) that ao, its daemon, the hook recorder and the fake agent all
+ * read, so the test moves time forward instead of waiting for it.
  */
 export type LimitsWorld = E2e & {
   /** The fake's settings for its next turns (reply, workMs, fail, limit: FAKE_AGENT_TURNS_FILE). */
@@ -28,12 +30,19 @@ export type LimitsWorld = E2e & {
   lastCycleAt(): number | undefined;
   /** The pid of the daemon `ao start` started, for the test's cleanup. */
   startDaemon(): number;
+  /** The time ao and the agent see now: the machine's plus the clock file's offset. */
+  now(): number;
+  /** Moves everyone's clock forward to `at` (never back: ao's clock, like a real one, only advances). */
+  advanceClockTo(at: number): void;
 };
 
 export function limitsWorld(agent: string, timeZone: string): LimitsWorld {
   const e2e = makeE2e();
   const turnsFile = join(e2e.userHome, "turns.json");
-  Object.assign(e2e.env, { FAKE_AGENT_TURNS_FILE: turnsFile, TZ: timeZone });
+  const clockFile = join(e2e.userHome, "clock");
+  writeFileSync(clockFile, "0\n");
+  Object.assign(e2e.env, { FAKE_AGENT_TURNS_FILE: turnsFile, TZ: timeZone, AO_CLOCK_FILE: clockFile });
+  const offset = () => Number(readFileSync(clockFile, "utf8"));
   writeFileSync(
     join(e2e.configDir, "agent-orchestrator.yaml"),
     [
@@ -65,6 +74,14 @@ export function limitsWorld(agent: string, timeZone: string): LimitsWorld {
       json<{ events: EventJson[] }>(["events", "--type", type, "--limit", "100000"]).events,
     lastCycleAt: () => json<{ daemon?: { lastCycle?: { at: number } } }>(["status"]).daemon?.lastCycle?.at,
     startDaemon: () => json<{ pid: number }>(["start"]).pid,
+    now: () => Date.now() + offset(),
+    advanceClockTo: (at: number) => {
+      const next = at - Date.now();
+      expect(next, "the test clock only moves forward").toBeGreaterThanOrEqual(offset());
+      // Written whole and renamed into place: a reader never sees a half-written number.
+      writeFileSync(`${clockFile}.tmp`, `${next}\n`);
+      renameSync(`${clockFile}.tmp`, clockFile);
+    },
   });
 }
 
@@ -73,14 +90,8 @@ export function minuteOf(at: number): number {
   return Math.floor(at / 60_000) * 60_000;
 }
 
-/**
- * Waits until the wall clock is early in a minute (seconds 1 to 10), so a reset two seconds ahead,
- * which Claude Code prints to the minute, leaves the daemon most of that minute to see it.
- */
-export async function earlyInAMinute(): Promise<void> {
-  for (;;) {
-    const seconds = new Date().getSeconds();
-    if (seconds >= 1 && seconds <= 10) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+/** A second into the next minute: a reset two seconds ahead, printed to the minute, then leaves the
+ * daemon the rest of that minute to see it. */
+export function earlyInNextMinute(now: number): number {
+  return minuteOf(now) + 61_000;
 }

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFER_MS } from "../../src/core/lifecycle/settle-reaction.js";
 import { runGit } from "../helpers/git-repo.js";
 import { eventually, hookEvents, killDaemons } from "./e2e-fixture.js";
 import {
   CONTINUE_MESSAGE,
-  earlyInAMinute,
+  earlyInNextMinute,
   limitsWorld,
   minuteOf,
   type LimitsWorld,
@@ -18,8 +19,10 @@ import { startAo } from "./turns-fixture.js";
  * tmux, git and SQLite, and the fake claude ending a turn with Claude Code 2.1.197's own limit
  * message (test/fixtures/agents/claude/limits/session-limit.txt) whose reset is two seconds ahead,
  * in the CLI's own format and zone. Claude Code prints the reset to the minute (seconds dropped), so
- * ao holds to the end of the printed minute (docs/limits-and-budgets.md); the test starts early in
- * a minute so the daemon has the rest of it to see the message.
+ * ao holds to the end of the printed minute (docs/limits-and-budgets.md); the test sets the clock
+ * early in a minute so the daemon has the rest of it to see the message. Everyone's clock is the
+ * test's (AO_CLOCK_FILE, docs/testing.md): ao, its daemon, the hook recorder and the fake claude
+ * read the same file, and the test moves it past the reset instead of waiting for the minute's end.
  */
 const ZONE = "Asia/Kolkata"; // +05:30: a zone of its own, not the machine's
 const WORDS = /^You've hit your session limit · resets \d{1,2}(:\d{2})?[ap]m \(Asia\/(Kolkata|Calcutta)\)$/;
@@ -46,7 +49,7 @@ function prompted(world: LimitsWorld, text: string): number {
 describe("an agent at its usage limit, through the built ao and its daemon (issue 14)", () => {
   it(
     "goes rate_limited with the reset and the words; a reaction due meanwhile is held unspent; one continue turn after the reset; a queued spawn starts only after it",
-    { timeout: 300_000 },
+    { timeout: 120_000 },
     async () => {
       const world = limitsWorld("claude-code", ZONE);
       world.nextTurn({ reply: "Looked at the login check." });
@@ -60,7 +63,7 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       );
 
       // The next turn meets the limit: Claude Code's words, the reset two seconds ahead.
-      await earlyInAMinute();
+      world.advanceClockTo(earlyInNextMinute(world.now()));
       world.nextTurn({ limit: { resetInSeconds: 2 } });
       const sent = world.ao(["send", "app-1", "Now add a test for it"]);
       expect(sent.exitCode, sent.stderr).toBe(0);
@@ -75,7 +78,7 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       // ci-failed reaction falls due), and a spawn of the same agent is queued.
       world.nextTurn({ reply: "Carried on after the reset." });
       agentCommits(world);
-      expect(Date.now(), "the test reached the queued spawn after the reset").toBeLessThan(until);
+      expect(world.now(), "the test reached the queued spawn after the reset").toBeLessThan(until);
       const queued = startAo(world, ["spawn", "--queue", "app", "Write the changelog entry"]);
 
       expect(limited).toMatchObject({ reason: "usage_limit" });
@@ -100,15 +103,14 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(held?.payload).toMatchObject({ reaction: "ci-failed", gate: "rate_limit", dueAt: until });
       const reactionId = held?.payload["reactionId"];
 
-      // The queued spawn waits for the reset and says so; the daemon resumes app-1 after it.
-      const resumed = await eventually(
-        () => {
-          const found = world.events("limit.resumed");
-          return found.length > 0 ? found : undefined;
-        },
-        "the daemon to resume after the reset",
-        120_000,
-      );
+      // The reset comes (the clock moves past it); the queued spawn waited for it and says so; the
+      // daemon resumes app-1 after it.
+      expect(world.events("limit.resumed"), "no resume before the reset").toEqual([]);
+      world.advanceClockTo(until + 1_000);
+      const resumed = await eventually(() => {
+        const found = world.events("limit.resumed");
+        return found.length > 0 ? found : undefined;
+      }, "the daemon to resume after the reset");
       expect(resumed[0]?.createdAt).toBeGreaterThanOrEqual(until);
       const second = await queued.done;
       expect(second.exitCode, second.stderr).toBe(0);
@@ -117,17 +119,19 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(second.stderr).toContain("waiting for the reset");
       expect(Date.parse(world.view("app-2")?.createdAt ?? "")).toBeGreaterThanOrEqual(until);
 
-      // After the reset: the continue turn, then the held reaction with its first attempt.
-      const delivered = await eventually(
-        () => {
-          const found = world
-            .events("reaction.delivered")
-            .filter((e) => e.payload["reactionId"] === reactionId);
-          return found.length > 0 ? found : undefined;
-        },
-        "the held reaction to be delivered",
-        120_000,
-      );
+      // After the reset: the continue turn, then the held reaction with its first attempt. An attempt
+      // made while the continue turn is open queues the reaction's turn and defers the reaction for
+      // DEFER_MS (docs/lifecycle.md): the test moves the clock past that instead of waiting for it.
+      const delivered = await eventually(() => {
+        const ofHeld = (type: string) =>
+          world.events(type).filter((e) => e.payload["reactionId"] === reactionId);
+        const found = ofHeld("reaction.delivered");
+        if (found.length > 0) return found;
+        const deferred = ofHeld("reaction.deferred").at(-1);
+        if (deferred !== undefined && world.now() < deferred.createdAt + DEFER_MS)
+          world.advanceClockTo(deferred.createdAt + DEFER_MS);
+        return undefined;
+      }, "the held reaction to be delivered");
       expect(delivered[0]?.payload).toMatchObject({ reaction: "ci-failed", attempt: 1 });
       expect(world.events("reaction.failed")).toEqual([]);
       const continued = world
@@ -149,7 +153,7 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(world.view("app-1")?.hold).toBeNull();
 
       // Cycles later, still one of each.
-      const since = Date.now();
+      const since = world.now();
       await eventually(
         () => ((world.lastCycleAt() ?? 0) > since + 2_000 ? true : undefined),
         "cycles after the resume",

@@ -21,7 +21,7 @@ export const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   duration: "how long the condition has lasted, e.g. 12m",
   reason: "the status reason code, e.g. agent_exited or pr_closed",
   handBack:
-    "how to hand a fix back, as the project's scm words it (commit and push, or only commit where ao opens the pull request)",
+    "how to hand a fix back, as the project's scm words it (commit and push, or only commit where ao opens the pull request); for merge-conflicts also how to bring the base branch in",
   summary: "for all-complete: one line per session with its final status and PR",
 };
 
@@ -52,9 +52,7 @@ export const DEFAULT_REACTIONS: Readonly<Record<ReactionKey, ReactionConfig>> = 
     priority: "action",
     retries: 0,
     escalateAfter: "15m",
-    message:
-      "Your branch {{branch}} conflicts with {{baseBranch}} in:\n{{conflicts}}\n\n" +
-      "Rebase onto origin/{{baseBranch}}, resolve the conflicts, run the tests and push (force-with-lease).",
+    message: "Your branch {{branch}} conflicts with {{baseBranch}} in:\n{{conflicts}}\n\n{{handBack}}",
   },
   "approved-and-green": {
     auto: true,

@@ -10,7 +10,7 @@ import { nobodyTookIt, notifyPerson } from "./notify-person.js";
 import { isApprovedAndGreen } from "./plan-reactions.js";
 import type { ReactionPayload } from "./reaction-payload.js";
 import { reactionNotification } from "./reaction-notification.js";
-import { handBackText } from "./hand-back.js";
+import { handBackAfter, handBackText } from "./hand-back.js";
 import { renderMessage } from "./render-message.js";
 
 export type ReactionOutcome =
@@ -101,7 +101,7 @@ export async function messageBody(
     ? await handBackText(ctx, engine.config, payload.facts.project, {
         branch: payload.facts.branch ?? session?.branch ?? "",
         defaultBranch: payload.facts.baseBranch,
-        after: payload.reaction === "changes-requested" ? "changes-requested" : "ci-failed",
+        after: handBackAfter(payload.reaction),
       })
     : undefined;
   return renderMessage(payload.template, payload.facts, {

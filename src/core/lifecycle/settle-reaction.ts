@@ -22,7 +22,7 @@ import { actionAttempts, ESCALATION_ATTEMPTS, retryDelay } from "./retry-policy.
 export type Settled = "delivered" | "failed" | "escalated" | "cancelled" | "deferred";
 
 /** How long a reaction whose turn waits for a busy agent waits before it looks again. */
-const DEFER_MS = 30_000;
+export const DEFER_MS = 30_000;
 
 /**
  * Records how an attempt ended, with its event: delivered, cancelled (the condition cleared; a

@@ -132,7 +132,9 @@ export interface PluginCapabilities<Options> {
   publishRules?(input: PublishRulesInput): string;
   /**
    * For an scm: how the agent hands back a fix after CI failed or a review asked for changes, as
-   * reaction messages say it (`{{handBack}}`). Without it the messages say it in general terms.
+   * reaction messages say it (`{{handBack}}`); after a merge conflict, the whole step: how to bring
+   * the base branch in (the forge's remote, or the local branch), resolve, and hand the result back.
+   * Without it the messages say it in general terms.
    */
   handBackRules?(input: HandBackInput): string;
   /**
@@ -144,7 +146,7 @@ export interface PluginCapabilities<Options> {
 
 /** What a reaction's hand-back step is about. */
 export interface HandBackInput extends PublishRulesInput {
-  readonly after: "ci-failed" | "changes-requested";
+  readonly after: "ci-failed" | "changes-requested" | "merge-conflicts";
 }
 
 /** The models an agent's CLI falls back to, recorded from one version of it on one day. */

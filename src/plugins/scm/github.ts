@@ -58,10 +58,13 @@ export const plugin = definePlugin({
   publishRules: ({ branch, defaultBranch }) =>
     `Push your branch (\`git push -u origin ${branch}\`) and open a pull request against
    \`${defaultBranch}\` (e.g. \`gh pr create --fill\`). Describe what you did and how you tested it.`,
-  handBackRules: ({ after }) =>
-    after === "changes-requested"
+  handBackRules: ({ after, defaultBranch }) => {
+    if (after === "merge-conflicts")
+      return `Rebase onto origin/${defaultBranch}, resolve the conflicts, run the tests and push (force-with-lease).`;
+    return after === "changes-requested"
       ? "commit and push, then reply on each thread saying what you changed."
-      : "commit and push.",
+      : "commit and push.";
+  },
   create: async (options, ctx) => createGitHubScm(ctx, options, await repoOf(ctx, options)),
 });
 

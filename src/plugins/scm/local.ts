@@ -87,10 +87,13 @@ export const plugin = definePlugin({
    from your commits, runs the project's CI on each new commit and sends you its failures and the
    reviews. Say what you did and how you tested it in your commit messages.`,
   // No remote and no forge: what the agent commits is the pull request, and ao sends it the rest.
-  handBackRules: ({ branch, after }) =>
-    after === "changes-requested"
+  handBackRules: ({ branch, defaultBranch, after }) => {
+    if (after === "merge-conflicts")
+      return `Merge \`${defaultBranch}\` into \`${branch}\` (or rebase onto it): the local \`${defaultBranch}\` is the base, there is no remote. Resolve the conflicts, run the tests and commit the resolution on \`${branch}\`. Do not push: ao checks the pull request again on your new commit.`;
+    return after === "changes-requested"
       ? `commit the changes on \`${branch}\`, saying in each commit message which comment it addresses. Do not push: ao updates the pull request from your commits and shows the reviewer what changed.`
-      : `commit the fix on \`${branch}\`. Do not push: ao runs the project's CI again on your new commit.`,
+      : `commit the fix on \`${branch}\`. Do not push: ao runs the project's CI again on your new commit.`;
+  },
   create: (options, ctx) => createLocalScm({ ...ctx, project: requireProject(ctx, "scm") }, options),
 });
 

@@ -5,18 +5,27 @@
  * writes the JSON to the hook's stdin; Codex passes it as the last argument. It is `node -e` with an
  * inline script (no file to install, no shell features), run by the same node that runs ao, and it
  * never fails the agent: errors are swallowed. It makes the file's directory (`.ao`) but never the
- * checkout around it: an event that arrives after the checkout was removed is dropped.
+ * checkout around it: an event that arrives after the checkout was removed is dropped. The stamp is
+ * ao's clock: the machine's time, plus the offset in the file named by the test variable
+ * AO_CLOCK_FILE when the agent's environment has it (src/core/clock.ts; agents inherit ao's
+ * environment), so hooks and ao agree on a test's shifted time.
  */
 export const RECEIVED_AT_KEY = "ao_received_at";
 
 const RECORDER_SCRIPT = [
   'const fs = require("node:fs");',
   "const [file, ...rest] = process.argv.slice(1);",
+  "const now = () => {",
+  "  const clock = process.env.AO_CLOCK_FILE;",
+  '  const offset = clock ? Number(fs.readFileSync(clock, "utf8").trim()) : 0;',
+  "  if (!Number.isSafeInteger(offset)) throw new Error(clock);",
+  "  return Date.now() + offset;",
+  "};",
   "const stamp = (line) => {",
   "  try {",
   "    const value = JSON.parse(line);",
   '    if (value && typeof value === "object" && !Array.isArray(value))',
-  `      return JSON.stringify({ ...value, ${RECEIVED_AT_KEY}: Date.now() });`,
+  `      return JSON.stringify({ ...value, ${RECEIVED_AT_KEY}: now() });`,
   "  } catch {}",
   "  return line;",
   "};",
