@@ -34,14 +34,13 @@ describe("spawnSession", () => {
       "session.created",
       "session.spawn_step",
       "session.spawn_step",
+      "session.runtime_started",
       "session.spawn_step",
       "session.status",
     ]);
-    expect(events.slice(1, 4).map((event) => event.payload["step"])).toEqual([
-      "workspace",
-      "prompt",
-      "runtime",
-    ]);
+    expect(
+      events.filter((e) => e.type === "session.spawn_step").map((event) => event.payload["step"]),
+    ).toEqual(["workspace", "prompt", "runtime"]);
     expect(f.ctx.stderr.text()).toContain("app-1: creating fake…");
     expect(f.ctx.stderr.text()).toContain("app-1: starting fake…");
   });

@@ -49,10 +49,16 @@ describe("a plan's debate", () => {
       ["running", null],
     ]);
     expect(f.promptOf(round1[0]!.sessionId!)).toContain("Post your position on: CSV or JSON first");
-    await f.report(round1[0]!.sessionId!, position("CSV: the users ask for it"));
+    // A worker reports on its task, then stops: the task is its session's first turn (origin spawn).
+    const reportAndStop = async (sessionId: string, text: string) => {
+      await f.report(sessionId, text);
+      agent.hook(sessionId, { type: "start" });
+      agent.hook(sessionId, { type: "stop", reply: text });
+    };
+    await reportAndStop(round1[0]!.sessionId!, position("CSV: the users ask for it"));
     await f.cycle();
     expect(f.ticket("plan-1", "debate-2-dev").state).toBe("pending"); // the round waits for the whole round before
-    await f.report(round1[1]!.sessionId!, position("JSON: simpler to document"));
+    await reportAndStop(round1[1]!.sessionId!, position("JSON: simpler to document"));
     await f.cycle();
 
     // Round 2: a turn in each role's own session, carrying round 1's positions.
