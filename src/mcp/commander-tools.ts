@@ -74,7 +74,8 @@ export function registerCommanderTools(server: McpServer, cc: ControlContext, co
     "close_session",
     {
       title: "Close a worker",
-      description: "Kills your worker's session (its branch stays) and ends your rights on it.",
+      description:
+        "Kills your worker's session (its branch stays) and ends your right to drive it; wait_turn still answers its turns within the reply retention.",
       inputSchema: s.closeSessionInput,
       outputSchema: s.closeSessionOutput,
       annotations: {
