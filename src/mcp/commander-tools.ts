@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { closeOwnWorker } from "../core/control/close-worker.js";
 import type { ControlContext } from "../core/control/control-context.js";
 import { sendAsync, sendBounded, waitControlTurn } from "../core/control/control-turns.js";
-import { listInstalledAgents } from "../core/control/list-agents.js";
+import { listAgents } from "../core/control/list-agents.js";
 import { listOwnWorkers } from "../core/control/list-workers.js";
 import { openWorker } from "../core/control/open-worker.js";
 import type { Commander } from "../core/store/index.js";
@@ -19,13 +19,13 @@ export function registerCommanderTools(server: McpServer, cc: ControlContext, co
   server.registerTool(
     "list_agents",
     {
-      title: "List installed agent CLIs",
+      title: "List agent CLIs",
       description:
-        "The agent CLIs installed on this machine (found on PATH, with versions) and whether each can be a worker.",
+        "The agent CLIs installed on this machine (found on PATH, with versions) and the agents the projects are configured with (configured_in), and whether each can be a worker.",
       outputSchema: s.listAgentsOutput,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    () => toolAnswer(async () => ({ agents: await listInstalledAgents(cc.ctx) })),
+    () => toolAnswer(async () => ({ agents: await listAgents(cc) })),
   );
   server.registerTool(
     "open_session",
@@ -74,7 +74,8 @@ export function registerCommanderTools(server: McpServer, cc: ControlContext, co
     "close_session",
     {
       title: "Close a worker",
-      description: "Kills your worker's session (its branch stays) and ends your rights on it.",
+      description:
+        "Kills your worker's session (its branch stays) and ends your right to drive it; wait_turn still answers its turns within the reply retention.",
       inputSchema: s.closeSessionInput,
       outputSchema: s.closeSessionOutput,
       annotations: {

@@ -31,11 +31,14 @@ export const listAgentsOutput = {
   agents: z.array(
     z.object({
       agent: z.string().describe("What open_session takes as agent"),
-      binary: z.string(),
-      path: z.string(),
+      binary: z.string().nullable().describe("null: the project's configuration gives its command"),
+      path: z.string().nullable().describe("null: not found on PATH"),
       version: z.string().nullable(),
       can_be_worker: z.boolean(),
       why_not: z.string().optional(),
+      configured_in: z
+        .array(z.string())
+        .describe("The projects configured with this agent; open_session there uses their options"),
     }),
   ),
 };

@@ -20,6 +20,8 @@ let world: McpWorld;
 let alice: Commander;
 let bob: Commander;
 const workers: string[] = [];
+/** The long turn of the first worker: still readable by alice after she closed the worker. */
+let longTurn = "";
 const steps: [string, () => Promise<void>][] = [];
 /** One step of the story (the world's temporary folders last one vitest test, so the steps run in one). */
 const step = (name: string, run: () => Promise<void>, _timeout?: number) => steps.push([name, run]);
@@ -131,6 +133,7 @@ describe("ao mcp over stdio, with the SDK client", () => {
       expect(sent.structured["status"]).toBe("running");
       expect(progress.length).toBeGreaterThan(0);
       const turnId = sent.structured["turn_id"] as string;
+      longTurn = turnId;
       const busy = await alice.call("send", { session_id: workers[0], message: "Something else." });
       expect(busy.isError).toBe(true);
       expect(busy.text).toContain("E_BUSY");
@@ -239,6 +242,12 @@ describe("ao mcp over stdio, with the SDK client", () => {
       expect((own.structured["sessions"] as { session_id: string }[]).map((s) => s.session_id)).toEqual([
         workers[1],
       ]);
+      // Closing ends the right to drive the worker, not to collect its replies (within the retention).
+      const reread = await alice.call("wait_turn", { turn_id: longTurn, wait_s: 0 });
+      expect(reread.isError, reread.text).toBe(false);
+      expect(reread.structured).toMatchObject({ status: "completed", reply: "Finished the long job." });
+      const notBobs = await bob.call("wait_turn", { turn_id: longTurn, wait_s: 0 });
+      expect(notBobs.text).toContain(`no turn ${longTurn}`);
     },
     60_000,
   );

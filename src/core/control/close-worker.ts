@@ -14,7 +14,8 @@ export interface ClosedWorker {
 
 /**
  * `close_session`: kills the worker's session (its branch and checkout stay) and ends its rights:
- * the commander can no longer see or drive it, and its secret no longer authorises a report.
+ * the commander can no longer list or drive it (only `wait_turn` its turns, within the reply
+ * retention), and its secret no longer authorises a report.
  */
 export async function closeOwnWorker(
   cc: ControlContext,

@@ -1,11 +1,11 @@
 import { AoError } from "../errors.js";
-import type { Commander, Turn } from "../store/index.js";
+import type { Commander, Session, Turn } from "../store/index.js";
 import { requireTurn } from "../store/index.js";
 import { waitForTurn } from "../turns/wait-turn.js";
 import { agentDownError } from "./agent-down.js";
 import { controlPlaneOf, type ControlContext } from "./control-context.js";
 import { giveControlTurn, type ControlTurnRequest } from "./give-control-turn.js";
-import { requireOwnWorker } from "./own-worker.js";
+import { requireOwnWorker, requireOwnWorkerToRead } from "./own-worker.js";
 import { controlTurnResult, type ControlTurnResult } from "./turn-result.js";
 
 /** Told while a call waits: what the turn is doing now (for MCP progress notifications). */
@@ -57,26 +57,23 @@ export async function waitControlTurn(
   waitMs: number | undefined,
   onProgress?: TurnProgress,
 ): Promise<ControlTurnResult> {
-  const turn = ownTurn(cc, commander, turnId);
-  const { sendBoundMs } = controlPlaneOf(cc, requireOwnWorker(cc.store, commander, turn.sessionId).project);
+  const { turn, session } = ownTurn(cc, commander, turnId);
+  const { sendBoundMs } = controlPlaneOf(cc, session.project);
   const ceiling = Math.max(0, sendBoundMs - BELOW_BOUND_MS);
   return waitBounded(cc, turn.id, Math.min(Math.max(0, waitMs ?? ceiling), ceiling), onProgress);
 }
 
-/** A turn of one of the caller's workers; any other is answered like a missing one. */
-function ownTurn(cc: ControlContext, commander: Commander, turnId: string): Turn {
-  let turn: Turn;
+/**
+ * A turn of one of the caller's workers, open or closed (a closed worker's replies stay readable
+ * for the retention); any other is answered like a missing one.
+ */
+function ownTurn(cc: ControlContext, commander: Commander, turnId: string): { turn: Turn; session: Session } {
   try {
-    turn = requireTurn(cc.store, turnId);
+    const turn = requireTurn(cc.store, turnId);
+    return { turn, session: requireOwnWorkerToRead(cc.store, commander, turn.sessionId) };
   } catch {
     throw noSuchTurn(turnId);
   }
-  try {
-    requireOwnWorker(cc.store, commander, turn.sessionId);
-  } catch {
-    throw noSuchTurn(turnId);
-  }
-  return turn;
 }
 
 function noSuchTurn(turnId: string): AoError {

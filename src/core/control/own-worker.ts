@@ -7,15 +7,28 @@ import { getSession, getWorker, type Commander, type Session, type Store } from 
  * word for word, so a commander learns nothing about sessions it did not open.
  */
 export function requireOwnWorker(store: Store, commander: Commander, sessionId: string): Session {
+  return ownWorker(store, commander, sessionId, { closed: false });
+}
+
+/**
+ * The caller's own worker, open or closed: what reading a turn needs. Closing a worker ends the
+ * commander's right to drive it, not to collect what it already answered; the reply retention
+ * (turn-result.ts) bounds how long. Anyone else's worker is still answered like a missing one.
+ */
+export function requireOwnWorkerToRead(store: Store, commander: Commander, sessionId: string): Session {
+  return ownWorker(store, commander, sessionId, { closed: true });
+}
+
+function ownWorker(
+  store: Store,
+  commander: Commander,
+  sessionId: string,
+  allow: { closed: boolean },
+): Session {
   const worker = getWorker(store, sessionId);
   const session = worker === undefined ? undefined : getSession(store, sessionId);
-  if (
-    worker !== undefined &&
-    session !== undefined &&
-    worker.commanderId === commander.id &&
-    worker.closedAt === null
-  )
-    return session;
+  const mine = worker !== undefined && worker.commanderId === commander.id;
+  if (mine && session !== undefined && (allow.closed || worker.closedAt === null)) return session;
   throw noSuchWorker(sessionId);
 }
 

@@ -24,6 +24,8 @@ export interface ApplyInput {
   observation: SessionObservation;
   at: number;
   stuckAfterMs: number;
+  /** An open control-plane worker with no turn under way (waiting-workers.ts). */
+  waitsForCommander?: boolean | undefined;
   /** What a gate holds the session for, if one does (cycle-project.ts asks them). */
   hold?: Observations["hold"] | undefined;
   reactions: ReactionTable;
@@ -59,6 +61,7 @@ export function applyDecision(input: ApplyInput): AppliedDecision {
       ...(observation.activity === undefined ? {} : { activity: observation.activity }),
       ...(observation.pr === undefined ? {} : { pr: observation.pr }),
       stuckAfterMs: input.stuckAfterMs,
+      ...(input.waitsForCommander === true ? { waitsForCommander: true } : {}),
       ...(input.hold === undefined ? {} : { hold: input.hold }),
     });
     const prState = prStateOf(row, observation, input.at);

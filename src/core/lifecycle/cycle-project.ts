@@ -16,6 +16,7 @@ import type { ProjectPlugins } from "./engine-plugins.js";
 import { insertPlanned } from "./insert-planned.js";
 import { observeProject, type ProjectObservation } from "./observe-sessions.js";
 import { planAllComplete } from "./plan-all-complete.js";
+import { workersWaitingForCommander } from "./waiting-workers.js";
 
 /** What a project's decisions are made with: its reaction table and base branch. */
 interface ProjectRules {
@@ -69,6 +70,7 @@ function decideAll(
   observed: ProjectObservation,
 ): { events: number; planned: number; ended: boolean; errors: string[] } {
   const decided = { events: 0, planned: 0, ended: false, errors: [] as string[] };
+  const waiting = workersWaitingForCommander(scope.store, sessions);
   for (const session of sessions) {
     const observation = observed.observations.get(session.id);
     if (observation === undefined) continue;
@@ -80,6 +82,7 @@ function decideAll(
         observation,
         at: scope.at,
         stuckAfterMs: rules.stuckAfterMs,
+        waitsForCommander: waiting.has(session.id),
         hold: holdOf(scope, session),
         reactions: rules.reactions,
         baseBranch: rules.baseBranch,

@@ -54,6 +54,12 @@ export interface Observations {
   /** How long an idle agent without a PR may stay quiet before it is `stuck` (the project's agent-stuck threshold). */
   stuckAfterMs?: number;
   /**
+   * The session is a control-plane worker with no turn under way: its agent waits for its
+   * commander's next message (docs/control-plane.md). Quiet is then `idle`, never `stuck`: stuck is
+   * for an agent that stopped making progress during a turn.
+   */
+  waitsForCommander?: boolean;
+  /**
    * A gate holds the session's turns (docs/limits-and-budgets.md): its agent is at its usage limit
    * (`rate_limited`) or it is over budget (`over_budget`). A lifecycle shows it as the status while
    * it lasts, and still reports what the pull request did meanwhile.

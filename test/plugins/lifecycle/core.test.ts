@@ -160,6 +160,38 @@ describe("lifecycle/core without a pull request: the agent's activity", () => {
       reason: "agent_working",
       events: [],
     },
+    {
+      name: "a worker waiting for its commander (no turn) stays idle past the threshold",
+      previous: idleFor(60 * MINUTE),
+      observations: observed({ activity: { activity: "idle" }, waitsForCommander: true }),
+      status: "idle",
+      reason: "agent_idle",
+      events: [],
+    },
+    {
+      name: "a worker waiting for its commander stays idle while its activity is unknown",
+      previous: idleFor(60 * MINUTE),
+      observations: observed({ activity: { activity: "unknown" }, waitsForCommander: true }),
+      status: "idle",
+      reason: "agent_idle",
+      events: [],
+    },
+    {
+      name: "a stuck worker whose turn ended, waiting for its commander → idle",
+      previous: snapshot({ status: "stuck", reason: "idle_past_threshold", since: NOW - 30_000 }),
+      observations: observed({ activity: { activity: "idle" }, waitsForCommander: true }),
+      status: "idle",
+      reason: "agent_idle",
+      events: ["status_changed"],
+    },
+    {
+      name: "a worker gone quiet inside a turn still becomes stuck",
+      previous: idleFor(DEFAULT_STUCK_AFTER_MS),
+      observations: observed({ activity: { activity: "idle" }, waitsForCommander: false }),
+      status: "stuck",
+      reason: "idle_past_threshold",
+      events: ["status_changed", "stuck"],
+    },
   ]);
 
   it("remembers when the agent was last seen working", () => {

@@ -12,7 +12,8 @@ export interface AgentVerdict {
  * contradictory `exited` (the runtime said alive) and no report at all say nothing new: a working or
  * waiting agent stays so, while an idle one keeps being quiet and becomes `stuck` once quiet for
  * `stuckAfterMs`. A first quiet answer after work is always `idle`, never straight `stuck`, and a
- * stuck agent stays stuck until it works or asks for input again.
+ * stuck agent stays stuck until it works or asks for input again. A worker waiting for its
+ * commander (no turn under way) is never stuck: quiet is what it should be, so it is (again) idle.
  */
 export function agentState(
   previous: SessionSnapshot,
@@ -24,6 +25,10 @@ export function agentState(
   if (activity === "needs_input")
     return { state: { status: "needs_input", reason: REASONS.agentNeedsInput } };
   const reportedIdle = activity === "idle";
+  if (observations.waitsForCommander === true)
+    return reportedIdle || previous.status === "stuck"
+      ? { state: { status: "idle", reason: REASONS.agentIdle } }
+      : undefined;
   if (previous.status === "stuck") return undefined;
   if (previous.status !== "idle")
     return reportedIdle ? { state: { status: "idle", reason: REASONS.agentIdle } } : undefined;
