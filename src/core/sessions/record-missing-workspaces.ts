@@ -1,4 +1,10 @@
-import { latestEventOf, updateSession, writeTransaction, type Store, type StoredEvent } from "../store/index.js";
+import {
+  latestEventOf,
+  updateSession,
+  writeTransaction,
+  type Store,
+  type StoredEvent,
+} from "../store/index.js";
 import type { SessionProbe } from "./probe-sessions.js";
 
 /**
@@ -29,7 +35,12 @@ export function recordMissingWorkspaces(
     missing
       .filter((session) => standingWorkspaceRemoval(tx, session.id) === undefined)
       .map(({ id, worktree }) => {
-        updateSession(tx, id, {}, { type: "session.workspace_removed", payload: { worktree, by: "outside" } });
+        updateSession(
+          tx,
+          id,
+          {},
+          { type: "session.workspace_removed", payload: { worktree, by: "outside" } },
+        );
         return id;
       }),
   );

@@ -70,7 +70,10 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
     ${
       card.workspaceMissing !== null &&
-      html`<div class="card-warning" title=${`the agent still runs; stop it with: ao session kill ${card.id}`}>
+      html`<div
+        class="card-warning"
+        title=${`the agent still runs; stop it with: ao session kill ${card.id}`}
+      >
         workspace removed behind ao's back: ${card.workspaceMissing.worktree}
       </div>`
     }
