@@ -9,6 +9,7 @@ import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
 import { holdNotes, holdStatusCell } from "../hold-text.js";
+import { missingWorkspaceNotes } from "../workspace-text.js";
 import { costText } from "../../core/cost/session-cost.js";
 import { budgetGapLine } from "../../core/cost/budget-gaps.js";
 import { dashboardAddress, servesDashboard } from "../../core/daemon/dashboard-url.js";
@@ -77,6 +78,7 @@ export function renderSessions(
       ...renderTable(views, columnsFor(views, options.now)),
       ...holdNotes(views, options.now),
       ...exitNotes(views),
+      ...missingWorkspaceNotes(views),
       ...waitNotes(views),
       ...budgetNotes(views),
     ]);

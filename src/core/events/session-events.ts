@@ -94,7 +94,10 @@ export interface SessionKilled extends EventBase {
   };
 }
 
-/** The session's checkout was removed (the branch never is). */
+/**
+ * The session's checkout was removed (the branch never is): by ao (`kill --purge`, cleanup), or,
+ * with `by: "outside"`, by someone else while its agent still ran.
+ */
 export interface SessionWorkspaceRemoved extends EventBase {
   type: "session.workspace_removed";
   payload: {
@@ -102,8 +105,12 @@ export interface SessionWorkspaceRemoved extends EventBase {
     worktree: string;
     /** `ao session kill --purge`: true when `--force` discarded uncommitted work. */
     forced?: boolean;
-    /** `cleanup` when `ao session cleanup` removed it; absent for `ao session kill --purge`. */
-    by?: "cleanup";
+    /**
+     * `cleanup` when `ao session cleanup` removed it; `outside` when ao did not remove it but found it
+     * gone while the agent still ran (deleted behind ao's back; recorded once per disappearance, by
+     * the lifecycle cycle); absent for `ao session kill --purge`.
+     */
+    by?: "cleanup" | "outside";
   };
 }
 

@@ -8,6 +8,7 @@ import type {
 } from "../slots/index.js";
 import type { PluginRegistry } from "../registry/plugin-registry.js";
 import type { AgentExit, Session } from "../store/index.js";
+import { checkoutGone } from "./checkout-gone.js";
 import { EXIT_SCREEN_LINES, exitLines } from "./exit-lines.js";
 import { storedHandle } from "./runtime-handle.js";
 import type { SessionPluginOptions } from "./session-plugins.js";
@@ -26,6 +27,8 @@ export interface SessionProbe {
    * exit code and last lines, for the caller to keep (`recordExit`).
    */
   exit?: Omit<AgentExit, "seenAt"> | undefined;
+  /** Only for live sessions: their checkout no longer exists on this machine (checkout-gone.ts). */
+  workspaceMissing?: true | undefined;
 }
 
 const SCREEN_LINES = 60;
@@ -40,6 +43,7 @@ const ACTIVITY_CONCURRENCY = 8;
  * looks like work to them, and only a screen that stops changing tells it apart. A failing probe
  * yields `unknown`, never an error.
  * An agent seen exited for the first time has its last lines read (a runtime keeps a dead session readable).
+ * A live session whose checkout is gone from this machine is marked `workspaceMissing`.
  */
 export async function probeSessions(
   sessions: readonly Session[],
@@ -80,6 +84,7 @@ export async function probeSessions(
         if (probe) {
           const agent = registry.resolve("agent", entry.session.agent, optionsFor(entry.session, "agent"));
           probe.activity = await activityOf(agent, runtime, entry, still);
+          if (await checkoutGone(runtime, entry.session.worktree)) probe.workspaceMissing = true;
         }
       });
       const ended = entries.filter((entry) => entry.session.exit === null);

@@ -44,6 +44,11 @@ export interface SessionView {
    */
   exit: { exitCode: number | null; lastLines: string[]; seenAt: string } | null;
   activity: { state: string; detail?: string; source: "probe" | "store" } | null;
+  /**
+   * True when the agent runs but its checkout (`worktree`) no longer exists on this machine: it was
+   * removed behind ao's back. Checked for live sessions only; false otherwise.
+   */
+  workspaceMissing: boolean;
   /** The pull request as the lifecycle engine last observed it (the store; no forge is asked). */
   pr: PullRequestView | null;
   /** When the session entered its status; null when unknown. */
@@ -110,6 +115,7 @@ export function sessionView(
     commander,
     exit: exitView(session),
     activity: activityView(probe?.activity, session.activity),
+    workspaceMissing: probe?.workspaceMissing === true,
     pr: pullRequestView(session),
     statusSince: isoOrNull(session.statusSince),
     lastActivityAt: isoOrNull(session.lastActivityAt),

@@ -97,6 +97,12 @@ export interface FleetCard {
   observedAt: string | null;
   /** `generatedAt - observedAt`; null when never observed. */
   dataAgeMs: number | null;
+  /**
+   * The live session's checkout was found removed behind ao's back (the lifecycle recorded
+   * `session.workspace_removed` by `outside`, and no restore came after): where it was, and when
+   * ao noticed. null otherwise.
+   */
+  workspaceMissing: { worktree: string; noticedAt: string } | null;
 }
 
 /** `GET /api/fleet[?project=<id>]`, and the data of every `fleet` stream message. */

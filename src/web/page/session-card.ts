@@ -68,6 +68,15 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
     }
     ${card.pr === null && facts.length > 0 && html`<div class="card-pr">${facts.join(" · ")}</div>`}
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
+    ${
+      card.workspaceMissing !== null &&
+      html`<div
+        class="card-warning"
+        title=${`the agent still runs; stop it with: ao session kill ${card.id}`}
+      >
+        workspace removed behind ao's back: ${card.workspaceMissing.worktree}
+      </div>`
+    }
     <footer class="card-age">${`${age} · ${activeText(card, now)}`}</footer>
   </article>`;
 }

@@ -1,6 +1,12 @@
 import type { SessionCost } from "../../core/cost/session-cost.js";
 import { dataAgeMs, observedAt, zoneOf, type Observer } from "../../core/fleet/index.js";
-import type { PrState, Session, StoredEvent, Turn } from "../../core/store/index.js";
+import {
+  isTerminalStatus,
+  type PrState,
+  type Session,
+  type StoredEvent,
+  type Turn,
+} from "../../core/store/index.js";
 import type { ActivityBrief, FleetCard, PullRequestBrief, TurnBrief } from "../api/types.js";
 
 /** What the store holds about one session beyond its row: its latest events of a few kinds, its turns. */
@@ -12,6 +18,8 @@ export interface CardFacts {
   readonly turn?: Turn | undefined;
   /** Its recorded spend (src/core/cost); absent or `recorded: false` is unknown. */
   readonly cost?: SessionCost | undefined;
+  /** Its `session.workspace_removed` that still stands (no restore after it), if any. */
+  readonly workspaceRemoval?: StoredEvent | undefined;
 }
 
 /** One fleet card, from the store's facts alone (no runtime, agent or forge is asked). */
@@ -40,7 +48,17 @@ export function fleetCard(facts: CardFacts, observer: Observer, now: number): Fl
     why: { ...why, at: new Date(why.at).toISOString() },
     observedAt: new Date(observed).toISOString(),
     dataAgeMs: dataAgeMs(observed, now),
+    workspaceMissing: workspaceMissingOf(facts),
   };
+}
+
+/** Only a live session's checkout removed by someone else is a warning; ao's own removals end it. */
+function workspaceMissingOf({ session, workspaceRemoval }: CardFacts): FleetCard["workspaceMissing"] {
+  if (workspaceRemoval === undefined || isTerminalStatus(session.status)) return null;
+  const { by, worktree } = workspaceRemoval.payload;
+  if (by !== "outside") return null;
+  const path = typeof worktree === "string" ? worktree : session.worktree;
+  return { worktree: path, noticedAt: new Date(workspaceRemoval.createdAt).toISOString() };
 }
 
 /**

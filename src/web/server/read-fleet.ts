@@ -1,6 +1,7 @@
 import { sessionCost } from "../../core/cost/session-cost.js";
 import { byZoneThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
 import { readLastCycle } from "../../core/lifecycle/last-cycle.js";
+import { standingWorkspaceRemoval } from "../../core/sessions/record-missing-workspaces.js";
 import {
   isTerminalStatus,
   lastEventId,
@@ -90,5 +91,6 @@ export function factsOf(store: Store, session: CardFacts["session"]): CardFacts 
     escalation: latestEventOf(store, session.id, "reaction.escalated"),
     turn: openTurnOf(store, session.id) ?? listTurns(store, { sessionId: session.id, limit: 1 })[0],
     cost: sessionCost(store, session.id),
+    workspaceRemoval: standingWorkspaceRemoval(store, session.id),
   };
 }

@@ -101,6 +101,27 @@ describe("GET /api/fleet and /api/sessions/:id", () => {
     expect(tools.worst).toBe("done");
   });
 
+  it("a live session whose checkout the lifecycle found removed behind ao's back is marked", async () => {
+    const removed = (worktree: string) =>
+      ({ type: "session.workspace_removed", payload: { worktree, by: "outside" } }) as const;
+    const w = await startDashboard((world) => {
+      fleetWorld(world.engine.store);
+      writeTransaction(world.engine.store, (tx) => {
+        updateSession(tx, "app-1", {}, removed("/gone/app-1"));
+        updateSession(tx, "tools-1", {}, removed("/gone/tools-1"));
+        updateSession(tx, "app-3", {}, { type: "session.workspace_removed", payload: { worktree: "/x" } });
+      });
+    });
+    const fleet = JSON.parse((await w.get("/api/fleet")).text) as FleetView;
+    const marks = Object.fromEntries(fleet.cards.map((card) => [card.id, card.workspaceMissing]));
+    expect(marks).toEqual({
+      "app-1": { worktree: "/gone/app-1", noticedAt: expect.any(String) as string },
+      "app-2": null,
+      "app-3": null,
+      "tools-1": null,
+    });
+  });
+
   it("a session's page has its timeline, reactions, turns and events; an unknown one is 404", async () => {
     const w = await startDashboard((world) => fleetWorld(world.engine.store));
     const detail = JSON.parse((await w.get("/api/sessions/app-2")).text) as SessionDetail;
