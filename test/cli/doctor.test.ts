@@ -26,6 +26,8 @@ function setup(
   const dir = makeTempDir("ao-doctor-e2e-");
   if (yaml !== undefined) writeFileSync(join(dir, "agent-orchestrator.yaml"), yaml);
   const home = join(dir, ".ao-home");
+  // A ready machine has a git identity (doctor's git-identity check); HOME is this directory.
+  writeFileSync(join(dir, ".gitconfig"), "[user]\n\tname = Ada\n\temail = ada@example.test\n");
   return { dir, home, env: { AO_HOME: home, HOME: dir, PATH: makeBinDir(bin), ...env } };
 }
 
@@ -49,7 +51,7 @@ describe("ao doctor", () => {
     expect(result.stdout).toMatch(/^ +fix: ao init$/m);
     // notify-send is not on this PATH: the default desktop notifier could not show anything.
     expect(result.stdout).toMatch(/^warn {2}desktop notifications +notify-send not found on PATH/m);
-    expect(result.stdout).toContain("ready: 6 ok, 2 warnings, 0 failed");
+    expect(result.stdout).toContain("ready: 9 ok, 2 warnings, 0 failed");
     expect(result.stdout).not.toMatch(/[✓✗]/);
     expect(result.stdout).not.toContain("\u001b");
   });
@@ -143,8 +145,11 @@ describe("ao doctor", () => {
       "node",
       "git",
       "ao-home",
+      "disk-space",
       "store",
+      "store-writable",
       "config",
+      "git-identity",
       "tmux",
       "notifier:desktop",
       "agents",
@@ -156,7 +161,7 @@ describe("ao doctor", () => {
           : ["detail", "fix", "id", "status", "title"],
       );
     }
-    expect(report.summary).toEqual({ ok: 4, warn: 3, fail: 1 });
+    expect(report.summary).toEqual({ ok: 7, warn: 3, fail: 1 });
   });
 
   it.each([

@@ -16,6 +16,7 @@ describe("ao events", () => {
       "session.created",
       "session.spawn_step",
       "session.spawn_step",
+      "session.runtime_started",
       "session.spawn_step",
       "session.status",
       "turn.queued",
