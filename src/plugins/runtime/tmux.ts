@@ -21,6 +21,7 @@ import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { capturePane } from "./tmux/capture-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
+import { tmuxRunningAgents } from "./tmux/running-agents.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
 
@@ -95,5 +96,6 @@ export const plugin = definePlugin({
   program: TMUX_PROGRAM,
   doctor: (_options, ctx) => checkTmux(ctx),
   cleanup: (ctx) => killTmuxServer(ctx),
+  runningAgents: (ctx) => tmuxRunningAgents(ctx),
   create: (options, ctx) => createTmuxRuntime(ctx, options),
 });
