@@ -39,7 +39,9 @@ export async function checkOrphanAgents(
   const listed = await Promise.all(asked.map((name) => agentsOf(ctx, name, baseDir)));
   if (listed.every((outcome) => outcome === undefined)) return [];
   const problems = listed.flatMap((outcome) => (typeof outcome === "string" ? [outcome] : []));
-  const agents = listed.flatMap((outcome) => (Array.isArray(outcome) ? outcome : []));
+  const agents = listed.flatMap((outcome) =>
+    outcome === undefined || typeof outcome === "string" ? [] : [...outcome],
+  );
   const orphans = agents.filter(
     (agent) => !known.live.has(agent.sessionId) && !known.live.has(handleKey(agent)),
   );
