@@ -10,7 +10,7 @@ import type { CheckSource, DoctorCheck } from "./check.js";
  * nobody hears of it (each notification only records that no notifier was routed).
  */
 export async function checkNotifiers(
-  ctx: Pick<AoContext, "cwd">,
+  ctx: Pick<AoContext, "cwd" | "catalog">,
   loaded: LoadedConfig,
 ): Promise<DoctorCheck> {
   const base = { id: "notifiers", title: "notifications" };
@@ -26,7 +26,7 @@ export async function checkNotifiers(
       status: "warn",
       detail:
         "no notifier is configured: every notification is dropped, nobody hears that an agent needs them",
-      fix: "add `notifiers: [desktop]` under `defaults:` (or a slack or webhook notifier under `notifiers:`)",
+      fix: `add a notifier to defaults.notifiers (${known(ctx)}), or configure one under notifiers: and route to it`,
       source: await sourceOf(ctx, loaded, ["defaults", "notifiers"]),
     };
   }
@@ -50,4 +50,10 @@ async function sourceOf(
   const written = keyPath.join(".");
   if (at === undefined) return { keyPath: written };
   return { keyPath: written, file: displayPath(at.file, ctx.cwd), line: at.line, column: at.column };
+}
+
+/** The notifier plugins this ao has built in, from its catalog. */
+function known(ctx: Pick<AoContext, "catalog">): string {
+  const names = Object.keys(ctx.catalog.notifier);
+  return names.length === 0 ? "`ao plugin ls` lists the installed ones" : `built in: ${names.join(", ")}`;
 }

@@ -114,7 +114,9 @@ describe("runDoctor: sessions, the agent's set-up and notifications (issue 25)",
       source: { keyPath: "defaults.notifiers", file: "agent-orchestrator.yaml", line: 8, column: 14 },
     });
     expect(checkOf(report, "notifiers")?.detail).toContain("every notification is dropped");
-    expect(checkOf(report, "notifiers")?.fix).toContain("notifiers: [desktop]");
+    expect(checkOf(report, "notifiers")?.fix).toBe(
+      "add a notifier to defaults.notifiers (built in: desktop, slack, webhook), or configure one under notifiers: and route to it",
+    );
   });
 
   it("warns about priorities that reach no notifier", async () => {
