@@ -47,6 +47,7 @@ export type {
   PluginCleanupContext,
   PluginProgram,
   PublishRulesInput,
+  RunningAgent,
   HandBackInput,
   DefaultModels,
 } from "./registry/plugin-capabilities.js";

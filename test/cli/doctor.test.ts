@@ -25,9 +25,9 @@ function setup(
 ) {
   const dir = makeTempDir("ao-doctor-e2e-");
   if (yaml !== undefined) writeFileSync(join(dir, "agent-orchestrator.yaml"), yaml);
+  // A ready machine has a git identity (HOME is this directory).
+  writeFileSync(join(dir, ".gitconfig"), "[user]\n\tname = Doctor Test\n\temail = doctor@example.test\n");
   const home = join(dir, ".ao-home");
-  // A ready machine has a git identity (doctor's git-identity check); HOME is this directory.
-  writeFileSync(join(dir, ".gitconfig"), "[user]\n\tname = Ada\n\temail = ada@example.test\n");
   return { dir, home, env: { AO_HOME: home, HOME: dir, PATH: makeBinDir(bin), ...env } };
 }
 
@@ -51,7 +51,7 @@ describe("ao doctor", () => {
     expect(result.stdout).toMatch(/^ +fix: ao init$/m);
     // notify-send is not on this PATH: the default desktop notifier could not show anything.
     expect(result.stdout).toMatch(/^warn {2}desktop notifications +notify-send not found on PATH/m);
-    expect(result.stdout).toContain("ready: 9 ok, 2 warnings, 0 failed");
+    expect(result.stdout).toContain("ready: 11 ok, 2 warnings, 0 failed");
     expect(result.stdout).not.toMatch(/[✓✗]/);
     expect(result.stdout).not.toContain("\u001b");
   });
@@ -153,6 +153,8 @@ describe("ao doctor", () => {
       "tmux",
       "notifier:desktop",
       "agents",
+      "interrupted-spawns",
+      "orphan-agents",
     ]);
     for (const check of report.checks) {
       expect(Object.keys(check).sort()).toEqual(
@@ -161,7 +163,7 @@ describe("ao doctor", () => {
           : ["detail", "fix", "id", "status", "title"],
       );
     }
-    expect(report.summary).toEqual({ ok: 7, warn: 3, fail: 1 });
+    expect(report.summary).toEqual({ ok: 9, warn: 3, fail: 1 });
   });
 
   it.each([

@@ -1,3 +1,5 @@
+import { dirname } from "node:path";
+import type { LoadedConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { summarizeChecks, type DoctorCheck, type DoctorHost, type DoctorSummary } from "./check.js";
 import { checkInstalledAgents } from "./check-agents.js";
@@ -9,6 +11,9 @@ import { checkCatalogDefaults } from "./check-defaults.js";
 import { checkDiskSpace } from "./check-disk-space.js";
 import { checkGit } from "./check-git.js";
 import { checkGitIdentity } from "./check-git-identity.js";
+import { checkInterruptedSpawns } from "./check-interrupted-spawns.js";
+import { checkNotifiers } from "./check-notifiers.js";
+import { checkOrphanAgents } from "./check-orphan-agents.js";
 import { checkNode } from "./check-node.js";
 import { checkPermissions } from "./check-permissions.js";
 import { checkPlugins } from "./check-plugins.js";
@@ -71,9 +76,23 @@ export async function runDoctor(ctx: AoContext, options: DoctorOptions): Promise
     ...(loaded === undefined ? [] : checkPermissions(loaded.config)),
     ...(loaded === undefined ? [] : await checkBudgets(ctx, loaded)),
     ...(loaded === undefined ? [] : [await checkPrices(ctx, loaded)]),
+    ...(loaded === undefined ? [] : [await checkNotifiers(ctx, loaded)]),
+    checkInterruptedSpawns(ctx),
+    ...(await checkOrphanAgents(
+      ctx,
+      runtimesInUse(ctx, loaded),
+      loaded === undefined ? ctx.cwd : dirname(loaded.path),
+    )),
     ...repairChecks(repairs),
   ];
   const summary = summarizeChecks(checks);
   ctx.logger.info("doctor", { summary, failed: checks.filter((c) => c.status === "fail").map((c) => c.id) });
   return { ok: summary.fail === 0, summary, checks, repairs };
+}
+
+/** The runtimes the configuration uses, or the catalog's default one without a configuration. */
+function runtimesInUse(ctx: AoContext, loaded: LoadedConfig | undefined): string[] {
+  if (loaded === undefined)
+    return ctx.catalog.defaults?.runtime === undefined ? [] : [ctx.catalog.defaults.runtime];
+  return [...new Set(Object.values(loaded.config.projects).map((project) => project.runtime.plugin))];
 }

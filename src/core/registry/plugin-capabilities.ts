@@ -1,4 +1,5 @@
 import type { Exec } from "../exec.js";
+import type { RuntimeHandle } from "../slots/runtime.js";
 import type { PluginContext } from "./define-plugin.js";
 
 /*
@@ -74,6 +75,15 @@ export interface PluginProgram {
   readonly recordedVersion?: string;
 }
 
+/** An agent a runtime runs (`runningAgents`): which session it was started for, and how a person stops it. */
+export interface RunningAgent {
+  /** The ao session id it was started for (tmux: the session's name). */
+  readonly sessionId: string;
+  readonly handle: RuntimeHandle;
+  /** The command that stops it, for doctor's fix line (never run by ao). */
+  readonly stop: string;
+}
+
 /** What `ao init` learned about a repository, for tracker and scm plugins to propose themselves. */
 export interface InitRepository {
   /** Where `origin` points (credentials removed); undefined without one or for a local path. */
@@ -123,6 +133,12 @@ export interface PluginCapabilities<Options> {
    * Resolves to what it could not stop; never throws.
    */
   cleanup?(ctx: PluginCleanupContext): Promise<readonly string[]>;
+  /**
+   * For a runtime: the agents it runs right now for this AO_HOME (`ctx.paths.home`: ao's tmux
+   * server, its containers), each with the ao session it was started for. `ao doctor` names those
+   * no live session knows. None running (no server at all) is []; rejects when it cannot tell.
+   */
+  runningAgents?(ctx: PluginCleanupContext): Promise<readonly RunningAgent[]>;
   /** Offers this tracker or scm for a repository `ao init` configures; undefined: not for this one. */
   init?(repository: InitRepository): InitProposal | undefined;
   /**

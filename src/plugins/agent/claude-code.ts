@@ -8,6 +8,8 @@ import {
   type Agent,
   type AgentLaunchInput,
   type LaunchSpec,
+  type PluginCheck,
+  type PluginCheckContext,
   type PluginContext,
 } from "../../core/plugin-api.js";
 import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
@@ -32,6 +34,7 @@ import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_share
 import { recognizeClaudeLimit } from "./claude-code/limits.js";
 import { CLAUDE_CODE_DEFAULT_MODELS } from "./claude-code/default-models.js";
 import { claudeStateFile, preTrustWorktree } from "./claude-code/pre-trust.js";
+import { checkClaudeOnboarding } from "./claude-code/onboarding-check.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -147,20 +150,30 @@ export function claudeConfigDirFrom(env: PluginContext["env"]): string {
   return join(env["HOME"] ?? homedir(), ".claude");
 }
 
+const CLAUDE_PROGRAM = agentProgram(
+  "claude-code",
+  {
+    binary: "claude",
+    recordedVersion: RECORDED_VERSIONS.claude,
+    versionArgs: ["--version"],
+    install: "npm i -g @anthropic-ai/claude-code",
+  },
+  CLAUDE_CODE_LOGIN,
+);
+
+/** The CLI and its login (agentProgram), then, once it is installed, its finished first-run set-up. */
+async function claudeDoctor(options: unknown, ctx: PluginCheckContext): Promise<PluginCheck[]> {
+  const checks = await CLAUDE_PROGRAM.doctor(options, ctx);
+  if (checks[0]?.status !== "ok") return checks;
+  return [...checks, checkClaudeOnboarding(claudePathsFrom(ctx.env).stateFile)];
+}
+
 export const plugin = definePlugin({
   slot: "agent",
   name: "claude-code",
   defaultModels: CLAUDE_CODE_DEFAULT_MODELS,
-  ...agentProgram(
-    "claude-code",
-    {
-      binary: "claude",
-      recordedVersion: RECORDED_VERSIONS.claude,
-      versionArgs: ["--version"],
-      install: "npm i -g @anthropic-ai/claude-code",
-    },
-    CLAUDE_CODE_LOGIN,
-  ),
+  program: CLAUDE_PROGRAM.program,
+  doctor: claudeDoctor,
   description: "Claude Code (claude): hooks for session id, activity and turns, resume by session id",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),

@@ -14,6 +14,7 @@ import { attachTmuxPane } from "./tmux/pane-attachment.js";
 import { capturePane } from "./tmux/capture-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
+import { tmuxRunningAgents } from "./tmux/running-agents.js";
 import { stopTmuxServer, stopTmuxSession } from "./tmux/stop-session.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
@@ -84,5 +85,6 @@ export const plugin = definePlugin({
   program: TMUX_PROGRAM,
   doctor: (_options, ctx) => checkTmux(ctx),
   cleanup: (ctx) => stopTmuxServer(ctx),
+  runningAgents: (ctx) => tmuxRunningAgents(ctx),
   create: (options, ctx) => createTmuxRuntime(ctx, options),
 });

@@ -1,61 +1,8 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { DoctorHost } from "../../../src/core/doctor/check.js";
 import { runDoctor } from "../../../src/core/doctor/run-doctor.js";
-import type { PluginCatalog } from "../../../src/core/registry/catalog.js";
-import { makeTempDir } from "../../helpers/temp-dir.js";
-import { makeTestContext } from "../../helpers/test-context.js";
-import { makeBinDir } from "../../helpers/bin-dir.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
-
-const host: DoctorHost = { nodeVersion: "20.19.0", platform: "linux" };
-const TOKEN = "ghp_runDoctorSecret0123456789abcdefABCDEF";
-
-const GITHUB_PROJECT = `
-projects:
-  widgets:
-    path: .
-    repo: acme/widgets
-    agent: claude-code
-`;
-
-function setup(options: {
-  yaml?: string;
-  bin?: Parameters<typeof makeBinDir>[0];
-  env?: Record<string, string | undefined>;
-  catalog?: PluginCatalog;
-}) {
-  const dir = makeTempDir("ao-doctor-");
-  if (options.yaml !== undefined) writeFileSync(join(dir, "agent-orchestrator.yaml"), options.yaml);
-  // A ready machine has a git identity (HOME is this directory).
-  writeFileSync(join(dir, ".gitconfig"), "[user]\n\tname = Doctor Test\n\temail = doctor@example.test\n");
-  const PATH = makeBinDir(
-    options.bin ?? { link: ["git", "tmux"], fake: { claude: "exit 0", "notify-send": "exit 0" } },
-  );
-  return makeTestContext({
-    cwd: dir,
-    // The real plugins: tmux, the agents' CLIs and the credentials are their own checks now.
-    catalog: options.catalog ?? builtinCatalog,
-    // HOME is the temp dir too, so a real ~/.agent-orchestrator/config.yaml is never found.
-    env: {
-      HOME: dir,
-      GITHUB_TOKEN: undefined,
-      GH_TOKEN: undefined,
-      AO_CONFIG_PATH: undefined,
-      LINEAR_API_KEY: undefined,
-      // A ready machine: the agent has a login, and there is a desktop session to notify in.
-      ANTHROPIC_API_KEY: "sk-ant-runDoctorTest",
-      DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus",
-      PATH,
-      ...options.env,
-    },
-  });
-}
-
-const statusOf = (report: Awaited<ReturnType<typeof runDoctor>>) =>
-  Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
+import { GITHUB_PROJECT, host, setup, statusOf, TOKEN } from "./doctor-setup.js";
 
 describe("runDoctor", () => {
   it("is all green on a ready machine with a valid config and a token, and never shows the token", async () => {
@@ -74,11 +21,15 @@ describe("runDoctor", () => {
       plugins: "ok",
       "agent:claude-code": "ok",
       "agent:claude-code:login": "ok",
+      "agent:claude-code:onboarding": "ok",
       "credentials:github:github.com": "ok",
       "notifier:desktop": "ok",
       prices: "ok",
+      notifiers: "ok",
+      "interrupted-spawns": "ok",
+      "orphan-agents": "ok",
     });
-    expect(report).toMatchObject({ ok: true, summary: { ok: 15, warn: 0, fail: 0 } });
+    expect(report).toMatchObject({ ok: true, summary: { ok: 19, warn: 0, fail: 0 } });
     expect(JSON.stringify(report)).not.toContain(TOKEN);
     expect(JSON.stringify(ctx.logger.records)).not.toContain(TOKEN);
   });
@@ -102,6 +53,8 @@ describe("runDoctor", () => {
       "git-identity": "ok",
       "notifier:desktop": "ok",
       agents: "ok",
+      "interrupted-spawns": "ok",
+      "orphan-agents": "ok",
     });
     expect(report.ok).toBe(true);
   });

@@ -79,3 +79,27 @@ describe("runtime/tmux: its cleanup capability", () => {
     expect(await tmuxRuntime.cleanup!(home.ctx)).toEqual([]);
   });
 });
+
+describe("runtime/tmux: its runningAgents capability", () => {
+  it("lists the sessions of its AO_HOME whose agent runs, by session id, and none of another's", async () => {
+    const mine = makeTmuxHome();
+    const other = makeTmuxHome();
+    expect(await tmuxRuntime.runningAgents!(mine.ctx)).toEqual([]);
+    const runtime = createTmuxRuntime({ ...mine.ctx, baseDir: mine.home }, tmuxRuntimeOptions.parse({}));
+    await runtime.create({ sessionId: "ao-1", cwd: mine.home, argv: ["sleep", "60"], env: {} });
+    await runtime.create({ sessionId: "ao-2", cwd: mine.home, argv: ["sleep", "60"], env: {} });
+    const elsewhere = createTmuxRuntime({ ...other.ctx, baseDir: other.home }, tmuxRuntimeOptions.parse({}));
+    await elsewhere.create({ sessionId: "ao-9", cwd: other.home, argv: ["sleep", "60"], env: {} });
+    // ao-2's agent ended: its pane stays (remain-on-exit), dead.
+    mine.tmux(["respawn-pane", "-k", "-t", "=ao-2:0.0", "true"]);
+    const dead = () => mine.tmux(["list-panes", "-t", "=ao-2", "-F", "#{pane_dead}"]).trim() === "1";
+    while (!dead()) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await tmuxRuntime.runningAgents!(mine.ctx)).toEqual([
+      {
+        sessionId: "ao-1",
+        handle: { runtime: "tmux", id: "ao-1", data: { socket: mine.socket } },
+        stop: `tmux -S ${mine.socket} kill-session -t =ao-1`,
+      },
+    ]);
+  });
+});
