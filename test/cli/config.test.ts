@@ -24,6 +24,13 @@ interface ValidateJson {
   errors?: { file: string; line: number; column: number; path: string; message: string }[];
 }
 
+/** A Claude Code config dir whose `.claude.json` says its first-run set-up was finished. */
+function claudeSetUp(): string {
+  const dir = makeTempDir("ao-claude-config-");
+  writeFileSync(join(dir, ".claude.json"), JSON.stringify({ hasCompletedOnboarding: true }));
+  return dir;
+}
+
 describe("ao config validate", () => {
   it("passes on the shipped agent-orchestrator.yaml.example, in a fresh HOME with no secrets set", () => {
     const { cwd, file, env } = project("../../../agent-orchestrator.yaml.example");
@@ -102,6 +109,8 @@ describe("ao config validate", () => {
       OPENAI_API_KEY: "sk-validateTest",
       GITHUB_TOKEN: "ghp_validateTest0123456789abcdefABCDEF",
       LINEAR_API_KEY: "lin_api_validateTest0123456789",
+      // Claude Code set up as after its first run (recorded 2.1.332), not this machine's own.
+      CLAUDE_CONFIG_DIR: claudeSetUp(),
     };
     const result = runAo(["config", "validate"], { cwd, env: withEnv });
     expect(result.stderr).toBe("");

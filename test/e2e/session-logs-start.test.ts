@@ -41,10 +41,11 @@ describe("ao session logs of an agent started by spawn", () => {
     { timeout: 120_000 },
     async () => {
       const e2e = makeE2e();
-      // The folder-trust dialog holds the agent in its start-up: its hooks name no conversation yet.
+      // The folder-trust dialog holds the agent in its start-up (shown even though ao pre-trusted the
+      // worktree): its hooks name no conversation yet.
       const child = spawn(process.execPath, [AO_BIN, "spawn", "app", "Fix the login bug"], {
         cwd: e2e.configDir,
-        env: { ...e2e.env, AO_SPAWN_WATCH_MS: "600000", FAKE_AGENT_TRUST_PROMPT: "1" },
+        env: { ...e2e.env, AO_SPAWN_WATCH_MS: "600000", FAKE_AGENT_TRUST_PROMPT: "always" },
         stdio: ["ignore", "ignore", "pipe"],
       });
       let stderr = "";

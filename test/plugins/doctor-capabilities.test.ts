@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PluginCheckContext } from "../../src/core/registry/plugin-capabilities.js";
 import { inspectPlugin } from "../../src/core/registry/inspect-plugin.js";
@@ -5,6 +7,7 @@ import type { Slot } from "../../src/core/registry/catalog.js";
 import { builtinCatalog } from "../../src/plugins/builtin-catalog.js";
 import { checkGitHubCredentials } from "../../src/plugins/_shared/github/credentials-check.js";
 import { makeBinDir } from "../helpers/bin-dir.js";
+import { makeTempDir } from "../helpers/temp-dir.js";
 import { makeTestContext, type TestContext } from "../helpers/test-context.js";
 
 const TOKEN = "ghp_doctorTestToken0123456789abcdefABCDEF";
@@ -27,9 +30,12 @@ async function doctorOf(slot: Slot, name: string, options: unknown, ctx: PluginC
 
 describe("agent plugins: their program and doctor capability", () => {
   it("checks each agent's CLI and names the install command of a missing one", async () => {
+    const claudeConfig = makeTempDir("ao-claude-config-");
+    writeFileSync(join(claudeConfig, ".claude.json"), JSON.stringify({ hasCompletedOnboarding: true }));
     const ctx = checkContext({
       PATH: makeBinDir({ fake: { claude: "exit 0" } }),
       ANTHROPIC_API_KEY: "sk-ant-x",
+      CLAUDE_CONFIG_DIR: claudeConfig,
     });
     const checks = await Promise.all(
       [["claude-code"], ["codex"], ["aider"], ["command", { argv: ["my-agent"] }]].map(([name, options]) =>
@@ -39,6 +45,7 @@ describe("agent plugins: their program and doctor capability", () => {
     expect(checks.flat().map((check) => [check.id, check.status, check.fix])).toEqual([
       ["agent:claude-code", "ok", undefined],
       ["agent:claude-code:login", "ok", undefined],
+      ["agent:claude-code:onboarding", "ok", undefined],
       ["agent:codex", "fail", "npm i -g @openai/codex"],
       ["agent:aider", "fail", "pipx install aider-chat"],
     ]);
