@@ -3,6 +3,7 @@ import {
   endTurn,
   getSession,
   markTurnDelivered,
+  requeueTurn,
   requireTurn,
   writeTransaction,
   type Turn,
@@ -15,7 +16,8 @@ import type { SessionAgent, TurnContext } from "./turn-context.js";
 /**
  * A turn left `delivering` by a process that died (a CLI killed mid-paste, a daemon killed in a
  * cycle). It is never delivered again: whether it arrived is read from what is there.
- * - No cursor stored: the process died before it pasted anything; the turn failed.
+ * - No cursor stored: the process died before it pasted anything; the turn is queued again and
+ *   delivered next (the agent provably never got it).
  * - Its marker line on the agent's screen (a reaction's `[ao reaction N]`): the text arrived;
  *   Enter is pressed once, since the paste may never have been submitted (harmless on an empty prompt).
  * - The agent's signals after the cursor show it started or ended: it arrived.
@@ -25,7 +27,8 @@ export async function recoverDelivery(tc: TurnContext, turn: Turn): Promise<Turn
   const now = tc.ctx.clock.now();
   if (claimIsLive(turn, now)) return turn;
   const token = turn.claimant?.token ?? "";
-  if (turn.cursor === null) return failDelivery(tc, turn, token, "nothing had been pasted yet");
+  // No cursor stored: it died before the paste, so the agent provably never got it; deliver it again.
+  if (turn.cursor === null) return requeue(tc, turn, token, "its deliverer died before it pasted anything");
   const session = getSession(tc.store, turn.sessionId);
   if (session === undefined) return failDelivery(tc, turn, token, "its session no longer exists");
   const sa = await tc.agentOf(session);
@@ -59,6 +62,13 @@ function delivered(tc: TurnContext, turn: Turn, token: string): Turn {
 function failDelivery(tc: TurnContext, turn: Turn, token: string, why: string): Turn {
   return writeTransaction(tc.store, (tx) => {
     endTurn(tx, turn.id, { status: "failed", error: `delivery interrupted: ${why}`, token });
+    return requireTurn(tx, turn.id);
+  });
+}
+
+function requeue(tc: TurnContext, turn: Turn, token: string, why: string): Turn {
+  return writeTransaction(tc.store, (tx) => {
+    requeueTurn(tx, turn.id, token, why);
     return requireTurn(tx, turn.id);
   });
 }

@@ -40,15 +40,25 @@ function orphan(store: Store, sessionId: string, options: { cursor?: string; mar
 }
 
 describe("a delivery whose process died", () => {
-  it("before it pasted anything (no cursor): the turn failed, nothing is pasted now", async () => {
+  it("before it pasted anything (no cursor): the turn is queued again, then delivered once", async () => {
     const fx = (f = makeTurnFixture());
     const id = await fx.spawnHooked();
-    orphan(fx.turnContext().store, id);
-    expect((await listSessionTurns(fx.ctx, id)).turns[0]).toMatchObject({
-      status: "failed",
-      error: "delivery interrupted: nothing had been pasted yet",
+    const turnId = orphan(fx.turnContext().store, id);
+    expect((await listSessionTurns(fx.ctx, id)).turns.find((turn) => turn.id === turnId)).toMatchObject({
+      status: "queued",
+      error: null,
     });
     expect(fx.runtime.processOf(id)!.transcript).toEqual([]);
+    const requeued = fx
+      .turnContext()
+      .store.db.prepare("SELECT payload FROM events WHERE type = 'turn.requeued'");
+    expect(requeued.all()).toEqual([
+      { payload: expect.stringContaining("its deliverer died before it pasted") },
+    ]);
+    // It is first in line: the next delivery gives the agent this message, once, then the new one.
+    await sendMessage(fx.ctx, id, { text: "next" }, { wait: "queued" });
+    expect(fx.runtime.processOf(id)!.transcript).toEqual(["the message"]);
+    expect((await showTurn(fx.ctx, turnId)).status).toBe("running");
   });
 
   it("after the paste, the agent's signals after the cursor say it arrived: the turn runs and completes", async () => {
