@@ -49,12 +49,11 @@ describe("a delivery whose process died", () => {
       error: null,
     });
     expect(fx.runtime.processOf(id)!.transcript).toEqual([]);
-    const requeued = fx
-      .turnContext()
-      .store.db.prepare("SELECT payload FROM events WHERE type = 'turn.requeued'");
-    expect(requeued.all()).toEqual([
-      { payload: expect.stringContaining("its deliverer died before it pasted") },
-    ]);
+    const store = fx.turnContext().store;
+    const requeued = store.db.prepare("SELECT payload FROM events WHERE type = 'turn.requeued'").all();
+    const payloads = (requeued as { payload: string }[]).map((row) => row.payload);
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]).toContain("its deliverer died before it pasted");
     // It is first in line: the next delivery gives the agent this message, once, then the new one.
     await sendMessage(fx.ctx, id, { text: "next" }, { wait: "queued" });
     expect(fx.runtime.processOf(id)!.transcript).toEqual(["the message"]);
