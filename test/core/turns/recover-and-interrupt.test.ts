@@ -71,14 +71,16 @@ describe("a delivery whose process died", () => {
     expect(fx.runtime.processOf(id)!.transcript).toEqual([]);
   });
 
-  it("no sign of the message: failed, delivery interrupted, and never sent again", async () => {
+  it("no sign of the message: its input is cleared (an unsubmitted paste is never glued to the next), failed, never sent again", async () => {
     const fx = (f = makeTurnFixture());
     const id = await fx.spawnHooked();
     const turnId = orphan(fx.turnContext().store, id, { cursor: "0" });
     expect(await showTurn(fx.ctx, turnId)).toMatchObject({
       status: "failed",
-      error: "delivery interrupted: the agent shows no sign of the message, so it was not sent again",
+      error:
+        "delivery interrupted: the agent shows no sign of the message; its input was cleared so nothing is glued to the next message, and it was not sent again",
     });
+    expect(fx.runtime.processOf(id)!.keys).toEqual(["C-u"]);
     // The next turn is delivered normally: the orphan no longer holds the session.
     await sendMessage(fx.ctx, id, { text: "next" });
     expect(fx.runtime.processOf(id)!.transcript).toEqual(["next"]);
