@@ -5,6 +5,7 @@ import type { Turn } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { durationFlag } from "../duration-flag.js";
 import { writeJson } from "../render.js";
+import { onSendInterrupt } from "./send-interrupt.js";
 
 interface SendFlags {
   file?: string;
@@ -37,12 +38,13 @@ export function registerSendCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the turn and its delivery as JSON")
     .addHelpText(
       "after",
-      "\nExit: 0 once delivered (with --wait: once the turn completed); 1 otherwise, naming the turn, so a script can pick it up with `ao turns show <turn>` or `ao turns wait <turn>`.",
+      "\nExit: 0 once delivered (with --wait: once the turn completed); 1 otherwise, naming the turn, so a script can pick it up with `ao turns show <turn>` or `ao turns wait <turn>`; 130 on Ctrl-C, after saying on stderr what state the turn was left in.",
     )
     .action(
       cli.action(async (ctx, session: string, words: string[], flags: SendFlags, command: Command) => {
         const { sendMessage } = await import("../../core/sessions/send-message.js");
         const wait: SendWait = flags.wait === true ? "ended" : flags.wait === false ? "queued" : "delivered";
+        const interrupt = onSendInterrupt(ctx);
         const result = await sendMessage(
           ctx,
           session,
@@ -53,8 +55,9 @@ export function registerSendCommand(program: Command, cli: CliRuntime): void {
             overBudget: flags.overBudget === true,
             timeoutMs: await durationFlag("--timeout", flags.timeout),
             onProgress: (turn, ahead) => ctx.stderr.write(`${progressLine(turn, ahead, flags.timeout)}\n`),
+            onGiven: interrupt.given,
           },
-        );
+        ).finally(interrupt.dispose);
         if (flags.json === true) writeJson(ctx.stdout, result);
         else render(ctx.stdout, ctx.stderr, result);
         return 0;

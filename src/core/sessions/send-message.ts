@@ -31,6 +31,8 @@ export interface SendOptions {
   sleep?: ((ms: number) => Promise<unknown>) | undefined;
   /** Give the turn although the session is over budget (recorded as `budget.overridden`). */
   overBudget?: boolean | undefined;
+  /** Told the turn's id once the message is one (a Ctrl-C from then on names it). */
+  onGiven?: ((turnId: string) => void) | undefined;
 }
 
 export interface SendResult {
@@ -79,6 +81,7 @@ export async function sendMessage(
       sleep: options.sleep,
     };
     const given = await giveTurn(tc, { sessionId: id, text, origin: "cli", overBudget: options.overBudget });
+    options.onGiven?.(given.id);
     const wait = options.wait ?? "delivered";
     const waited = await waitForTurn(tc, given.id, {
       until: wait === "ended" ? "ended" : "delivered",

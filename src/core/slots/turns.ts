@@ -38,7 +38,7 @@ export const REPLY_SOURCES = ["hook", "transcript", "screen"] as const;
 export type ReplySource = (typeof REPLY_SOURCES)[number];
 
 /** A key a runtime can press in a session (`Runtime.press`). */
-export type RuntimeKey = "Escape" | "C-c" | "Enter";
+export type RuntimeKey = "Escape" | "C-c" | "Enter" | "C-u";
 
 /** What an agent is asked when a turn begins: before the message is delivered. */
 export interface TurnCursorProbe {
@@ -106,4 +106,10 @@ export interface AgentTurns {
    * TUIs that take it, Ctrl-C where that is the only way. Absent: `["C-c"]`.
    */
   readonly interruptKeys?: readonly RuntimeKey[];
+  /**
+   * The keys that empty the agent's input box without submitting it, pressed before a turn is given
+   * up as "pasted but not submitted" so the next message is not glued to it; harmless on an empty
+   * input. Absent: `["C-u"]` (delete to the start of the line, as readline and the TUIs take it).
+   */
+  readonly clearInputKeys?: readonly RuntimeKey[];
 }

@@ -3,6 +3,7 @@ import {
   endTurn,
   getSession,
   markTurnDelivered,
+  requeueTurn,
   requireTurn,
   writeTransaction,
   type Turn,
@@ -10,12 +11,14 @@ import {
 import { applySignal } from "./apply-signal.js";
 import { claimIsLive } from "./claimant.js";
 import { lookAt, readSignal, type SessionLook } from "./read-signal.js";
+import type { RuntimeKey } from "../slots/index.js";
 import type { SessionAgent, TurnContext } from "./turn-context.js";
 
 /**
  * A turn left `delivering` by a process that died (a CLI killed mid-paste, a daemon killed in a
  * cycle). It is never delivered again: whether it arrived is read from what is there.
- * - No cursor stored: the process died before it pasted anything; the turn failed.
+ * - No cursor stored: the process died before it pasted anything; the turn is queued again and
+ *   delivered next (the agent provably never got it).
  * - Its marker line on the agent's screen (a reaction's `[ao reaction N]`): the text arrived;
  *   Enter is pressed once, since the paste may never have been submitted (harmless on an empty prompt).
  * - The agent's signals after the cursor show it started or ended: it arrived.
@@ -25,7 +28,8 @@ export async function recoverDelivery(tc: TurnContext, turn: Turn): Promise<Turn
   const now = tc.ctx.clock.now();
   if (claimIsLive(turn, now)) return turn;
   const token = turn.claimant?.token ?? "";
-  if (turn.cursor === null) return failDelivery(tc, turn, token, "nothing had been pasted yet");
+  // No cursor stored: it died before the paste, so the agent provably never got it; deliver it again.
+  if (turn.cursor === null) return requeue(tc, turn, token, "its deliverer died before it pasted anything");
   const session = getSession(tc.store, turn.sessionId);
   if (session === undefined) return failDelivery(tc, turn, token, "its session no longer exists");
   const sa = await tc.agentOf(session);
@@ -36,8 +40,7 @@ export async function recoverDelivery(tc: TurnContext, turn: Turn): Promise<Turn
     tc.ctx.logger.warn("an agent could not observe its turn", { turn: turn.id, error: messageOf(error) });
     return undefined;
   });
-  if (signal === undefined || signal.state === "waiting")
-    return failDelivery(tc, turn, token, "the agent shows no sign of the message, so it was not sent again");
+  if (signal === undefined || signal.state === "waiting") return failUnsubmitted(tc, sa, turn, token, look);
   return applySignal(tc.store, delivered(tc, turn, token), signal, now);
 }
 
@@ -47,6 +50,45 @@ async function showsMarker(sa: SessionAgent, turn: Turn, look: SessionLook): Pro
   if (!look.screen.split("\n").some((line) => line.trim() === marker)) return false;
   await sa.runtime.submit?.(sa.handle).catch(() => undefined);
   return true;
+}
+
+/**
+ * No sign the agent took it: the kill may have come between the paste and Enter, leaving the text
+ * in the agent's input box, where the next paste would be glued to it. The input is cleared (its
+ * keys are harmless on an empty one) and the turn fails, never sent again.
+ */
+async function failUnsubmitted(
+  tc: TurnContext,
+  sa: SessionAgent,
+  turn: Turn,
+  token: string,
+  look: SessionLook,
+): Promise<Turn> {
+  const keys = sa.agent.clearInputKeys ?? DEFAULT_CLEAR_INPUT_KEYS;
+  const cleared = await pressAll(sa, keys);
+  const shown =
+    look.screen !== undefined && lastLine(turn).length > 0 && look.screen.includes(lastLine(turn));
+  const what = shown ? "it was pasted but not submitted" : "the agent shows no sign of the message";
+  const input = cleared ? "; its input was cleared so nothing is glued to the next message" : "";
+  return failDelivery(tc, turn, token, `${what}${input}, and it was not sent again`);
+}
+
+const DEFAULT_CLEAR_INPUT_KEYS: readonly RuntimeKey[] = ["C-u"];
+
+async function pressAll(sa: SessionAgent, keys: readonly RuntimeKey[]): Promise<boolean> {
+  if (sa.runtime.press === undefined) return false;
+  for (const key of keys) {
+    const pressed = await sa.runtime.press(sa.handle, key).then(
+      () => true,
+      () => false,
+    );
+    if (!pressed) return false;
+  }
+  return true;
+}
+
+function lastLine(turn: Turn): string {
+  return (turn.messageText ?? "").trim().split("\n").at(-1)?.trim() ?? "";
 }
 
 function delivered(tc: TurnContext, turn: Turn, token: string): Turn {
@@ -59,6 +101,13 @@ function delivered(tc: TurnContext, turn: Turn, token: string): Turn {
 function failDelivery(tc: TurnContext, turn: Turn, token: string, why: string): Turn {
   return writeTransaction(tc.store, (tx) => {
     endTurn(tx, turn.id, { status: "failed", error: `delivery interrupted: ${why}`, token });
+    return requireTurn(tx, turn.id);
+  });
+}
+
+function requeue(tc: TurnContext, turn: Turn, token: string, why: string): Turn {
+  return writeTransaction(tc.store, (tx) => {
+    requeueTurn(tx, turn.id, token, why);
     return requireTurn(tx, turn.id);
   });
 }

@@ -86,7 +86,8 @@ describe("a daemon killed in the middle of a delivery", () => {
     expect(f.turns(session.id)).toMatchObject([
       {
         status: "failed",
-        error: "delivery interrupted: the agent shows no sign of the message, so it was not sent again",
+        error:
+          "delivery interrupted: the agent shows no sign of the message; its input was cleared so nothing is glued to the next message, and it was not sent again",
       },
     ]);
     expect(f.reactions(session.id)[0]).toMatchObject({ status: "escalated" });

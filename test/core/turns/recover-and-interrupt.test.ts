@@ -40,15 +40,24 @@ function orphan(store: Store, sessionId: string, options: { cursor?: string; mar
 }
 
 describe("a delivery whose process died", () => {
-  it("before it pasted anything (no cursor): the turn failed, nothing is pasted now", async () => {
+  it("before it pasted anything (no cursor): the turn is queued again, then delivered once", async () => {
     const fx = (f = makeTurnFixture());
     const id = await fx.spawnHooked();
-    orphan(fx.turnContext().store, id);
-    expect((await listSessionTurns(fx.ctx, id)).turns[0]).toMatchObject({
-      status: "failed",
-      error: "delivery interrupted: nothing had been pasted yet",
+    const turnId = orphan(fx.turnContext().store, id);
+    expect((await listSessionTurns(fx.ctx, id)).turns.find((turn) => turn.id === turnId)).toMatchObject({
+      status: "queued",
+      error: null,
     });
     expect(fx.runtime.processOf(id)!.transcript).toEqual([]);
+    const store = fx.turnContext().store;
+    const requeued = store.db.prepare("SELECT payload FROM events WHERE type = 'turn.requeued'").all();
+    const payloads = (requeued as { payload: string }[]).map((row) => row.payload);
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]).toContain("its deliverer died before it pasted");
+    // It is first in line: the next delivery gives the agent this message, once, then the new one.
+    await sendMessage(fx.ctx, id, { text: "next" }, { wait: "queued" });
+    expect(fx.runtime.processOf(id)!.transcript).toEqual(["the message"]);
+    expect((await showTurn(fx.ctx, turnId)).status).toBe("running");
   });
 
   it("after the paste, the agent's signals after the cursor say it arrived: the turn runs and completes", async () => {
@@ -62,14 +71,16 @@ describe("a delivery whose process died", () => {
     expect(fx.runtime.processOf(id)!.transcript).toEqual([]);
   });
 
-  it("no sign of the message: failed, delivery interrupted, and never sent again", async () => {
+  it("no sign of the message: its input is cleared (an unsubmitted paste is never glued to the next), failed, never sent again", async () => {
     const fx = (f = makeTurnFixture());
     const id = await fx.spawnHooked();
     const turnId = orphan(fx.turnContext().store, id, { cursor: "0" });
     expect(await showTurn(fx.ctx, turnId)).toMatchObject({
       status: "failed",
-      error: "delivery interrupted: the agent shows no sign of the message, so it was not sent again",
+      error:
+        "delivery interrupted: the agent shows no sign of the message; its input was cleared so nothing is glued to the next message, and it was not sent again",
     });
+    expect(fx.runtime.processOf(id)!.keys).toEqual(["C-u"]);
     // The next turn is delivered normally: the orphan no longer holds the session.
     await sendMessage(fx.ctx, id, { text: "next" });
     expect(fx.runtime.processOf(id)!.transcript).toEqual(["next"]);

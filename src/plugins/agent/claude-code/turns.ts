@@ -18,11 +18,15 @@ const KIND = "claude-code/1" as const;
 /** Escape stops a Claude Code turn (its footer says "esc to interrupt"); twice on an empty input opens rewind. */
 export const CLAUDE_INTERRUPT_KEYS = ["Escape"] as const;
 
+/** Ctrl-U empties Claude Code's input line (Escape twice would open rewind on an empty one). */
+export const CLAUDE_CLEAR_INPUT_KEYS = ["C-u"] as const;
+
 export function claudeTurns(): Required<AgentTurns> {
   return {
     turnCursor: (probe) => Promise.resolve(encodeCursor(cursorNow(probe))),
     observeTurn: (probe) => Promise.resolve(probe).then(observeClaudeTurn),
     interruptKeys: CLAUDE_INTERRUPT_KEYS,
+    clearInputKeys: CLAUDE_CLEAR_INPUT_KEYS,
   };
 }
 

@@ -34,6 +34,8 @@ export function codexTurns(codexHome: string): Required<AgentTurns> {
     turnCursor: (probe) => Promise.resolve(encodeCursor(cursorNow(probe, codexHome))),
     observeTurn: (probe) => Promise.resolve(probe).then((p) => observeCodexTurn(p, codexHome)),
     interruptKeys: CODEX_INTERRUPT_KEYS,
+    // Ctrl-U empties the composer's line; Ctrl-C would quit Codex when idle.
+    clearInputKeys: ["C-u"],
   };
 }
 

@@ -6,7 +6,11 @@ import type { LauncherProcess } from "./read-liveness.js";
 import type { SessionFiles } from "./session-files.js";
 
 /** What a key press is on a pipe: the byte a terminal would send. Ctrl-C is not a byte here. */
-const KEY_BYTES: Readonly<Record<Exclude<RuntimeKey, "C-c">, string>> = { Enter: "\n", Escape: "\x1b" };
+const KEY_BYTES: Readonly<Record<Exclude<RuntimeKey, "C-c">, string>> = {
+  Enter: "\n",
+  Escape: "\x1b",
+  "C-u": "\x15",
+};
 
 /**
  * A key for an agent without a terminal. Ctrl-C is what a terminal turns it into: SIGINT to the
