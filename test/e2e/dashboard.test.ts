@@ -95,6 +95,8 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
     e2e.nextTurn({ reply: "done", workMs: 300 });
     const sent = await post("/api/sessions/app-1/send", { text });
     expect(sent).toMatchObject({ status: 200, body: { session: "app-1", confirmed: true, submitted: true } });
+    // The agent writes its history after it reads the line, so the count is awaited, then held at one.
+    await eventually(() => (submissions(e2e, text) >= 1 ? true : undefined), "the sent text in the history");
     expect(submissions(e2e, text)).toBe(1);
 
     e2e.nextTurn({ reply: "never", workMs: 120_000 });
