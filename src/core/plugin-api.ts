@@ -117,6 +117,7 @@ export type { ScreenTurnOptions } from "./turns/screen-turns.js";
 // ── Small helpers several plugins need ──────────────────────────────────────────────────────────
 // Secrets never reach logs, events or messages: redact text a plugin got from outside.
 export { REDACTED, redactText } from "./redact.js";
+export { readTextIfPresent } from "./read-text-if-present.js";
 /** Text without terminal escape sequences (colours, cursor moves, titles, links). */
 export { stripAnsi } from "./strip-ansi.js";
 // Durations written in options the way the config writes them ("30s", "10m").

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Clock } from "../context.js";
 import type { AoPaths } from "../paths.js";
+import { readTextIfPresent } from "../read-text-if-present.js";
 
 /** GitHub lets a person redeliver a delivery for 3 days; a week covers that and a daemon's downtime. */
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -42,13 +43,7 @@ export function openWebhookLedger(paths: Pick<AoPaths, "home">, clock: Clock): W
 }
 
 function readEntries(file: string): [string, number][] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return [];
-  }
-  return text
+  return (readTextIfPresent(file) ?? "")
     .split("\n")
     .map((line) => line.split(" "))
     .filter((parts): parts is [string, string] => parts.length === 2 && /^\d+$/.test(parts[0] ?? ""))

@@ -1,42 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { LoadedConfig } from "../../../src/core/config/index.js";
-import { createCommander } from "../../../src/core/control/commanders.js";
-import type { ControlContext } from "../../../src/core/control/control-context.js";
 import { sendAsync, waitControlTurn } from "../../../src/core/control/control-turns.js";
-import { enrolWorker } from "../../../src/core/control/worker-secret.js";
 import { isAoError } from "../../../src/core/errors.js";
-import { closeWorker, insertSession, insertTurn, writeTransaction } from "../../../src/core/store/index.js";
-import type { SessionAgent } from "../../../src/core/turns/turn-context.js";
-import { openTestStore } from "../store/store-fixture.js";
-
-const HOUR = 3_600_000;
-const SECTION = { enabled: true, sendBoundMs: 40_000, replyRetentionMs: HOUR, http: false };
+import { closeWorker, insertTurn, writeTransaction } from "../../../src/core/store/index.js";
+import { controlWorld, HOUR } from "./control-world.js";
 
 /** A real store with one session, app-1, alice's worker, and one of its turns that ended with a reply. */
 function world() {
-  const { store, clock, ctx } = openTestStore();
-  const config = { path: "/x/agent-orchestrator.yaml", config: { controlPlane: SECTION, projects: {} } };
-  const agentOf = (session: SessionAgent["session"]) =>
-    Promise.resolve({ session, handle: { id: session.id }, agent: {} } as unknown as SessionAgent);
-  const cc: ControlContext = {
-    ctx,
+  const { cc, store, clock, alice, bob } = controlWorld([{ id: "app-1", status: "idle" }]);
+  const turnId = writeTransaction(
     store,
-    config: config as unknown as LoadedConfig,
-    turns: { ctx, store, agentOf },
-    cliOf: () => Promise.resolve("claude"),
-  };
-  const session = { id: "app-1", project: "app", branch: "b/1", worktree: "/w/1", runtime: "r", agent: "a" };
-  const alice = createCommander(store, ctx.paths, "alice").commander;
-  const bob = createCommander(store, ctx.paths, "bob").commander;
-  const turnId = writeTransaction(store, (tx) => {
-    insertSession(tx, { ...session, status: "idle", runtimeHandle: { id: "app-1" } }, {
-      type: "session.created",
-      payload: { project: "app", branch: "b/1", worktree: "/w/1" },
-    } as never);
-    enrolWorker(tx, ctx.paths, "app-1", alice.id);
-    return insertTurn(tx, { sessionId: "app-1", origin: "mcp", text: "Fix it", sha256: "0".repeat(64) }).turn
-      .id;
-  });
+    (tx) =>
+      insertTurn(tx, { sessionId: "app-1", origin: "mcp", text: "Fix it", sha256: "0".repeat(64) }).turn.id,
+  );
   store.db
     .prepare(
       "UPDATE turns SET status = 'completed', reply = 'Fixed.', reply_source = 'hook', ended_at = ? WHERE id = ?",

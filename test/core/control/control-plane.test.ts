@@ -1,85 +1,29 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { LoadedConfig } from "../../../src/core/config/index.js";
-import { createCommander } from "../../../src/core/control/commanders.js";
-import type { ControlContext } from "../../../src/core/control/control-context.js";
 import { giveControlTurn } from "../../../src/core/control/give-control-turn.js";
 import { requireOwnWorker } from "../../../src/core/control/own-worker.js";
 import { controlTurnResult } from "../../../src/core/control/turn-result.js";
 import { reportToCommander } from "../../../src/core/control/worker-report.js";
-import { enrolWorker, workerMcpServer, workerSecretPath } from "../../../src/core/control/worker-secret.js";
+import { workerMcpServer, workerSecretPath } from "../../../src/core/control/worker-secret.js";
 import { isAoError } from "../../../src/core/errors.js";
 import {
   closeWorker,
   insertReport,
   insertTurn,
   listTurns,
-  insertSession,
   requireTurn,
   writeTransaction,
-  type Commander,
   type Store,
 } from "../../../src/core/store/index.js";
 import { listSessionTurns, showTurn } from "../../../src/core/turns/turn-commands.js";
-import type { SessionAgent } from "../../../src/core/turns/turn-context.js";
-import { openTestStore, type ManualClock } from "../store/store-fixture.js";
-
-const HOUR = 3_600_000;
-const SECTION = { enabled: true, sendBoundMs: 40_000, replyRetentionMs: HOUR, http: false };
-
-interface World {
-  cc: ControlContext;
-  store: Store;
-  clock: ManualClock;
-  alice: Commander;
-  bob: Commander;
-}
+import { controlWorld, HOUR, type ControlWorld } from "./control-world.js";
 
 /** A real store with two sessions, app-1 alice's worker; an agent whose runtime says it is alive. */
-function world(): World {
-  const { store, clock, ctx } = openTestStore();
-  const config = {
-    path: "/x/agent-orchestrator.yaml",
-    config: { controlPlane: SECTION, projects: { app: { controlPlane: SECTION } } },
-  };
-  const agentOf = (session: SessionAgent["session"]) =>
-    Promise.resolve({
-      session,
-      handle: { id: session.id },
-      runtime: { liveness: () => Promise.resolve({ state: "alive" }) },
-      agent: {},
-    } as unknown as SessionAgent);
-  const cc: ControlContext = {
-    ctx,
-    store,
-    config: config as unknown as LoadedConfig,
-    turns: { ctx, store, agentOf },
-    cliOf: () => Promise.resolve("claude"),
-  };
-  writeTransaction(store, (tx) => {
-    for (const id of ["app-1", "app-2"])
-      insertSession(
-        tx,
-        {
-          id,
-          project: "app",
-          branch: `b/${id}`,
-          worktree: `/w/${id}`,
-          runtime: "r",
-          agent: "a",
-          status: "working",
-          runtimeHandle: { id },
-        },
-        {
-          type: "session.created",
-          payload: { project: "app", branch: `b/${id}`, worktree: `/w/${id}` },
-        } as never,
-      );
-  });
-  const alice = createCommander(store, ctx.paths, "alice").commander;
-  const bob = createCommander(store, ctx.paths, "bob").commander;
-  writeTransaction(store, (tx) => enrolWorker(tx, ctx.paths, "app-1", alice.id));
-  return { cc, store, clock, alice, bob };
+function world(): ControlWorld {
+  return controlWorld([
+    { id: "app-1", status: "working" },
+    { id: "app-2", status: "working" },
+  ]);
 }
 
 function endTurnAs(
@@ -96,7 +40,7 @@ function endTurnAs(
     .run(status, reply, reply === null ? null : "hook", error, store.clock.now(), Number(id.slice(2)));
 }
 
-function listSessionTurnsIds(w: World): string[] {
+function listSessionTurnsIds(w: ControlWorld): string[] {
   return listTurns(w.store, { sessionId: "app-1" }).map((turn) => turn.id);
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readTextIfPresent } from "../../../core/plugin-api.js";
 import { parseObject } from "../_shared/agent-events.js";
 
 /**
@@ -57,13 +57,7 @@ function isFunctionResponse(part: unknown): boolean {
 
 function records(file: string | undefined): Record<string, unknown>[] {
   if (file === undefined) return [];
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return [];
-  }
-  return text
+  return (readTextIfPresent(file) ?? "")
     .split("\n")
     .map((line) => parseObject(line))
     .filter((record): record is Record<string, unknown> => record !== undefined && !("$set" in record));
