@@ -1,10 +1,13 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { durationSequencer } from "./test/helpers/duration-shards.js";
 
 /**
  * The suite in four groups, chosen by where a file is, so a new test file lands in one without
  * being listed (docs/testing.md). `npm test` (scripts/test.mjs) runs the groups side by side, each
- * with its own worker count; a bare `vitest run` runs them one group after another.
+ * with its own worker count, the long ones cut in parts (`--shard`, balanced by the past durations
+ * in test/durations.json); a bare `vitest run` runs them one group after another.
  *
  * Most of a test's time is spent waiting on git, tmux, SQLite, child processes and polls, not on a
  * core, so the groups together run more workers than there are cores.
@@ -31,6 +34,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    sequence: {
+      sequencer: durationSequencer(fileURLToPath(new URL("test/durations.json", import.meta.url))),
+    },
     projects: [
       // In-process core logic: real SQLite and git in temp dirs, no built ao.
       group("core", 0, cores, [CORE], [BROWSER]),
