@@ -128,11 +128,14 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
         join(e2e.configDir, "agent-orchestrator.yaml"),
         `port: 0\ndaemon:\n  pollInterval: 1s\nprojects:\n  app:\n    path: ${e2e.repo.dir}\n    agent: aider\n`,
       );
-      e2e.nextTurn({ reply: "done", workMs: 2_000 });
+      // The first turn works until the second is queued behind it (the release file).
+      const release = join(e2e.userHome, "release");
+      e2e.nextTurn({ reply: "done", workUntil: release });
       expect(e2e.ao(["send", "app-1", "first"]).exitCode).toBe(0);
       const queued = e2e.ao(["send", "app-1", "--no-wait", "queued for the daemon"]);
       expect(queued.exitCode, queued.stderr).toBe(0);
       expect(queued.stderr).toContain("t-2 queued behind t-1");
+      writeFileSync(release, "");
       const started = e2e.ao(["start", "--json"]);
       expect(started.exitCode, started.stderr).toBe(0);
       daemons.push((JSON.parse(started.stdout) as { pid: number }).pid);
