@@ -1,10 +1,13 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { durationSequencer } from "./test/helpers/duration-shards.js";
 
 /**
  * The suite in four groups, chosen by where a file is, so a new test file lands in one without
  * being listed (docs/testing.md). `npm test` (scripts/test.mjs) runs the groups side by side, each
- * with its own worker count; a bare `vitest run` runs them one group after another.
+ * with its own worker count, the long ones cut in parts (`--shard`, balanced by the past durations
+ * in test/durations.json); a bare `vitest run` runs them one group after another.
  *
  * Most of a test's time is spent waiting on git, tmux, SQLite, child processes and polls, not on a
  * core, so the groups together run more workers than there are cores.
@@ -17,10 +20,25 @@ const E2E = "test/e2e/**/*.test.ts";
 const CORE = "test/core/**/*.test.ts";
 
 /** One group: its files and how many run at once; groupOrder keeps a bare `vitest run` legal. */
-function group(name: string, order: number, maxWorkers: number, include: string[], exclude: string[] = []) {
+function group(
+  name: string,
+  order: number,
+  maxWorkers: number,
+  include: string[],
+  exclude: string[] = [],
+  timeoutMs?: number,
+) {
+  const timeouts = timeoutMs === undefined ? {} : { testTimeout: timeoutMs, hookTimeout: timeoutMs };
   return {
     extends: true as const,
-    test: { name, include, exclude, maxWorkers: Math.min(maxWorkers, cap), sequence: { groupOrder: order } },
+    test: {
+      name,
+      include,
+      exclude,
+      maxWorkers: Math.min(maxWorkers, cap),
+      sequence: { groupOrder: order },
+      ...timeouts,
+    },
   };
 }
 
@@ -31,15 +49,20 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    sequence: {
+      sequencer: durationSequencer(fileURLToPath(new URL("test/durations.json", import.meta.url))),
+    },
     projects: [
       // In-process core logic: real SQLite and git in temp dirs, no built ao.
       group("core", 0, cores, [CORE], [BROWSER]),
       // Plugins, CLI commands, contracts, the web server: real git, tmux, podman, loopback HTTP.
-      // One file at a time: tmux, agents and daemons under load from the other groups time out
-      // (three e2e and integration files did at two workers each in a fresh-clone CI run, 2026-12-03).
+      // One file at a time per vitest process: tmux, agents and daemons under load from the other
+      // groups time out (three e2e and integration files did at two workers each in a fresh-clone CI
+      // run, 2026-12-03). scripts/test.mjs runs the group in three parts, two at most at once.
       group("integration", 1, 1, ["test/**/*.test.ts"], [CORE, E2E, BROWSER]),
-      // Through the built ao (dist/): ao, its daemon, tmux and fake agents per test.
-      group("e2e", 2, 1, [E2E], [BROWSER]),
+      // Through the built ao (dist/): ao, its daemon, tmux and fake agents per test. In three parts
+      // too, two at most at once, so its tests get a longer hang guard than the others.
+      group("e2e", 2, 1, [E2E], [BROWSER], 180_000),
       // A real chromium driving the dashboard: one at a time, each is a heavy process tree.
       group("browser", 3, 1, [BROWSER]),
     ],

@@ -225,13 +225,16 @@ describe("worker secrets", () => {
       const b = { session_id: await e2e.open(commander, "claude-code") };
 
       // A works on a long turn; B's secret reports meanwhile: a message of B's, never A's reply.
-      e2e.nextTurns({ reply: "A's own answer", workMs: 6_000 });
+      // A's turn lasts until B has reported (the release file), however slow the machine.
+      const release = join(e2e.userHome, "release-a");
+      e2e.nextTurns({ reply: "A's own answer", workUntil: release });
       const running = ok<TurnAnswer>(
         await call(commander, "send_async", { session_id: a.session_id, message: "Take your time" }),
       );
       const asB = await e2e.worker(secretFile(e2e, b.session_id));
       const fromB = ok<{ turn_id: string | null }>(await call(asB, "orch_report", { text: "B speaks" }));
       expect(fromB.turn_id).toBeNull();
+      writeFileSync(release, "");
       const done = ok<TurnAnswer>(
         await settled(
           commander,

@@ -120,7 +120,7 @@ function runAoAsync(args: string[], cwd: string, env: Record<string, string>): P
 export async function eventually<T>(
   check: () => T | undefined,
   what: string,
-  timeoutMs = 60_000,
+  timeoutMs = 90_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually, FAKE_BIN, makeE2e } from "./e2e-fixture.js";
 import { makeMcpWorld, type Commander, type McpWorld } from "./mcp-fixture.js";
@@ -122,7 +123,9 @@ describe("ao mcp over stdio, with the SDK client", () => {
   step(
     "a long turn makes send answer running, wait_turn later gives the reply; a different message is busy",
     async () => {
-      world.nextTurn({ reply: "Finished the long job.", workMs: 9_000 });
+      // The turn works until the busy send below has been refused (the release file), past the bound.
+      const release = join(world.userHome, "release-long");
+      world.nextTurn({ reply: "Finished the long job.", workUntil: release });
       const progress: string[] = [];
       const sent = await alice.call(
         "send",
@@ -138,6 +141,7 @@ describe("ao mcp over stdio, with the SDK client", () => {
       expect(busy.isError).toBe(true);
       expect(busy.text).toContain("E_BUSY");
       expect(busy.text).toContain(turnId);
+      writeFileSync(release, "");
       expect(await waitForReply(alice, turnId)).toMatchObject({ reply: "Finished the long job." });
     },
     120_000,
@@ -146,11 +150,14 @@ describe("ao mcp over stdio, with the SDK client", () => {
   step(
     "send_async + wait_turn; a repeated send_async and a retried send inject once",
     async () => {
-      world.nextTurn({ reply: "Async done.", workMs: 3_000 });
+      // The turn works until the repeated send_async has been deduplicated (the release file).
+      const release = join(world.userHome, "release-async");
+      world.nextTurn({ reply: "Async done.", workUntil: release });
       const first = await alice.call("send_async", { session_id: workers[1], message: "Run the async job." });
       expect(first.isError, first.text).toBe(false);
       const again = await alice.call("send_async", { session_id: workers[1], message: "Run the async job." });
       expect(again.structured).toMatchObject({ turn_id: first.structured["turn_id"], deduplicated: true });
+      writeFileSync(release, "");
       expect(await waitForReply(alice, first.structured["turn_id"] as string)).toMatchObject({
         reply: "Async done.",
       });
@@ -214,7 +221,9 @@ describe("ao mcp over stdio, with the SDK client", () => {
   step(
     "the daemon killed mid-turn and started again: wait_turn still returns the reply",
     async () => {
-      world.nextTurn({ reply: "Survived the restart.", workMs: 6_000 });
+      // The turn works until the new daemon runs (the release file): it ends under the new daemon.
+      const release = join(world.userHome, "release-restart");
+      world.nextTurn({ reply: "Survived the restart.", workUntil: release });
       const sent = await alice.call("send_async", { session_id: workers[0], message: "Outlive the daemon." });
       const turnId = sent.structured["turn_id"] as string;
       await eventually(() => (world.injected("Outlive the daemon.") === 1 ? true : undefined), "delivery");
@@ -223,7 +232,13 @@ describe("ao mcp over stdio, with the SDK client", () => {
       process.kill(pid ?? 0, "SIGKILL");
       await eventually(() => (isAlive(pid ?? 0) ? undefined : true), "the daemon gone");
       // `ao mcp` finds no daemon at the next call and starts one; the turn was in the store all along.
-      expect(await waitForReply(alice, turnId)).toMatchObject({ reply: "Survived the restart." });
+      const reply = waitForReply(alice, turnId);
+      await eventually(() => {
+        const now = world.daemonPid();
+        return now !== undefined && now !== pid && isAlive(now) ? true : undefined;
+      }, "the new daemon");
+      writeFileSync(release, "");
+      expect(await reply).toMatchObject({ reply: "Survived the restart." });
       expect(world.daemonPid()).not.toBe(pid);
     },
     120_000,

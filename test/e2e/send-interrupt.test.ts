@@ -12,7 +12,8 @@ describe("Ctrl-C of ao send", () => {
     { timeout: 120_000 },
     async () => {
       const e2e = turnsWorld("aider");
-      e2e.nextTurn({ reply: "slow and steady", workMs: 4_000 });
+      // t-1 works until the test ends: it must still be running at the last look, however slow the machine.
+      e2e.nextTurn({ reply: "slow and steady", workMs: 600_000 });
       const first = startAo(e2e, ["send", "app-1", "--wait", "take your time"]);
       await eventually(() => (e2e.turns()[0]?.status === "running" ? true : undefined), "t-1 delivered");
       const second = startAo(e2e, ["send", "app-1", "then this"]);

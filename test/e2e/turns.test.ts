@@ -73,7 +73,9 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
     { timeout: 120_000 },
     async () => {
       const e2e = turnsWorld("aider");
-      e2e.nextTurn({ reply: "finished without my waiter", workMs: 4_000 });
+      // The turn works until its waiter is killed (the release file), however slow the machine.
+      const release = join(e2e.userHome, "release");
+      e2e.nextTurn({ reply: "finished without my waiter", workUntil: release });
       const waiting = startAo(e2e, ["send", "app-1", "--wait", "take your time"]);
       await eventually(
         () => (e2e.turns()[0]?.status === "running" ? true : undefined),
@@ -81,6 +83,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
       );
       process.kill(waiting.pid, "SIGKILL");
       expect((await waiting.done).exitCode).toBe(-1);
+      writeFileSync(release, "");
       const done = await eventually(() => {
         const [turn] = e2e.turns();
         return turn?.status === "running" ? undefined : turn;
@@ -97,9 +100,17 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
     { timeout: 120_000 },
     async () => {
       const e2e = turnsWorld("aider");
-      e2e.nextTurn({ reply: "one at a time", workMs: 3_000 });
+      // The first turn works until the second send is in line behind it (the release file).
+      const release = join(e2e.userHome, "release");
+      e2e.nextTurn({ reply: "one at a time", workUntil: release });
       expect(e2e.ao(["send", "app-1", "first"]).exitCode).toBe(0);
-      const second = await startAo(e2e, ["send", "app-1", "--wait", "second"]).done;
+      const waiting = startAo(e2e, ["send", "app-1", "--wait", "second"]);
+      await eventually(
+        () => (e2e.turns()[1]?.status === "queued" ? true : undefined),
+        "the second turn in line",
+      );
+      writeFileSync(release, "");
+      const second = await waiting.done;
       expect(second.exitCode, second.stderr).toBe(0);
       expect(second.stderr).toContain("app-1: t-2 waits for t-1 (running) to end");
       expect(second.stdout).toBe("one at a time\n");
@@ -117,11 +128,14 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
         join(e2e.configDir, "agent-orchestrator.yaml"),
         `port: 0\ndaemon:\n  pollInterval: 1s\nprojects:\n  app:\n    path: ${e2e.repo.dir}\n    agent: aider\n`,
       );
-      e2e.nextTurn({ reply: "done", workMs: 2_000 });
+      // The first turn works until the second is queued behind it (the release file).
+      const release = join(e2e.userHome, "release");
+      e2e.nextTurn({ reply: "done", workUntil: release });
       expect(e2e.ao(["send", "app-1", "first"]).exitCode).toBe(0);
       const queued = e2e.ao(["send", "app-1", "--no-wait", "queued for the daemon"]);
       expect(queued.exitCode, queued.stderr).toBe(0);
       expect(queued.stderr).toContain("t-2 queued behind t-1");
+      writeFileSync(release, "");
       const started = e2e.ao(["start", "--json"]);
       expect(started.exitCode, started.stderr).toBe(0);
       daemons.push((JSON.parse(started.stdout) as { pid: number }).pid);
