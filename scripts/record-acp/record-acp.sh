@@ -3,10 +3,10 @@
 # against a loopback stand-in for its model service (scripts/agent-fixture-mocks/), in a fresh HOME
 # and project, with the recording client record.mjs:
 #
-#   scripts/record-acp/record-acp.sh <CLI_DIR> [claude gemini opencode]
+#   scripts/record-acp/record-acp.sh <CLI_DIR> [claude gemini opencode codex]
 #
 # CLI_DIR is a scratch npm project outside this repository holding @zed-industries/claude-agent-acp,
-# @google/gemini-cli and opencode-ai (`npm install --prefix <CLI_DIR> …`). Per agent it runs three
+# @google/gemini-cli, opencode-ai and @zed-industries/codex-acp (`npm install --prefix <CLI_DIR> …`). Per agent it runs three
 # scripts: main (a plain prompt, an edit and a command, a cancel), load (a new process loading the
 # main session, when the agent offers loadSession) and unreachable (the model service down), each
 # into <agent>/<version>/<script>.jsonl and <script>.stderr.txt. Only the processes it started are
@@ -18,7 +18,7 @@ OUT=${AO_FIXTURES_OUT:-$ROOT/test/fixtures/agents}/acp
 MOCKS="$ROOT/scripts/agent-fixture-mocks"
 CLI_DIR=${1:?usage: record-acp.sh <CLI_DIR> [agents…]}
 shift
-AGENTS=${*:-claude gemini opencode}
+AGENTS=${*:-claude gemini opencode codex}
 BIN="$CLI_DIR/node_modules/.bin"
 RECORD="$ROOT/scripts/record-acp/record.mjs"
 PIDS=()
@@ -87,5 +87,24 @@ if [[ " $AGENTS " == *" opencode "* ]]; then
   LIVE_ENV=(OPENCODE_DISABLE_MODELS_FETCH=1 "OPENCODE_CONFIG_CONTENT=$(provider 8783)" PATH="$BIN:/usr/local/bin:/usr/bin:/bin")
   DEAD_ENV=(OPENCODE_DISABLE_MODELS_FETCH=1 "OPENCODE_CONFIG_CONTENT=$(provider 9)" PATH="$BIN:/usr/local/bin:/usr/bin:/bin")
   run_scripts "$OUT/opencode/$V" "$H" "$BIN/opencode" acp
+fi
+if [[ " $AGENTS " == *" codex "* ]]; then
+  echo "== codex-acp"
+  V=$(version_of @zed-industries/codex-acp)
+  node "$MOCKS/openai.mjs" 8784 500 & PIDS+=($!)
+  H=$(fresh_home); fresh_project "$H"
+  codex_config() { # port: Codex's model provider is the Responses API mock; the project trusted
+    mkdir -p "$H/.codex"
+    printf '%s\n' 'model = "mock-model"' 'model_provider = "mock"' '' '[model_providers.mock]' 'name = "Mock"' \
+      "base_url = \"http://127.0.0.1:$1/v1\"" 'wire_api = "responses"' '' "[projects.\"$H/project\"]" \
+      'trust_level = "trusted"' >"$H/.codex/config.toml"
+  }
+  LIVE_ENV=(PATH="$BIN:/usr/local/bin:/usr/bin:/bin")
+  DEAD_ENV=("${LIVE_ENV[@]}")
+  codex_config 8784
+  if wants_script main; then env HOME="$H" "${LIVE_ENV[@]}" node "$RECORD" "$OUT/codex-acp/$V/main.jsonl" main "$H/project" -- "$BIN/codex-acp"; fi
+  if wants_script load; then env HOME="$H" "${LIVE_ENV[@]}" node "$RECORD" "$OUT/codex-acp/$V/load.jsonl" load "$H/project" "$(session_of "$OUT/codex-acp/$V/main.jsonl")" -- "$BIN/codex-acp"; fi
+  codex_config 9
+  if wants_script unreachable; then env HOME="$H" "${DEAD_ENV[@]}" node "$RECORD" "$OUT/codex-acp/$V/unreachable.jsonl" unreachable "$H/project" -- "$BIN/codex-acp"; fi
 fi
 echo "recorded into $OUT; review the diff before committing"
