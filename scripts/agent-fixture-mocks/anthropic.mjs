@@ -7,7 +7,7 @@
 import { appendFileSync } from "node:fs";
 import { createServer } from "node:http";
 import process from "node:process";
-import { REPLY_TEXT, RETRY_AFTER_S, SLOW_MS, SLOW_START, later, scenarioFor } from "./scenario.mjs";
+import { REPLY_TEXT, RETRY_AFTER_S, SLOW_MS, SLOW_START, editStep, later, scenarioFor } from "./scenario.mjs";
 
 const [port = "8765", delayMs = "4000"] = process.argv.slice(2);
 
@@ -64,7 +64,11 @@ const limitedOnce = new Set();
 /** The newest prompt a person wrote (not a tool result, not Claude's own nudge). */
 function lastHumanText(messages) {
   const last = messages.at(-1);
-  if (Array.isArray(last?.content) && last.content.some((block) => block.type === "tool_result")) return "";
+  // A tool result answers the model, unless a prompt came with it (the ACP adapter sends the last
+  // turn's results and the next prompt in one message).
+  const prompted = (block) => block.type === "text" && !block.text.startsWith("<system-reminder>");
+  const content = Array.isArray(last?.content) ? last.content : [];
+  if (content.some((block) => block.type === "tool_result") && !content.some(prompted)) return "";
   for (const entry of [...messages].reverse()) {
     if (entry.role !== "user") continue;
     const blocks =
@@ -84,7 +88,44 @@ function lastHumanText(messages) {
   return "";
 }
 
+/**
+ * An "Edit the file" turn still running: its prompt and the tool results since, or undefined when
+ * the newest prompt is another.
+ */
+function editTurn(messages) {
+  let results = 0;
+  for (const entry of [...messages].reverse()) {
+    if (entry.role !== "user") continue;
+    const blocks =
+      typeof entry.content === "string" ? [{ type: "text", text: entry.content }] : entry.content;
+    const human = blocks.filter((b) => b.type === "text" && !b.text.startsWith("<system-reminder>"));
+    const asked = human.find((b) => b.text.includes("Edit the file"));
+    if (asked) return { prompt: asked.text, results };
+    if (human.length > 0) return undefined;
+    results += blocks.filter((b) => b.type === "tool_result").length;
+  }
+  return undefined;
+}
+
+/** One step of an "Edit the file" turn: Write, then Bash `touch ran.txt`, then text. */
+function answerEdit(res, request, turn) {
+  const step = editStep(turn.prompt, turn.results);
+  if (step.kind === "text") {
+    const block = { type: "text", text: "" };
+    return sse(res, message(request.model, "end_turn", block, { type: "text_delta", text: step.text }));
+  }
+  const [name, input] =
+    step.kind === "write"
+      ? ["Write", { file_path: step.path, content: step.content }]
+      : ["Bash", { command: step.command, description: "Mark the run" }];
+  const block = { type: "tool_use", id: `toolu_fixture_${step.kind}`, name, input: {} };
+  const delta = { type: "input_json_delta", partial_json: JSON.stringify(input) };
+  sse(res, message(request.model, "tool_use", block, delta));
+}
+
 function answer(res, request, scenario, prompt) {
+  const edit = request.stream ? editTurn(request.messages ?? []) : undefined;
+  if (edit) return answerEdit(res, request, edit);
   if (scenario === "rate_limited_once") {
     scenario = limitedOnce.has(prompt) ? "reply" : "rate_limited";
     limitedOnce.add(prompt);

@@ -9,12 +9,14 @@
 //                                 "[System: …]" nudges Gemini CLI then sends
 //      "reply with nothing"     → a STOP candidate without text (Gemini CLI reports it as an error)
 //      "take your time"         → one chunk, then silence for a minute (to interrupt)
+//      "Edit the file <path>"   → a write_file call, then a run_shell_command `touch ran.txt`, then "Done."
 //      "fail with 401|404|429"  → that HTTP error in the Gemini API's error shape
 //      anything else            → "Hello from the mock model."
 // Usage: node gemini.mjs <port> <delay-ms> [request-log.jsonl]
 import process from "node:process";
 import { setTimeout } from "node:timers";
 import { serveJson } from "./_serve-json.mjs";
+import { editStep } from "./scenario.mjs";
 
 const [port = "8767", delayMs = "1000", log] = process.argv.slice(2);
 
@@ -92,6 +94,34 @@ function streamParts({ prompt, afterTool, nudged }) {
   return prompt.includes("reply with nothing") ? [] : [{ text: "Hello from the mock model." }];
 }
 
+/** An "Edit the file" turn still running: its prompt (case kept) and the tool results since. */
+function editTurnOf(body) {
+  let results = 0;
+  for (const content of [...(Array.isArray(body?.contents) ? body.contents : [])].reverse()) {
+    if (content.role !== "user") continue;
+    const text = textOf(content);
+    if (/\S/.test(text) && !isNudge(content))
+      return text.includes("Edit the file") ? { prompt: text, results } : undefined;
+    results += (content.parts ?? []).filter((part) => part.functionResponse !== undefined).length;
+  }
+  return undefined;
+}
+
+function editParts({ prompt, results }) {
+  const step = editStep(prompt, results);
+  if (step.kind === "text") return [{ text: step.text }];
+  if (step.kind === "write")
+    return [{ functionCall: { name: "write_file", args: { file_path: step.path, content: step.content } } }];
+  return [
+    {
+      functionCall: {
+        name: "run_shell_command",
+        args: { command: step.command, description: "Mark the run" },
+      },
+    },
+  ];
+}
+
 function answer(req, res, body) {
   const config = body?.generationConfig ?? {};
   const schema = config.responseJsonSchema ?? config.responseSchema;
@@ -113,8 +143,9 @@ function answer(req, res, body) {
     setTimeout(() => res.end(), 60_000);
     return;
   }
+  const edit = editTurnOf(body);
   setTimeout(() => {
-    send(candidate(streamParts(turn)));
+    send(candidate(edit ? editParts(edit) : streamParts(turn)));
     res.end();
   }, Number(delayMs));
 }

@@ -6,11 +6,13 @@
 //   "take your time"          → one chunk, then silence for a minute (to interrupt)
 //   "read the outside file"   → a `read` tool call of /etc/hostname (opencode asks for permission)
 //   "fail with 401|404|429"   → that HTTP error in OpenAI's error shape
+//   "Edit the file <path>"    → a `write` tool call, then a `bash` `touch ran.txt`, then "Done."
 //   anything else             → "Hello from the mock model."
 // Usage: node openai-chat.mjs <port> <delay-ms> [request-log.jsonl]
 import process from "node:process";
 import { setTimeout } from "node:timers";
 import { serveJson } from "./_serve-json.mjs";
+import { editStep } from "./scenario.mjs";
 
 const [port = "8768", delayMs = "2000", log] = process.argv.slice(2);
 
@@ -39,6 +41,20 @@ function lastUserText(body) {
   return Array.isArray(content) ? content.map((part) => part.text ?? "").join("\n") : "";
 }
 
+/** An "Edit the file" turn still running: its prompt and the tool results since. */
+function editTurnOf(body) {
+  const messages = Array.isArray(body?.messages) ? body.messages : [];
+  const asked = messages.findLastIndex((message) => message.role === "user");
+  const content = messages[asked]?.content;
+  const text =
+    typeof content === "string" ? content : (content ?? []).map((part) => part.text ?? "").join("\n");
+  if (!text.includes("Edit the file")) return undefined;
+  return {
+    prompt: text,
+    results: messages.slice(asked + 1).filter((message) => message.role === "tool").length,
+  };
+}
+
 function answer(req, res, body) {
   if (req.method !== "POST" || !req.url?.includes("/chat/completions")) {
     res.writeHead(200, { "content-type": "application/json" });
@@ -63,6 +79,28 @@ function answer(req, res, body) {
   res.writeHead(200, { "content-type": "text/event-stream" });
   const send = (data) => res.write(`data: ${JSON.stringify(data)}\n\n`);
   send(chunk({ role: "assistant", content: "" }));
+  const edit = editTurnOf(body);
+  const step = edit && editStep(edit.prompt, edit.results);
+  if (step && step.kind !== "text") {
+    const call =
+      step.kind === "write"
+        ? { name: "write", arguments: JSON.stringify({ filePath: step.path, content: step.content }) }
+        : { name: "bash", arguments: JSON.stringify({ command: step.command, description: "Mark the run" }) };
+    send(
+      chunk({
+        tool_calls: [{ index: 0, id: `call_fixture_${step.kind}`, type: "function", function: call }],
+      }),
+    );
+    send(chunk({}, "tool_calls"));
+    res.end("data: [DONE]\n\n");
+    return;
+  }
+  if (step?.kind === "text") {
+    send(chunk({ content: step.text }));
+    send(chunk({}, "stop"));
+    res.end("data: [DONE]\n\n");
+    return;
+  }
   if (prompt.includes("read the outside file") && body?.messages?.at(-1)?.role !== "tool") {
     const read = { name: "read", arguments: JSON.stringify({ filePath: "/etc/hostname" }) };
     send(chunk({ tool_calls: [{ index: 0, id: "call_fixture", type: "function", function: read }] }));

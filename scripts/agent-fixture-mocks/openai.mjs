@@ -5,7 +5,7 @@
 // Usage: node openai.mjs <port> <delay-ms>
 import { createServer } from "node:http";
 import process from "node:process";
-import { REPLY_TEXT, SLOW_MS, SLOW_START, later, scenarioFor } from "./scenario.mjs";
+import { REPLY_TEXT, SLOW_MS, SLOW_START, editStep, later, scenarioFor } from "./scenario.mjs";
 
 const [port = "8766", delayMs = "4000"] = process.argv.slice(2);
 
@@ -45,6 +45,40 @@ const TOOL_CALL = {
   }),
 };
 
+/**
+ * An "Edit the file" turn still running: its prompt and the tool results since. Codex offers a model
+ * it has no metadata for no apply_patch tool, so both steps are exec_command calls; the second
+ * asks to leave the sandbox, so Codex asks for approval.
+ */
+function editTurnOf(input) {
+  if (!Array.isArray(input)) return undefined;
+  const asked = input.findLastIndex(
+    (item) =>
+      item.type === "message" &&
+      item.role === "user" &&
+      (item.content ?? []).some((part) => part.type === "input_text" && !part.text.startsWith("<")),
+  );
+  const text = (input[asked]?.content ?? []).map((part) => part.text ?? "").join("\n");
+  if (!text.includes("Edit the file")) return undefined;
+  const results = input.slice(asked + 1).filter((item) => item.type === "function_call_output").length;
+  return editStep(text, results);
+}
+
+function editItem(step) {
+  if (step.kind === "text") return textMessage(step.text);
+  const args =
+    step.kind === "write"
+      ? { cmd: `printf '%s' '${step.content.trim()}' > ${step.path}` }
+      : { cmd: step.command, sandbox_permissions: "require_escalated", justification: "Mark the run?" };
+  return {
+    type: "function_call",
+    id: `fc_${step.kind}`,
+    call_id: `call_fixture_${step.kind}`,
+    name: "exec_command",
+    arguments: JSON.stringify(args),
+  };
+}
+
 const textMessage = (text) => ({
   type: "message",
   role: "assistant",
@@ -53,6 +87,14 @@ const textMessage = (text) => ({
 });
 
 function answer(res, request, scenario) {
+  const edit = editTurnOf(request.input);
+  if (edit) {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const send = (data) => res.write(`event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
+    const id = `resp_fixture_${Date.now()}`;
+    send({ type: "response.created", response: { id } });
+    return finish(res, send, id, editItem(edit));
+  }
   const error = ERRORS[scenario];
   if (error) {
     const [status, words, code] = error;

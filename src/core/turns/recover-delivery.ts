@@ -10,8 +10,8 @@ import {
 } from "../store/index.js";
 import { applySignal } from "./apply-signal.js";
 import { claimIsLive } from "./claimant.js";
+import { clearInput } from "./clear-input.js";
 import { lookAt, readSignal, type SessionLook } from "./read-signal.js";
-import type { RuntimeKey } from "../slots/index.js";
 import type { SessionAgent, TurnContext } from "./turn-context.js";
 
 /**
@@ -55,7 +55,8 @@ async function showsMarker(sa: SessionAgent, turn: Turn, look: SessionLook): Pro
 /**
  * No sign the agent took it: the kill may have come between the paste and Enter, leaving the text
  * in the agent's input box, where the next paste would be glued to it. The input is cleared (its
- * keys are harmless on an empty one) and the turn fails, never sent again.
+ * keys, pressed until the screen stops changing, are harmless on an empty one) and the turn fails,
+ * never sent again.
  */
 async function failUnsubmitted(
   tc: TurnContext,
@@ -64,27 +65,13 @@ async function failUnsubmitted(
   token: string,
   look: SessionLook,
 ): Promise<Turn> {
-  const keys = sa.agent.clearInputKeys ?? DEFAULT_CLEAR_INPUT_KEYS;
-  const cleared = await pressAll(sa, keys);
+  const lines = (turn.messageText ?? "").split("\n").length;
+  const cleared = await clearInput(tc, sa, look.screen, lines);
   const shown =
     look.screen !== undefined && lastLine(turn).length > 0 && look.screen.includes(lastLine(turn));
   const what = shown ? "it was pasted but not submitted" : "the agent shows no sign of the message";
   const input = cleared ? "; its input was cleared so nothing is glued to the next message" : "";
   return failDelivery(tc, turn, token, `${what}${input}, and it was not sent again`);
-}
-
-const DEFAULT_CLEAR_INPUT_KEYS: readonly RuntimeKey[] = ["C-u"];
-
-async function pressAll(sa: SessionAgent, keys: readonly RuntimeKey[]): Promise<boolean> {
-  if (sa.runtime.press === undefined) return false;
-  for (const key of keys) {
-    const pressed = await sa.runtime.press(sa.handle, key).then(
-      () => true,
-      () => false,
-    );
-    if (!pressed) return false;
-  }
-  return true;
 }
 
 function lastLine(turn: Turn): string {

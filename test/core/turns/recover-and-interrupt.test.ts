@@ -28,9 +28,14 @@ function deadPid(): number {
 }
 
 /** What a process that died mid-delivery leaves: a claimed turn, with its cursor when it got that far. */
-function orphan(store: Store, sessionId: string, options: { cursor?: string; marker?: string } = {}): string {
+function orphan(
+  store: Store,
+  sessionId: string,
+  options: { cursor?: string; marker?: string; text?: string } = {},
+): string {
   return writeTransaction(store, (tx) => {
-    const text = options.marker === undefined ? "the message" : `the message\n\n${options.marker}`;
+    const body = options.text ?? "the message";
+    const text = options.marker === undefined ? body : `${body}\n\n${options.marker}`;
     insertTurn(tx, { sessionId, origin: "cli", text, sha256: "h", marker: options.marker });
     const turn = claimNextTurn(tx, sessionId, { pid: deadPid(), host: hostname(), token: randomUUID() });
     if (turn === undefined) throw new Error("not claimed");
@@ -84,6 +89,30 @@ describe("a delivery whose process died", () => {
     // The next turn is delivered normally: the orphan no longer holds the session.
     await sendMessage(fx.ctx, id, { text: "next" });
     expect(fx.runtime.processOf(id)!.transcript).toEqual(["next"]);
+  });
+
+  it("a multi-line paste left in Claude Code's input: Ctrl-U is pressed until the box is empty", async () => {
+    // As recorded (test/fixtures/agents/claude/screens/clear-input/): each Ctrl-U deletes the last
+    // line's text, or on an empty last line the line break before it. The box sits above a rule.
+    const box = (screen: string[]) => screen.slice(0, -1);
+    const fx = (f = makeTurnFixture({
+      onKey: (key, proc) => {
+        if (key !== "C-u") return;
+        const lines = box(proc.screen);
+        if (lines.at(-1) !== "❯") {
+          if (lines.at(-1) === "") proc.screen.splice(lines.length - 1, 1);
+          else proc.screen.splice(lines.length - 1, 1, lines.length === 1 ? "❯" : "");
+        }
+      },
+    }));
+    const id = await fx.spawnHooked();
+    const text = "Fix the flaky test in parser.ts\nIt fails one run in ten on CI.\nPlease look.";
+    fx.runtime.print(fx.runtime.processOf(id)!.handle, `❯ ${text}\n${"─".repeat(40)}`);
+    const turnId = orphan(fx.turnContext().store, id, { cursor: "0", text });
+    expect(await showTurn(fx.ctx, turnId)).toMatchObject({ status: "failed" });
+    expect(box(fx.runtime.processOf(id)!.screen)).toEqual(["❯"]);
+    // Five presses empty three lines; a sixth finds nothing left to delete.
+    expect(fx.runtime.processOf(id)!.keys).toEqual(Array(6).fill("C-u"));
   });
 
   it("its marker on the agent's screen: Enter is pressed once (it may never have been submitted) and it runs", async () => {

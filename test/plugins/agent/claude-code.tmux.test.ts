@@ -102,8 +102,8 @@ describe("claude-code with the fake claude in tmux", () => {
     );
     pane.paste("CI failed: `npm test`\nsecond line $(id)");
     await eventually(() => pane.screen().includes("second line $(id)"), "the pasted text on screen");
-    // tmux pastes a newline as CR, inside the bracketed-paste markers the fake switched on.
-    expect(readFileSync(inputLog, "utf8")).toBe("\x1b[200~CI failed: `npm test`\rsecond line $(id)\x1b[201~");
+    // Pasted as ao pastes (-r keeps LF as LF), inside the bracketed-paste markers the fake switched on.
+    expect(readFileSync(inputLog, "utf8")).toBe("\x1b[200~CI failed: `npm test`\nsecond line $(id)\x1b[201~");
     pane.keys("Enter");
     await eventually(
       () => pane.screen().includes("● Working on: CI failed: `npm test`"),

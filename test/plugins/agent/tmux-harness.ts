@@ -96,7 +96,8 @@ export function harness(worktree: string, home: string): Harness {
       const file = join(makeTempDir("ao-paste-"), "message.txt");
       writeFileSync(file, text);
       tmux(socket, home, ["load-buffer", "-b", "message", file]);
-      tmux(socket, home, ["paste-buffer", "-p", "-d", "-b", "message", "-t", target]);
+      // As ao's tmux runtime pastes (deliver-to-pane.ts): bracketed, LF kept as LF.
+      tmux(socket, home, ["paste-buffer", "-p", "-r", "-d", "-b", "message", "-t", target]);
     },
   };
 }

@@ -18,7 +18,10 @@ const KIND = "claude-code/1" as const;
 /** Escape stops a Claude Code turn (its footer says "esc to interrupt"); twice on an empty input opens rewind. */
 export const CLAUDE_INTERRUPT_KEYS = ["Escape"] as const;
 
-/** Ctrl-U empties Claude Code's input line (Escape twice would open rewind on an empty one). */
+/**
+ * Ctrl-U clears Claude Code's input (Escape twice would open rewind on an empty one): one line per
+ * press, so ao's recovery presses it until the screen stops changing (core/turns/clear-input.ts).
+ */
 export const CLAUDE_CLEAR_INPUT_KEYS = ["C-u"] as const;
 
 export function claudeTurns(): Required<AgentTurns> {
