@@ -119,7 +119,9 @@ async function leaveModes(client: TmuxClient, session: string, waits: Waits): Pr
 /**
  * load-buffer reads the text from stdin (never a command line) into a buffer of its own, and
  * paste-buffer -d deletes it: -p brackets the paste when the app asked for bracketed paste, -r
- * keeps LF as LF instead of turning it into CR (Enter).
+ * keeps LF as LF instead of turning it into CR (Enter). Both are one tmux invocation, which the
+ * server runs through once it has the text: an ao killed in between (kill -9, Ctrl-C) left the
+ * message in a buffer of the server, unpasted, for good.
  */
 async function pasteOnce(
   client: TmuxClient,
@@ -128,9 +130,13 @@ async function pasteOnce(
   message: string,
 ): Promise<void> {
   const buffer = `ao-${session}-${randomUUID()}`;
-  const loaded = await client.run([["load-buffer", "-b", buffer, "-"]], { input: message });
-  if (loaded.failed) throw tmuxFailed(`load the message for ${session}`, loaded.stderr);
-  const pasted = await client.run([["paste-buffer", "-p", "-r", "-d", "-b", buffer, "-t", target]]);
+  const pasted = await client.run(
+    [
+      ["load-buffer", "-b", buffer, "-"],
+      ["paste-buffer", "-p", "-r", "-d", "-b", buffer, "-t", target],
+    ],
+    { input: message },
+  );
   if (pasted.failed) {
     await client.run([["delete-buffer", "-b", buffer]]);
     throw tmuxFailed(`paste into ${session}`, pasted.stderr);
