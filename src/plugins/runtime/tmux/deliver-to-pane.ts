@@ -22,6 +22,8 @@ export interface DeliverSettings {
   pollMs: number;
   /** false: press Enter once and return without watching for the reaction (`ao send --no-wait`). */
   confirm: boolean;
+  /** Awaited right before the paste (or the bare Enter of an empty message): core's last word first. */
+  beforePaste?: (() => void | Promise<void>) | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export function deliverSettings(options: PaneDeliveryOptions, deliver?: DeliverO
     submitRetries: options.submitRetries,
     pollMs: POLL_MS,
     confirm: deliver?.confirm !== false,
+    beforePaste: deliver?.beforePaste,
   };
 }
 
@@ -60,6 +63,7 @@ export async function deliverToPane(
   await leaveModes(client, session, waits);
   const message = sanitizePasteText(text);
   const before = await snapshot(client, target);
+  await settings.beforePaste?.();
   // Nothing to paste (an empty message) is a bare Enter: still submitted and confirmed.
   if (message === "") return submit(client, target, before, settings, waits);
   await pasteOnce(client, session, target, message);
