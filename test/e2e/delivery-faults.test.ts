@@ -9,6 +9,7 @@ import {
   inputBox,
   leftBuffers,
   prompts,
+  seenAt,
   storeReader,
   type DeliveryWorld,
   type StoreReader,
@@ -106,22 +107,15 @@ async function measure(world: World): Promise<Timings> {
   const text = world.say("measuring a send");
   const started = Date.now();
   const sender = w.aoAsync(["send", "app-1", text]);
-  await eventually(() => (store.statusOf(text) === undefined ? undefined : true), "the turn", 60_000, 2);
-  const given = Date.now();
-  await eventually(() => (store.statusOf(text) === "running" ? true : undefined), "its delivery", 60_000, 2);
-  const deliverMs = Date.now() - given;
+  const given = await seenAt(() => store.statusOf(text) !== undefined, "the turn");
+  const deliverMs = (await seenAt(() => store.statusOf(text) === "running", "its delivery")) - given;
   expect((await sender).exitCode).toBe(0);
   const sendMs = Date.now() - started;
   await settleByTurns(w, "measuring a send");
   const queued = await queueForDaemon(world, "measuring the daemon");
   const daemonStarted = Date.now();
   const daemon = foregroundDaemon(w);
-  await eventually(
-    () => (store.statusOf(queued) === "delivering" ? true : undefined),
-    "the claim",
-    60_000,
-    2,
-  );
+  await seenAt(() => store.statusOf(queued) === "delivering", "the claim");
   const daemonMs = Date.now() - daemonStarted + deliverMs;
   expect(w.ao(["stop"]).exitCode).toBe(0);
   await daemon.done;
@@ -191,17 +185,12 @@ async function queueForDaemon(world: World, where: string): Promise<string> {
 /** `ao turns` (which recovers an orphaned delivery) until every turn ended; queued ones `ao turns wait`ed. */
 async function settleByTurns(w: DeliveryWorld, where: string): Promise<void> {
   await eventually(() => (agentIdle(w) ? true : undefined), `${where}: the agent idle`);
-  await eventually(
-    () => {
-      const turns = w.turns();
-      const queued = turns.find((turn) => turn.status === "queued");
-      if (queued !== undefined) w.ao(["turns", "wait", queued.id, "--timeout", "60s"]);
-      return queued === undefined && turns.every((turn) => ENDED.has(turn.status)) ? true : undefined;
-    },
-    `${where}: every turn to end`,
-    60_000,
-    100,
-  );
+  await eventually(() => {
+    const turns = w.turns();
+    const queued = turns.find((turn) => turn.status === "queued");
+    if (queued !== undefined) w.ao(["turns", "wait", queued.id, "--timeout", "60s"]);
+    return queued === undefined && turns.every((turn) => ENDED.has(turn.status)) ? true : undefined;
+  }, `${where}: every turn to end`);
 }
 
 /** The daemon's next cycle recovers and delivers; stopped once every turn ended. */

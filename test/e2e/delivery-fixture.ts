@@ -155,3 +155,13 @@ export function foregroundDaemon(e2e: E2e): DaemonChild {
     done,
   };
 }
+
+/** When `check()` first held, looked at every 2 ms: for measuring how long a step takes (60 s guard). */
+export async function seenAt(check: () => boolean, what: string): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return Date.now();
+}

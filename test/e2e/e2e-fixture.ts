@@ -121,14 +121,13 @@ export async function eventually<T>(
   check: () => T | undefined,
   what: string,
   timeoutMs = 60_000,
-  intervalMs = 200,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
