@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
 import { makeE2e, tmuxSessions, type E2e } from "./e2e-fixture.js";
 import { aoKilled } from "./stop-fixture.js";
+import { FAULT_SEED, seededRandom } from "./fault-seed.js";
 
 /**
  * Issue 25's fault test: `ao spawn` and `ao session kill --purge` killed with SIGKILL at random
@@ -11,21 +12,9 @@ import { aoKilled } from "./stop-fixture.js";
  * agent may run unknown to ao and nothing may be left over. Seeded (AO_FAULT_SEED), so a failure
  * names the seed and the run that reproduce it.
  */
-const SEED = Number(process.env["AO_FAULT_SEED"] ?? "25");
+const SEED = FAULT_SEED;
 const RUNS = 24;
 const ENDED = new Set(["killed", "errored", "merged", "closed"]);
-
-/** mulberry32: a small seeded generator, enough to place kills. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What is left that ao does not account for, one line each; [] when the world is tidy. */
 function debris(e2e: E2e): string[] {
@@ -54,7 +43,7 @@ describe("ao killed at random points of spawn and of kill --purge (tmux, worktre
     { timeout: 300_000 },
     async () => {
       const e2e = makeE2e();
-      const next = random(SEED);
+      const next = seededRandom(SEED);
       let spawned = 0;
       for (let run = 1; run <= RUNS; run++) {
         const where = `seed ${SEED}, run ${run}`;

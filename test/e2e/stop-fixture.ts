@@ -41,11 +41,15 @@ export function recordSessionEnds(e2e: E2e): () => Record<string, unknown>[] {
       : [];
 }
 
-/** Starts `ao <args>` and SIGKILLs it once its stderr matches `when` (or at once after `afterMs`). */
+/**
+ * Starts `ao <args>` and SIGKILLs it once its stderr matches `when`, or `afterMs` after its start;
+ * with `from`, `afterMs` after `from()` first holds (looked at every 2 ms). Resolves with its
+ * stderr once it ended, killed or not.
+ */
 export function aoKilled(
   e2e: E2e,
   args: string[],
-  at: { when?: RegExp; afterMs?: number },
+  at: { when?: RegExp; afterMs?: number; from?: () => boolean },
   env: Record<string, string> = {},
 ): Promise<string> {
   const child = spawn(process.execPath, [AO_BIN, ...args], {
@@ -59,10 +63,18 @@ export function aoKilled(
     stderr += chunk.toString();
     if (at.when?.test(stderr) === true) kill();
   });
-  const timer = at.afterMs === undefined ? undefined : setTimeout(kill, at.afterMs);
+  const { afterMs, from } = at;
+  let timer = afterMs === undefined || from !== undefined ? undefined : setTimeout(kill, afterMs);
+  const watch =
+    afterMs === undefined || from === undefined
+      ? undefined
+      : setInterval(() => {
+          if (timer === undefined && from()) timer = setTimeout(kill, afterMs);
+        }, 2);
   return new Promise((resolve) =>
     child.on("close", () => {
       clearTimeout(timer);
+      clearInterval(watch);
       resolve(stderr);
     }),
   );

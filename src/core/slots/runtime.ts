@@ -91,6 +91,13 @@ export interface DeliverOptions {
    * lost), submit once and return without waiting for the reaction (`ao send --no-wait`).
    */
   confirm?: boolean | undefined;
+  /**
+   * Called and awaited right before the text is handed to the session, after the checks that hand
+   * it nothing (the session is there, out of copy mode, its screen read). Core stores the turn's
+   * cursor there, so a process killed before it provably pasted nothing and the turn is delivered
+   * again. Passed only to a runtime that says it calls it (`announcesPaste`).
+   */
+  beforePaste?: (() => void | Promise<void>) | undefined;
 }
 
 export interface CaptureOptions {
@@ -116,6 +123,12 @@ export interface Runtime {
    * the session is not running.
    */
   deliver(handle: RuntimeHandle, text: string, options?: DeliverOptions): Promise<DeliveryResult>;
+  /**
+   * Optional: true when `deliver` calls `options.beforePaste` before it hands the session anything.
+   * Without it core stores the turn's cursor before `deliver`, and a delivery killed before its paste
+   * fails ("the agent shows no sign of the message") instead of being delivered again.
+   */
+  readonly announcesPaste?: boolean;
   /**
    * Optional: presses Enter (submit) once, nothing else; harmless on an empty prompt. Recovery uses
    * it for text that was pasted but never submitted. Runtimes whose writes are submitted by

@@ -92,11 +92,10 @@ async function deliverClaimed(
     .catch((error: unknown) => new Error(messageOf(error)));
   if (cursor instanceof Error)
     return { turn: fail(tc, turn, claimant, `the agent could not start a turn: ${cursor.message}`) };
-  writeTransaction(tc.store, (tx) => recordTurnCursor(tx, turn.id, cursor, null));
   const confirm = options.confirm !== false;
   let delivery: DeliveryResult;
   try {
-    delivery = await sa.runtime.deliver(sa.handle, text, { confirm });
+    delivery = await handOver(tc, sa, turn.id, text, cursor, confirm);
   } catch (error) {
     const why = isAoError(error) && error.code === "E_NOT_FOUND" ? `${sa.session.id} is not running: ` : "";
     return { turn: fail(tc, turn, claimant, `${why}${messageOf(error)}`) };
@@ -119,6 +118,39 @@ async function deliverClaimed(
     return requireTurn(tx, turn.id);
   });
   return { turn: delivered, delivery };
+}
+
+/**
+ * Stores the turn's cursor and hands the text to the runtime. A stored cursor says "it may have
+ * been pasted" (docs/turns.md, Recovery), so it is stored as late as the runtime lets: right before
+ * its paste when it announces that, else before `deliver`.
+ */
+async function handOver(
+  tc: TurnContext,
+  sa: SessionAgent,
+  turnId: string,
+  text: string,
+  cursor: string,
+  confirm: boolean,
+): Promise<DeliveryResult> {
+  const storeCursor = once(() =>
+    writeTransaction(tc.store, (tx) => recordTurnCursor(tx, turnId, cursor, null)),
+  );
+  const announces = sa.runtime.announcesPaste === true;
+  if (!announces) storeCursor();
+  const beforePaste = announces ? { beforePaste: storeCursor } : {};
+  const delivery = await sa.runtime.deliver(sa.handle, text, { confirm, ...beforePaste });
+  storeCursor();
+  return delivery;
+}
+
+/** `run` the first time the returned function is called, never again. */
+function once(run: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) run();
+    done = true;
+  };
 }
 
 /**

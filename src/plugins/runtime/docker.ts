@@ -72,6 +72,8 @@ export function createDockerRuntime(
         homeFilter: `label=ao.home=${homeTag(ctx.paths.home)}`,
         single: liveness,
       }),
+    // deliverToPane calls beforePaste before it pastes (docs/turns.md, Recovery).
+    announcesPaste: true,
     deliver(handle, text, deliverOptions) {
       const settings = {
         arrivalTimeoutMs: options.deliverTimeoutMs,
@@ -79,6 +81,7 @@ export function createDockerRuntime(
         submitRetries: options.submitRetries,
         pollMs: POLL_MS,
         confirm: deliverOptions?.confirm !== false,
+        beforePaste: deliverOptions?.beforePaste,
       };
       return deliverToPane(tmuxOf(handle), handle.id, text, settings, time);
     },

@@ -65,6 +65,8 @@ export function createKubernetesRuntime(
     },
     liveness: (handle) => livenessOfPod(kubectlFor(handle), handle.id),
     livenessMany: (handles) => livenessOfMany(handles, kubectlFor),
+    // deliverToPane calls beforePaste before it pastes (docs/turns.md, Recovery).
+    announcesPaste: true,
     deliver: (handle, text, deliverOptions) =>
       deliverToPane(tmuxOf(handle), TMUX_SESSION, text, deliverSettings(options, deliverOptions), time),
     submit: (handle) => submitOnce(tmuxOf(handle), TMUX_SESSION, time),

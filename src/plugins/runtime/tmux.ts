@@ -58,6 +58,8 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
         paneLiveness(await probePane(clientFor(handle), handle.id, time)),
       );
     },
+    // deliverToPane calls beforePaste before it pastes (docs/turns.md, Recovery).
+    announcesPaste: true,
     deliver: (handle, text, deliverOptions) =>
       deliverToPane(clientFor(handle), handle.id, text, deliverSettings(options, deliverOptions), time),
     submit: (handle) => submitOnce(clientFor(handle), handle.id, time),

@@ -22,6 +22,8 @@ export interface DeliverSettings {
   pollMs: number;
   /** false: press Enter once and return without watching for the reaction (`ao send --no-wait`). */
   confirm: boolean;
+  /** Awaited right before the paste (or the bare Enter of an empty message): core's last word first. */
+  beforePaste?: (() => void | Promise<void>) | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export function deliverSettings(options: PaneDeliveryOptions, deliver?: DeliverO
     submitRetries: options.submitRetries,
     pollMs: POLL_MS,
     confirm: deliver?.confirm !== false,
+    beforePaste: deliver?.beforePaste,
   };
 }
 
@@ -60,6 +63,7 @@ export async function deliverToPane(
   await leaveModes(client, session, waits);
   const message = sanitizePasteText(text);
   const before = await snapshot(client, target);
+  await settings.beforePaste?.();
   // Nothing to paste (an empty message) is a bare Enter: still submitted and confirmed.
   if (message === "") return submit(client, target, before, settings, waits);
   await pasteOnce(client, session, target, message);
@@ -119,7 +123,9 @@ async function leaveModes(client: TmuxClient, session: string, waits: Waits): Pr
 /**
  * load-buffer reads the text from stdin (never a command line) into a buffer of its own, and
  * paste-buffer -d deletes it: -p brackets the paste when the app asked for bracketed paste, -r
- * keeps LF as LF instead of turning it into CR (Enter).
+ * keeps LF as LF instead of turning it into CR (Enter). Both are one tmux invocation, which the
+ * server runs through once it has the text: an ao killed in between (kill -9, Ctrl-C) left the
+ * message in a buffer of the server, unpasted, for good.
  */
 async function pasteOnce(
   client: TmuxClient,
@@ -128,9 +134,13 @@ async function pasteOnce(
   message: string,
 ): Promise<void> {
   const buffer = `ao-${session}-${randomUUID()}`;
-  const loaded = await client.run([["load-buffer", "-b", buffer, "-"]], { input: message });
-  if (loaded.failed) throw tmuxFailed(`load the message for ${session}`, loaded.stderr);
-  const pasted = await client.run([["paste-buffer", "-p", "-r", "-d", "-b", buffer, "-t", target]]);
+  const pasted = await client.run(
+    [
+      ["load-buffer", "-b", buffer, "-"],
+      ["paste-buffer", "-p", "-r", "-d", "-b", buffer, "-t", target],
+    ],
+    { input: message },
+  );
   if (pasted.failed) {
     await client.run([["delete-buffer", "-b", buffer]]);
     throw tmuxFailed(`paste into ${session}`, pasted.stderr);
