@@ -28,6 +28,10 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   },
   { names: ["send"], load: async () => (await import("./commands/send.js")).registerSendCommand },
   { names: ["turns"], load: async () => (await import("./commands/turns.js")).registerTurnsCommand },
+  {
+    names: ["approve", "deny"],
+    load: async () => (await import("./commands/approve.js")).registerApproveCommands,
+  },
   { names: ["status"], load: async () => (await import("./commands/status.js")).registerStatusCommand },
   { names: ["cost"], load: async () => (await import("./commands/cost.js")).registerCostCommand },
   { names: ["session"], load: async () => (await import("./commands/session.js")).registerSessionCommand },

@@ -47,6 +47,7 @@ export function createAcpAgent(options: AcpOptions, host: Omit<HostLaunch, "agen
   return {
     ...acpTurns(recordOf),
     answersQuestions: true,
+    taskIsTurn: true,
     launch: (input) => Promise.resolve(hostLaunchSpec(launchOf(input), input)),
     resume: (input) => Promise.resolve(hostLaunchSpec(launchOf(input), input, input.agentSessionId)),
     activity: (probe) => Promise.resolve(probe).then(activity),
