@@ -12,7 +12,7 @@ import { acpTurns } from "./acp/acp-turns.js";
 import { conversationActivity, EMPTY_CONVERSATION, foldConversation } from "./acp/conversation-state.js";
 import { aoScriptIn, hostLaunchSpec, type HostLaunch } from "./acp/host-launch.js";
 import { acpRecordPath } from "./acp/record.js";
-import { readRecordSince } from "./acp/record-lines.js";
+import { readRecordSince } from "./acp/record-entries.js";
 
 export const acpOptions = z.strictObject({
   argv: z.array(z.string()).min(1).meta({

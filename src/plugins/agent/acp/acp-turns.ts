@@ -1,7 +1,7 @@
 import type { AgentTurns, TurnProbe, TurnSignal } from "../../../core/plugin-api.js";
 import { fileSize } from "../_shared/jsonl-since.js";
 import { decodeCursor, encodeCursor, withDefined } from "../_shared/turn-cursor.js";
-import { readRecordSince } from "./record-lines.js";
+import { readRecordSince } from "./record-entries.js";
 import { foldTurn, type AcpTurnEnd, type AcpTurnState } from "./turn-fold.js";
 import { summarizeTurn } from "./turn-work.js";
 

@@ -1,5 +1,5 @@
 import type { ActivityReport, AgentQuestion } from "../../../core/plugin-api.js";
-import { idText, isRequest, isResponseTo, sessionUpdate, type RecordEntry } from "./record-lines.js";
+import { idText, isRequest, isResponseTo, sessionUpdate, type RecordEntry } from "./record-entries.js";
 import type { RecordLine } from "./record.js";
 
 /**

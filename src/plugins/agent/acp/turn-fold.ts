@@ -1,4 +1,4 @@
-import { idText, isRequest, isResponseTo, type RecordEntry } from "./record-lines.js";
+import { idText, isRequest, isResponseTo, type RecordEntry } from "./record-entries.js";
 import type { RecordLine } from "./record.js";
 
 /**

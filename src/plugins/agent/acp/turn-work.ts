@@ -1,5 +1,5 @@
 import type { TurnPlanEntry, TurnToolCall, TurnWork } from "../../../core/plugin-api.js";
-import { isRequest, sessionUpdate, type RecordEntry } from "./record-lines.js";
+import { isRequest, sessionUpdate, type RecordEntry } from "./record-entries.js";
 
 /**
  * What one turn said, from its lines (pure): the reply is the text of its `agent_message_chunk`s in
