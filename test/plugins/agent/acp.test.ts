@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Agent, Liveness, TurnSignal } from "../../../src/core/slots/index.js";
 import { acpOptions, createAcpAgent } from "../../../src/plugins/agent/acp.js";
@@ -23,8 +22,8 @@ function setUp(options: Record<string, unknown> = {}) {
 }
 
 describe("agent/acp: launch", () => {
-  it("runs ao's ACP host with the record, worktree and prompt file, the agent's argv after --", async () => {
-    const { agent, aoHome, worktree } = setUp({ env: { MY_VAR: "1" } });
+  it("runs ao's ACP host for the session with the prompt file, the agent's argv after --", async () => {
+    const { agent, worktree } = setUp({ env: { MY_VAR: "1" } });
     const input = launchInput(worktree);
     const spec = await agent.launch(input);
     expect(spec.argv).toEqual([
@@ -33,10 +32,6 @@ describe("agent/acp: launch", () => {
       "acp-host",
       "--session",
       "app-1",
-      "--record",
-      join(aoHome, "acp", "app-1.jsonl"),
-      "--cwd",
-      worktree,
       "--prompt-file",
       input.promptFile,
       "--",

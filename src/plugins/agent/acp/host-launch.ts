@@ -1,16 +1,19 @@
 import { join } from "node:path";
 import type { AgentLaunchInput, LaunchSpec, McpServerSpec } from "../../../core/plugin-api.js";
-import { acpRecordPath } from "./record.js";
 
 /**
  * How an ACP session starts (docs/acp.md): the runtime runs ao's own host (`ao acp-host`, a hidden
  * command of the same ao), which starts the ACP agent (`agentArgv`) and speaks ACP to it. Pure: the
- * host's argv and environment from the launch input.
+ * host's argv and environment from the launch input. The host finds its record the way this plugin
+ * does (acpRecordPath of AO_HOME and the session, both in every session's environment) and works in
+ * the directory the runtime starts it in (the worktree, or its place in a container), so neither
+ * is on its command line.
  */
 export interface HostLaunch {
   /** The node running ao, and ao's bin/ao.js. */
   node: string;
   aoScript: string;
+  /** Where the records are read (AO_HOME): the host writes under the same AO_HOME. */
   aoHome: string;
   agentArgv: readonly string[];
   env: Readonly<Record<string, string>>;
@@ -26,10 +29,6 @@ export function hostLaunchSpec(host: HostLaunch, input: AgentLaunchInput, load?:
     "acp-host",
     "--session",
     input.sessionId,
-    "--record",
-    acpRecordPath(host.aoHome, input.sessionId),
-    "--cwd",
-    input.worktree,
     "--prompt-file",
     input.promptFile,
     ...(load === undefined ? [] : ["--load", load]),
