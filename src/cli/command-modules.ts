@@ -14,6 +14,8 @@ export interface CommandModule {
   load(): Promise<RegisterCommands>;
   /** Walks the whole tree (help, completion): it needs every command registered. */
   needsTree?: true;
+  /** Run by ao itself, not by people: left out of `ao --help` (its own --help still works). */
+  hidden?: true;
 }
 
 export const COMMAND_MODULES: readonly CommandModule[] = [
@@ -64,4 +66,9 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ["verify"], load: async () => (await import("./commands/verify.js")).registerVerifyCommand },
   { names: ["mcp"], load: async () => (await import("./commands/mcp.js")).registerMcpCommand },
   { names: ["plan"], load: async () => (await import("./commands/plan.js")).registerPlanCommand },
+  {
+    names: ["acp-host"],
+    load: async () => (await import("./commands/acp-host.js")).registerAcpHostCommand,
+    hidden: true,
+  },
 ];
