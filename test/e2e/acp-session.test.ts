@@ -50,7 +50,7 @@ function question(e2e: E2e): QuestionJson | undefined {
 
 describe("an ACP session (agent: {plugin: acp})", () => {
   it(
-    "spawns, answers ao send --wait, asks a question ao approve answers, is interrupted, and lists tool calls",
+    "spawns, answers ao send --wait, asks questions ao approve and ao deny answer, is interrupted, and lists tool calls",
     { timeout: 240_000 },
     async () => {
       const e2e = acpWorld();
@@ -82,14 +82,24 @@ describe("an ACP session (agent: {plugin: acp})", () => {
       const shown = e2e.ao(["turns", "show", "t-4"]);
       expect(shown.stderr).toMatch(/⏺ edit .*notes\.txt.* — completed/);
 
+      expect(e2e.ao(["send", "app-1", "run rm -rf build"]).exitCode).toBe(0);
+      await eventually(() => question(e2e), "the second question");
+      const denied = e2e.ao(["deny", "app-1"]);
+      expect(denied.exitCode, denied.stderr).toBe(0);
+      expect(denied.stderr).toContain('app-1: answered "Run rm -rf build" with');
+      const refused = e2e.ao(["turns", "wait", "t-5", "--json"]);
+      expect((JSON.parse(refused.stdout) as TurnJson).work?.tools).toEqual([
+        expect.objectContaining({ kind: "execute", title: "Run rm -rf build", status: "failed" }),
+      ]);
+
       expect(e2e.ao(["send", "app-1", "hang"]).exitCode).toBe(0);
       await eventually(
-        () => (turns(e2e)[4]?.status === "running" && question(e2e) === undefined ? true : undefined),
+        () => (turns(e2e)[5]?.status === "running" && question(e2e) === undefined ? true : undefined),
         "the hanging turn running",
       );
       const stopped = e2e.ao(["session", "interrupt", "app-1", "--json"]);
       expect(stopped.exitCode, stopped.stdout + stopped.stderr).toBe(0);
-      expect(turns(e2e)[4]).toMatchObject({ id: "t-5", status: "interrupted" });
+      expect(turns(e2e)[5]).toMatchObject({ id: "t-6", status: "interrupted" });
     },
   );
 });
