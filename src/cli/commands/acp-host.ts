@@ -69,6 +69,9 @@ function processTerminal() {
   const tty = stdin.isTTY && typeof stdin.setRawMode === "function";
   if (tty) stdin.setRawMode(true);
   if (stdout.isTTY) stdout.write("\x1b[?2004h");
+  // A hung-up terminal (the pane killed) fails writes with EIO: the host still stops its agent and
+  // writes the record's last line, so a failed write to the screen must not end it.
+  stdout.on("error", () => undefined);
   return {
     output: { write: (text: string) => void stdout.write(text), columns: () => stdout.columns || 80 },
     lineMode: !tty,

@@ -290,6 +290,38 @@ describe("ao acp-host in tmux, with the fake ACP agent", () => {
     expect(second.agentEvents().filter((event) => event["event"] === "session/load")).toHaveLength(1);
   });
 
+  it("--prompt-file's text is the first prompt; Escape cancels like Ctrl-C", async () => {
+    const home = makeTmuxHome();
+    const task = join(home.home, "task.md");
+    writeFileSync(task, "do the task\nwith two lines");
+    const host = await startReady(["--prompt-file", task], {}, home);
+    await eventually(() => prompts(host).length === 1, "the task's prompt");
+    expect(prompts(host)[0]?.params).toMatchObject({
+      prompt: [{ type: "text", text: "do the task\nwith two lines" }],
+    });
+    // Not typed at the terminal: no input line.
+    expect(hostEvents(host).filter((event) => event.kind === "input")).toEqual([]);
+    await deliver(host, "hang");
+    await turnEnds(host, 1);
+    await eventually(() => prompts(host).length === 2, "the hanging prompt");
+    await eventually(
+      async () => (await host.screen()).includes("> hang\n  Working on it"),
+      "its first chunk",
+    );
+    await host.runtime.press?.(host.handle, "Escape");
+    await turnEnds(host, 2);
+    expect(stopReasons(host)).toEqual(["end_turn", "cancelled"]);
+  });
+
+  it("stopping the session (its pane hung up) stops the agent, and the record says so", async () => {
+    const host = await startReady();
+    const agentPid = Number(host.agentEvents()[0]?.["pid"]);
+    await host.runtime.stop(host.handle);
+    await eventually(() => hostEvent(host, "agent_exit"), "agent_exit");
+    expect(hostEvent(host, "agent_exit")).toMatchObject({ code: null, signal: "SIGTERM" });
+    await eventually(() => !processExists(agentPid), "the agent to end");
+  });
+
   it("AO_ACP_MCP_SERVERS reaches session/new, never the agent's environment or argv, and its secrets not the record", async () => {
     const servers = [
       {

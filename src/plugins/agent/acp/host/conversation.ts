@@ -22,6 +22,15 @@ interface Question {
   answer(response: RequestPermissionResponse): void;
 }
 
+/** What the host does with keys, questions and prompts; `ready` once the ACP session is there. */
+export interface Conversation {
+  ready(context: ClientContext, sessionId: string): void;
+  prompt(text: string): Promise<void>;
+  onKey(key: Key): void;
+  interrupt(bytes: number): void;
+  ask(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
+}
+
 const SUBMIT_REFUSED = "a turn is running — Ctrl-C cancels it (your text stays on the input line)";
 
 /**
@@ -30,7 +39,7 @@ const SUBMIT_REFUSED = "a turn is running — Ctrl-C cancels it (your text stays
  * id); Ctrl-C or Escape answers a question "cancelled" and cancels the running turn. Questions the
  * agent asks at once wait in line, one on the screen at a time.
  */
-export function createConversation(deps: ConversationDeps) {
+export function createConversation(deps: ConversationDeps): Conversation {
   const { screen, record } = deps;
   let agent: { context: ClientContext; sessionId: string } | undefined;
   let turn = false;

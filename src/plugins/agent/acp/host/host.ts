@@ -1,10 +1,16 @@
 import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
-import { client, ndJsonStream, type McpServer } from "@agentclientprotocol/sdk";
-import { isAoError, messageOf } from "../../../../core/plugin-api.js";
+import {
+  client,
+  ndJsonStream,
+  type ClientConnection,
+  type McpServer,
+  type SessionUpdate,
+} from "@agentclientprotocol/sdk";
+import { AoError, isAoError, messageOf } from "../../../../core/plugin-api.js";
 import { acpRecordPath } from "../record.js";
-import { startAgent, type AgentExit } from "./agent-process.js";
-import { createConversation } from "./conversation.js";
+import { startAgent, type AgentExit, type AgentProcess } from "./agent-process.js";
+import { createConversation, type Conversation } from "./conversation.js";
 import { createKeyReader } from "./key-reader.js";
 import { agentEnvironment, mcpServersFromEnv } from "./mcp-servers.js";
 import { openRecord, type RecordWriter } from "./record-writer.js";
@@ -53,11 +59,9 @@ export async function runAcpHost(input: HostInput): Promise<number> {
     () => input.now(),
     (message) => screen.lines([`! ${message}`]),
   );
-  let mcpServers: McpServer[];
-  let task: string | undefined;
+  let given: { mcpServers: McpServer[]; task: string | undefined };
   try {
-    mcpServers = mcpServersFromEnv(input.env);
-    task = input.promptFile === undefined ? undefined : readFileSync(input.promptFile, "utf8");
+    given = { mcpServers: mcpServersFromEnv(input.env), task: readTask(input.promptFile) };
   } catch (error) {
     const hint = isAoError(error) && error.hint !== undefined ? `; ${error.hint}` : "";
     return failBeforeStart(record, screen, `${messageOf(error)}${hint}`);
@@ -71,34 +75,28 @@ export async function runAcpHost(input: HostInput): Promise<number> {
     agent.stop(STOP_GRACE_MS);
   };
   const conversation = createConversation({ screen, record, cwd: input.cwd, quit: stop });
-  const keys = createKeyReader(conversation.onKey, { lineMode: input.terminal.lineMode, escapeWaitMs: 30 });
+  const keys = createKeyReader((key) => conversation.onKey(key), {
+    lineMode: input.terminal.lineMode,
+    escapeWaitMs: 30,
+  });
   input.terminal.onData((data) => keys.feed(data));
   input.onSignal((what) => (what === "stop" ? stop() : conversation.interrupt(1)));
-  const view = createUpdateView(screen, input.cwd);
-  const app = client({ name: "ao-acp-host" })
-    .onNotification("session/update", ({ params }) => view(params.update))
-    .onRequest("session/request_permission", ({ params, signal }) => conversation.ask(params, signal));
-  const wire = ndJsonStream(
-    Writable.toWeb(agent.child.stdin),
-    Readable.toWeb(agent.child.stdout) as ReadableStream<Uint8Array>,
-  );
-  const connection = app.connect(recordedStream(wire, (dir, msg) => record.message(dir, msg)));
-  startSession(connection.agent, {
+  const connection = connectAgent(agent, record, conversation, createUpdateView(screen, input.cwd));
+  const session = {
     cwd: input.cwd,
-    mcpServers,
+    mcpServers: given.mcpServers,
     load: input.load,
     clientVersion: input.clientVersion,
-  })
+  };
+  startSession(connection.agent, session)
     .then((started) => {
       announce(record, screen, started);
       conversation.ready(connection.agent, started.acpSessionId);
-      if (task !== undefined) void conversation.prompt(task);
+      if (given.task !== undefined) void conversation.prompt(given.task);
     })
     .catch((error: unknown) => {
       if (stopping) return;
-      const message = `the agent did not start an ACP session: ${messageOf(error)}`;
-      record.host({ kind: "error", message });
-      screen.lines([`! ${message}`]);
+      failStart(record, screen, error);
       stop();
     });
   const exit = await agent.exited;
@@ -107,6 +105,40 @@ export async function runAcpHost(input: HostInput): Promise<number> {
   screen.lines(exitLines(exit));
   connection.close();
   return stopping || exit.code === 0 ? 0 : 1;
+}
+
+/** The SDK's client over the agent's stdio, every message recorded on its way. */
+function connectAgent(
+  agent: AgentProcess,
+  record: RecordWriter,
+  conversation: Conversation,
+  view: (update: SessionUpdate) => void,
+): ClientConnection {
+  const app = client({ name: "ao-acp-host" })
+    .onNotification("session/update", ({ params }) => view(params.update))
+    .onRequest("session/request_permission", ({ params, signal }) => conversation.ask(params, signal));
+  const wire = ndJsonStream(
+    Writable.toWeb(agent.child.stdin),
+    Readable.toWeb(agent.child.stdout) as ReadableStream<Uint8Array>,
+  );
+  return app.connect(recordedStream(wire, (dir, msg) => record.message(dir, msg)));
+}
+
+function readTask(promptFile: string | undefined): string | undefined {
+  if (promptFile === undefined) return undefined;
+  try {
+    return readFileSync(promptFile, "utf8");
+  } catch (error) {
+    throw new AoError("E_USAGE", `cannot read the prompt file ${promptFile}: ${messageOf(error)}`, {
+      hint: "the agent was not started; the session's task is in that file",
+    });
+  }
+}
+
+function failStart(record: RecordWriter, screen: Screen, error: unknown): void {
+  const message = `the agent did not start an ACP session: ${messageOf(error)}`;
+  record.host({ kind: "error", message });
+  screen.lines([`! ${message}`]);
 }
 
 function announce(record: RecordWriter, screen: Screen, started: StartedSession): void {
