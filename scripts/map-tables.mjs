@@ -13,7 +13,10 @@ export const LAYERS = {
       core: {},
       web: { from: ["src/cli/commands/dashboard.ts", "src/cli/commands/start.ts"] },
       mcp: { from: ["src/cli/commands/mcp.ts", "src/cli/commands/start.ts"] },
-      plugins: { from: ["src/cli/main.ts"], only: ["src/plugins/builtin-catalog.ts"] },
+      plugins: {
+        from: ["src/cli/main.ts", "src/cli/commands/acp-host.ts"],
+        only: ["src/plugins/builtin-catalog.ts", "src/plugins/agent/acp/host/index.ts"],
+      },
     },
   },
   web: {
@@ -85,6 +88,11 @@ export const ACTIONS = [
     file: "src/core/plans/materialize.ts",
   },
   {
+    action: "`ao acp-host`: an ACP session's host, between the runtime's terminal and the agent",
+    symbol: "runAcpHost",
+    file: "src/plugins/agent/acp/host/host.ts",
+  },
+  {
     action: "an error turned into `error:`/`hint:` output",
     symbol: "reportError",
     file: "src/cli/report-error.ts",
@@ -138,4 +146,6 @@ export const PROCESS_STARTERS = {
   "src/plugins/runtime/tmux/control-client.ts": "a long-lived `tmux -C` control client for live panes",
   "src/plugins/terminal/tmux-attach.ts": "a person's `tmux attach` in their own terminal",
   "src/plugins/scm/local/ci-runner.ts": "local CI, detached, running for minutes",
+  "src/plugins/agent/acp/host/agent-process.ts":
+    "the ACP agent of `ao acp-host`, its stdio piped for as long as it lives",
 };

@@ -14,6 +14,8 @@ export interface CommandModule {
   load(): Promise<RegisterCommands>;
   /** Walks the whole tree (help, completion): it needs every command registered. */
   needsTree?: true;
+  /** Run by ao itself, not by people: left out of `ao --help` (its own --help still works). */
+  hidden?: true;
 }
 
 export const COMMAND_MODULES: readonly CommandModule[] = [
@@ -28,6 +30,10 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   },
   { names: ["send"], load: async () => (await import("./commands/send.js")).registerSendCommand },
   { names: ["turns"], load: async () => (await import("./commands/turns.js")).registerTurnsCommand },
+  {
+    names: ["approve", "deny"],
+    load: async () => (await import("./commands/approve.js")).registerApproveCommands,
+  },
   { names: ["status"], load: async () => (await import("./commands/status.js")).registerStatusCommand },
   { names: ["cost"], load: async () => (await import("./commands/cost.js")).registerCostCommand },
   { names: ["session"], load: async () => (await import("./commands/session.js")).registerSessionCommand },
@@ -60,4 +66,9 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ["verify"], load: async () => (await import("./commands/verify.js")).registerVerifyCommand },
   { names: ["mcp"], load: async () => (await import("./commands/mcp.js")).registerMcpCommand },
   { names: ["plan"], load: async () => (await import("./commands/plan.js")).registerPlanCommand },
+  {
+    names: ["acp-host"],
+    load: async () => (await import("./commands/acp-host.js")).registerAcpHostCommand,
+    hidden: true,
+  },
 ];

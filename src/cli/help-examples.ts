@@ -38,6 +38,8 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   turns: ["ao turns app-1", "ao turns app-1 --json"],
   "turns show": ["ao turns show t-12", "ao turns show t-12 --json"],
   "turns wait": ["ao turns wait t-12", "ao turns wait t-12 --timeout 10m --json"],
+  approve: ["ao approve app-1", "ao approve app-1 allow-always --json"],
+  deny: ["ao deny app-1", "ao deny app-1 --timeout 30s --json"],
   status: ["ao status", "ao status --watch", "ao status --refresh --json"],
   cost: ["ao cost", "ao cost --since 7d --by day", "ao cost --project app --by session --json"],
   session: ["ao session ls --all", "ao session restore app-1"],

@@ -56,6 +56,8 @@ export const CORE_ERROR_CODES = [
   "E_UPDATE_FAILED",
   "E_REGISTRY_FAILED",
   "E_NPM_FAILED",
+  "E_QUESTIONS_UNSUPPORTED",
+  "E_NO_QUESTION",
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

@@ -92,6 +92,8 @@ export type { Exec, ExecOptions, ExecResult } from "./exec.js";
 export { GIT_ENV, git, gitText, noFilterDrivers } from "./git.js";
 // Whether a program is installed, from the context's PATH (a plugin checking its CLI before use).
 export { findOnPath } from "./init/find-on-path.js";
+// ao's own package root (its bin/ao.js), for a plugin whose session runs a command of ao itself (acp's host).
+export { packageRoot } from "./package-root.js";
 
 // Processes a plugin started earlier (a detached runner, a launcher): pid + start time, "is it still
 // the one we started?". The one place in ao that reads /proc; a plugin never reads it itself.

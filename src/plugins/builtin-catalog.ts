@@ -20,6 +20,7 @@ export const builtinCatalog: PluginCatalog = {
     opencode: () => import("./agent/opencode.js"),
     gemini: () => import("./agent/gemini.js"),
     command: () => import("./agent/command.js"),
+    acp: () => import("./agent/acp.js"),
   },
   workspace: {
     worktree: () => import("./workspace/worktree.js"),

@@ -46,14 +46,21 @@ describe("each command is registered only when it is the one invoked (issue 17: 
     }
   });
 
-  it("still suggests the closest command for a typo, and ao --help lists every command", async () => {
+  it("still suggests the closest command for a typo, and ao --help lists every command but the hidden", async () => {
     const f = makeCliFixture();
     const typo = await f.ao(["stauts"]);
     expect(typo.exitCode).toBe(2);
     expect(typo.stderr).toContain("(Did you mean status?)");
     const help = await f.ao(["--help"]);
-    for (const name of COMMAND_MODULES.flatMap((module) => module.names)) {
-      expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, "m"));
+    for (const module of COMMAND_MODULES) {
+      for (const name of module.names) {
+        const listed = new RegExp(`^  ${name}\\b`, "m");
+        if (module.hidden === true) expect(help.stdout).not.toMatch(listed);
+        else expect(help.stdout).toMatch(listed);
+      }
     }
+    expect(
+      COMMAND_MODULES.filter((module) => module.hidden === true).flatMap((module) => module.names),
+    ).toEqual(["acp-host"]);
   });
 });

@@ -217,7 +217,9 @@ function waitNotes(views: readonly SessionView[]): string[] {
   const lines = views.flatMap((view) => {
     const { activity } = view;
     if (activity?.state !== "needs_input" || activity.detail === undefined) return [];
-    return [`${view.id} needs_input: ${terminalCell(activity.detail)}`];
+    const line = `${view.id} needs_input: ${terminalCell(activity.detail)}`;
+    if (activity.question === undefined) return [line];
+    return [line, `  answer with: ao approve ${view.id} [option-id], or ao deny ${view.id}`];
   });
   return lines.length === 0 ? [] : ["", ...lines];
 }

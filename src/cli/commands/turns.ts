@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
+import type { TurnWork } from "../../core/slots/index.js";
 import type { TurnView } from "../../core/turns/turn-view.js";
+import { terminalCell } from "../terminal-text.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { durationFlag } from "../duration-flag.js";
 import { renderTable, writeJson, writeLines } from "../render.js";
@@ -95,8 +97,28 @@ function renderTurn(stdout: OutputStream, stderr: OutputStream, turn: TurnView):
     `${turn.session}: ${turn.id} ${turn.status}${source}; ${turn.origin}, queued ${turn.queuedAt}\n`,
   );
   if (turn.error !== null) stderr.write(`${turn.error}\n`);
+  if (turn.work !== undefined) writeLines(stderr, workLines(turn.work));
   if (typeof turn.reply === "string")
     stdout.write(turn.reply.endsWith("\n") ? turn.reply : `${turn.reply}\n`);
+}
+
+/**
+ * The turn's tool calls and plan, one line each, on stderr with the rest (stdout is the reply alone):
+ * `  ⏺ edit Edit parser.ts — completed (src/parser.ts:12)`, `  ☐ write the test (pending)`.
+ */
+export function workLines(work: TurnWork): string[] {
+  const tools = work.tools.map((tool) => {
+    const files = tool.files.length === 0 ? "" : ` (${tool.files.map(terminalCell).join(", ")})`;
+    return `  ⏺ ${tool.kind} ${terminalCell(tool.title)} — ${tool.status}${files}`;
+  });
+  const plan = work.plan.map(
+    (entry) =>
+      `  ${entry.status === "completed" ? "☑" : "☐"} ${terminalCell(entry.content)} (${entry.status})`,
+  );
+  return [
+    ...(tools.length === 0 ? [] : [`tool calls (${String(tools.length)}):`, ...tools]),
+    ...(plan.length === 0 ? [] : [`plan (${String(plan.length)}):`, ...plan]),
+  ];
 }
 
 /** From delivery to the end, or so far. */

@@ -13,6 +13,7 @@ export function normalizeControlPlane(raw: RawControlPlane): ControlPlaneConfig 
     replyRetentionMs: parseDuration(raw.replyRetention),
     http: raw.http,
     planRevisionCooldownMs: parseDuration(raw.planRevisionCooldown),
+    commanderApprovals: raw.commanderApprovals,
   };
 }
 
@@ -28,5 +29,6 @@ export function projectControlPlane(
       raw?.replyRetention === undefined ? global.replyRetentionMs : parseDuration(raw.replyRetention),
     http: global.http,
     planRevisionCooldownMs: global.planRevisionCooldownMs,
+    commanderApprovals: raw?.commanderApprovals ?? global.commanderApprovals,
   };
 }

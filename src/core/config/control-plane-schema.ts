@@ -8,6 +8,9 @@ import { durationSchema } from "./reaction-schema.js";
  * commander CLIs (about 60 s), so `send` answers `running` before the commander gives up.
  */
 const sendBoundS = z.int().min(1).max(600);
+/** What a commander may answer of its workers' permission questions (issue 26, docs/acp.md). */
+export const COMMANDER_APPROVALS = ["none", "read-only", "all"] as const;
+const commanderApprovals = z.enum(COMMANDER_APPROVALS);
 const replyRetention = durationSchema.refine((text) => parseDuration(text) >= 60_000, {
   error: "expected at least 1m",
 });
@@ -29,6 +32,10 @@ export const controlPlaneSchema = z
       description:
         "Also serve MCP over Streamable HTTP on the daemon's port under /mcp (127.0.0.1, bearer token).",
     }),
+    commanderApprovals: commanderApprovals.default("none").meta({
+      description:
+        "Which of a worker's permission questions (ACP sessions) its commander may answer: none (a person answers with ao approve/deny), read-only (only questions about tools that read, search or fetch), or all.",
+    }),
     planRevisionCooldown: durationSchema.default("2m").meta({
       description:
         "Least time between two revisions of a plan made by agents; revisions inside it are coalesced into one (docs/plans.md). 0s: no cooldown.",
@@ -46,6 +53,9 @@ export const projectControlPlaneSchema = z
     replyRetention: replyRetention
       .optional()
       .meta({ description: "Override controlPlane.replyRetention for this project." }),
+    commanderApprovals: commanderApprovals
+      .optional()
+      .meta({ description: "Override controlPlane.commanderApprovals for this project." }),
   })
   .meta({ description: "Overrides of the top-level controlPlane section for this project's workers." });
 

@@ -49,6 +49,7 @@ function writtenControlPlane(section: ControlPlaneConfig, withHttp: boolean): Re
     enabled: section.enabled,
     sendBoundS: section.sendBoundMs / 1000,
     replyRetention: formatDuration(section.replyRetentionMs),
+    commanderApprovals: section.commanderApprovals,
     ...(withHttp ? { http: section.http } : {}),
   };
 }

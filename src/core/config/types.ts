@@ -121,6 +121,11 @@ export interface ControlPlaneConfig {
   planRevisionCooldownMs: number;
   /** Streamable HTTP under /mcp on the daemon's port (daemon-wide). */
   http: boolean;
+  /**
+   * Which of its workers' permission questions a commander may answer (issue 26): `none` (default;
+   * only a person, with `ao approve`/`ao deny`), `read-only` (tools that read, search or fetch), `all`.
+   */
+  commanderApprovals: "none" | "read-only" | "all";
 }
 
 /** agent-orchestrator.yaml after validation and normalisation. */

@@ -2,6 +2,7 @@ import type { SessionCost } from "../cost/session-cost.js";
 import type { Unenforced } from "../gates/gates.js";
 import type {
   ActivityReport,
+  AgentQuestion,
   CiState,
   Liveness,
   PullRequestState,
@@ -43,7 +44,8 @@ export interface SessionView {
    * lines it printed (redacted). null while it runs, or when ao never saw it exit.
    */
   exit: { exitCode: number | null; lastLines: string[]; seenAt: string } | null;
-  activity: { state: string; detail?: string; source: "probe" | "store" } | null;
+  /** `question`: with `needs_input`, the question the agent asked as data (ACP), answered by `ao approve`/`ao deny`. */
+  activity: { state: string; detail?: string; question?: AgentQuestion; source: "probe" | "store" } | null;
   /**
    * True when the agent runs but its checkout (`worktree`) no longer exists on this machine: it was
    * removed behind ao's back. Checked for live sessions only; false otherwise.
@@ -148,6 +150,7 @@ function activityView(report: ActivityReport | undefined, stored: string | null)
     return {
       state: report.activity,
       ...(report.detail === undefined ? {} : { detail: report.detail }),
+      ...(report.question === undefined ? {} : { question: report.question }),
       source: "probe",
     };
   }

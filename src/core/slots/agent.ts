@@ -68,6 +68,29 @@ export interface ActivityReport {
   agentSessionId?: string;
   /** A short human-readable why, e.g. "permission prompt". Never the screen itself. */
   detail?: string;
+  /**
+   * With `needs_input`, from an agent that asks its questions as data (ACP's
+   * `session/request_permission`): what it asks and the answers it offers. `ao approve` / `ao deny`
+   * answer it; an agent that only shows its questions on a screen leaves it out.
+   */
+  question?: AgentQuestion;
+}
+
+/** The kinds of answer ACP names; a person's `ao approve` picks an allow, `ao deny` a reject. */
+export const QUESTION_OPTION_KINDS = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
+export type QuestionOptionKind = (typeof QUESTION_OPTION_KINDS)[number];
+
+/** A question an agent asked as data, pending until answered. */
+export interface AgentQuestion {
+  /** The agent's id of the question (its request's id): a second question has another one. */
+  id: string;
+  /** What it asks about, in the agent's words: the tool call's title ("Edit src/app.ts"). */
+  title: string;
+  /** The tool's kind when the agent said (read, edit, execute, …). */
+  toolKind?: string;
+  /** The answers offered, in the agent's order; an answer is given by its `id`. */
+  /** `kind` is one of QUESTION_OPTION_KINDS as the agent sent it (kept as written when unknown). */
+  options: { id: string; name: string; kind: string }[];
 }
 
 export interface WorkspacePreparation {
@@ -113,4 +136,16 @@ export interface Agent extends AgentTurns, AgentUsage {
    * `ao session remap` uses it to point a session at a conversation ao never saw start.
    */
   latestConversation?(worktree: string): Promise<string | undefined>;
+  /**
+   * Present on agents that ask their questions as data (`ActivityReport.question`) and take an
+   * answer as the option's id typed into the session (`runtime.deliver`): what `ao approve` and
+   * `ao deny` need. Absent: the agent's questions are answered on its screen.
+   */
+  readonly answersQuestions?: true;
+  /**
+   * The agent's turn signals always tell its task's turn apart (ACP: the task is the first
+   * `session/prompt`, and a prompt given while one runs is refused, not queued), so every spawn's
+   * task is recorded as a turn and a message sent at once waits behind it (docs/turns.md).
+   */
+  readonly taskIsTurn?: true;
 }

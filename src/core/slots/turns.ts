@@ -90,7 +90,36 @@ export type TurnSignal =
       error?: string;
       startedAt?: number;
       endedAt?: number;
+      /**
+       * What the agent did in the turn, from an agent that reports it as data (ACP's tool calls and
+       * plan): kept with the turn and shown by `ao turns show`. Absent: the agent did not say.
+       */
+      work?: TurnWork;
     };
+
+/** The tool calls and plan of one turn, compact: enough to see what the agent did, not the diffs. */
+export interface TurnWork {
+  readonly tools: readonly TurnToolCall[];
+  /** The agent's plan as it last stood in the turn (each plan update replaces the whole plan). */
+  readonly plan: readonly TurnPlanEntry[];
+}
+
+export interface TurnToolCall {
+  /** The agent's kind of tool (read, edit, delete, move, search, execute, think, fetch, other). */
+  readonly kind: string;
+  readonly title: string;
+  /** Its last status (pending, in_progress, completed, failed). */
+  readonly status: string;
+  /** The files it touched, as the agent named them (`path` or `path:line`). */
+  readonly files: readonly string[];
+}
+
+export interface TurnPlanEntry {
+  readonly content: string;
+  /** pending, in_progress or completed. */
+  readonly status: string;
+  readonly priority?: string;
+}
 
 /**
  * The optional turn capability of the agent slot. An agent without it gets core's screen-stability

@@ -6,6 +6,7 @@ import {
   type ReplySource,
   type TurnOrigin,
   type TurnStatus,
+  type TurnWork,
 } from "../slots/turns.js";
 import { fromJsonObjectColumn } from "./json-column.js";
 import { corruptStoreError } from "./sqlite-errors.js";
@@ -46,6 +47,8 @@ export interface Turn {
   readonly replySource: ReplySource | null;
   /** The agent's own words when it failed, or ao's reason when the delivery failed; redacted. */
   readonly error: string | null;
+  /** The tool calls and plan the agent reported for the turn (TurnSignal `work`); null when it did not. */
+  readonly work: TurnWork | null;
   /** The agent's opaque position in its signals (AgentTurns.turnCursor / observeTurn). */
   readonly cursor: string | null;
   readonly claimant: TurnClaimant | null;
@@ -70,6 +73,8 @@ export interface TurnRow {
   reply: string | null;
   reply_source: string | null;
   error: string | null;
+  /** JSON TurnWork (migration 010); absent on a row read by a query that names its columns. */
+  work?: string | null;
   cursor: string | null;
   claimant: string | null;
   claimed_at: number | null;
@@ -113,6 +118,10 @@ export function toTurn(store: Store, row: TurnRow): Turn {
     replySource:
       row.reply_source === null ? null : known(store, row, "reply source", row.reply_source, REPLY_SOURCES),
     error: row.error,
+    work:
+      row.work === undefined || row.work === null
+        ? null
+        : (fromJsonObjectColumn(row.work, where) as unknown as TurnWork),
     cursor: row.cursor,
     claimant:
       row.claimant === null ? null : (fromJsonObjectColumn(row.claimant, where) as unknown as TurnClaimant),

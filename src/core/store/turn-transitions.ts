@@ -1,4 +1,4 @@
-import type { EndedTurnStatus, ReplySource } from "../slots/turns.js";
+import type { EndedTurnStatus, ReplySource, TurnWork } from "../slots/turns.js";
 import { redactText } from "../redact.js";
 import { appendEvent } from "./events.js";
 import { toJsonColumn } from "./json-column.js";
@@ -87,6 +87,8 @@ export interface TurnEnding {
   readonly reply?: string | null | undefined;
   readonly replySource?: ReplySource | null | undefined;
   readonly error?: string | null | undefined;
+  /** The tool calls and plan the agent reported for the turn. */
+  readonly work?: TurnWork | undefined;
   /** Default: now. */
   readonly endedAt?: number | undefined;
   /** Only the claim that holds a delivering turn may end it (a recovery passes the dead one's). */
@@ -99,8 +101,8 @@ export function endTurn(tx: WriteTx, id: string, ending: TurnEnding): Turn | und
   const error = ending.error === undefined || ending.error === null ? null : redactText(ending.error);
   const row = statement(
     tx,
-    `UPDATE turns SET status = ?, reply = ?, reply_source = ?, error = ?, ended_at = ?, message = NULL,
-       updated_at = ?
+    `UPDATE turns SET status = ?, reply = ?, reply_source = ?, error = ?, work = ?, ended_at = ?,
+       message = NULL, updated_at = ?
      WHERE id = ? AND (status = 'running'
        OR (status = 'delivering' AND json_extract(claimant, '$.token') IS ?))
      RETURNING *`,
@@ -109,6 +111,7 @@ export function endTurn(tx: WriteTx, id: string, ending: TurnEnding): Turn | und
     ending.reply ?? null,
     ending.replySource ?? null,
     error,
+    ending.work === undefined ? null : toJsonColumn(redactWork(ending.work)),
     ending.endedAt ?? now,
     now,
     turnNumber(id),
@@ -116,6 +119,14 @@ export function endTurn(tx: WriteTx, id: string, ending: TurnEnding): Turn | und
   ) as TurnRow | undefined;
   if (row === undefined) return undefined;
   return endedTurn(tx, toTurn(tx, row), ending.status);
+}
+
+/** A tool's title may hold a command line with a token in it: titles and plan texts are kept redacted. */
+function redactWork(work: TurnWork): TurnWork {
+  return {
+    tools: work.tools.map((tool) => ({ ...tool, title: redactText(tool.title) })),
+    plan: work.plan.map((entry) => ({ ...entry, content: redactText(entry.content) })),
+  };
 }
 
 /** The turn as it ended, told as `turn.ended` (sizes and source, never the texts). */
@@ -129,6 +140,7 @@ function endedTurn(tx: WriteTx, turn: Turn, status: EndedTurnStatus): Turn {
       replyBytes: Buffer.byteLength(turn.reply ?? "", "utf8"),
       replySource: turn.replySource,
       ...(turn.error === null ? {} : { error: turn.error }),
+      ...(turn.work === null ? {} : { tools: turn.work.tools.length, planEntries: turn.work.plan.length }),
     },
   });
   return turn;

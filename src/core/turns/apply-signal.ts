@@ -33,6 +33,7 @@ export function applySignal(store: Store, turn: Turn, signal: TurnSignal, now: n
       replySource: signal.reply.trim() === "" ? null : signal.source,
       error: signal.outcome === "failed" ? (signal.error ?? "the agent reported a failure") : null,
       endedAt: signal.endedAt ?? now,
+      work: signal.work,
     });
     return requireTurn(tx, turn.id);
   });

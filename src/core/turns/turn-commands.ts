@@ -12,6 +12,7 @@ import {
   type Turn,
 } from "../store/index.js";
 import { advanceSession } from "./advance-turns.js";
+import { answerQuestion, type AnswerOptions, type AnswerResult, type Verdict } from "./answer-question.js";
 import { interruptSession, type InterruptResult } from "./interrupt-turn.js";
 import { cliResolver, type TurnContext } from "./turn-context.js";
 import { turnOutcomeError } from "./turn-errors.js";
@@ -19,7 +20,8 @@ import { turnView, type TurnView } from "./turn-view.js";
 import { waitForTurn } from "./wait-turn.js";
 
 /**
- * The turn commands of the CLI (`ao turns`, `ao turns show|wait`, `ao session interrupt`). Each
+ * The turn commands of the CLI (`ao turns`, `ao turns show|wait`, `ao session interrupt`, `ao approve`
+ * and `ao deny`). Each
  * catches the session's open turn up with the agent's signals before it answers, so a turn whose
  * waiting `ao send` was killed still completes when somebody looks.
  */
@@ -88,6 +90,16 @@ export async function interruptSessionTurn(
   options: TurnCommandOptions & { timeoutMs?: number | undefined } = {},
 ): Promise<InterruptResult> {
   return withTurns(ctx, options, (tc) => interruptSession(tc, sessionId, options));
+}
+
+/** `ao approve` / `ao deny`: answers the question the session's agent asks (answer-question.ts). */
+export async function answerSessionQuestion(
+  ctx: AoContext,
+  sessionId: string,
+  verdict: Verdict,
+  options: TurnCommandOptions & AnswerOptions = {},
+): Promise<AnswerResult> {
+  return withTurns(ctx, options, (tc) => answerQuestion(tc, sessionId, verdict, options));
 }
 
 async function withTurns<T>(

@@ -1,4 +1,4 @@
-import type { ReplySource, TurnOrigin, TurnStatus } from "../slots/index.js";
+import type { ReplySource, TurnOrigin, TurnStatus, TurnWork } from "../slots/index.js";
 import type { Turn } from "../store/index.js";
 
 /**
@@ -21,6 +21,11 @@ export interface TurnView {
   replySource: ReplySource | "report" | null;
   error: string | null;
   reply?: string | null;
+  /**
+   * The tool calls (kind, title, status, files) and plan entries the agent reported for the turn;
+   * only for agents that report them as data (ACP), and only once it ended.
+   */
+  work?: TurnWork;
 }
 
 export function turnView(
@@ -42,6 +47,7 @@ export function turnView(
     replyBytes: Buffer.byteLength(reply ?? "", "utf8"),
     replySource: options.report === undefined ? turn.replySource : "report",
     error: turn.error,
+    ...(turn.work === null ? {} : { work: turn.work }),
   };
   return options.reply === true ? { ...view, reply } : view;
 }

@@ -24,6 +24,7 @@ describe("loadConfig: the controlPlane section", () => {
       replyRetentionMs: 3_600_000,
       http: false,
       planRevisionCooldownMs: 120_000,
+      commanderApprovals: "none",
     };
     expect(config.controlPlane).toEqual(off);
     expect(config.projects["app"]?.controlPlane).toEqual(off);
@@ -37,12 +38,14 @@ describe("loadConfig: the controlPlane section", () => {
         "  sendBoundS: 30",
         "  replyRetention: 2h",
         "  http: true",
+        "  commanderApprovals: read-only",
         "projects:",
         "  app:",
         "    path: .",
         "    controlPlane:",
         "      enabled: false",
         "      replyRetention: 10m",
+        "      commanderApprovals: none",
         "  lib:",
         "    path: .",
         "    sessionPrefix: lib",
@@ -55,6 +58,7 @@ describe("loadConfig: the controlPlane section", () => {
       replyRetentionMs: 7_200_000,
       http: true,
       planRevisionCooldownMs: 120_000,
+      commanderApprovals: "read-only",
     });
     expect(config.projects["app"]?.controlPlane).toEqual({
       enabled: false,
@@ -62,16 +66,21 @@ describe("loadConfig: the controlPlane section", () => {
       replyRetentionMs: 600_000,
       http: true,
       planRevisionCooldownMs: 120_000,
+      commanderApprovals: "none",
     });
-    expect(config.projects["lib"]?.controlPlane.enabled).toBe(true);
+    expect(config.projects["lib"]?.controlPlane).toMatchObject({
+      enabled: true,
+      commanderApprovals: "read-only",
+    });
   });
 
-  it("refuses a bound of 0, a retention under a minute and http inside a project, naming each key", async () => {
+  it("refuses a bound of 0, a retention under a minute, an unknown approval level and http inside a project, naming each key", async () => {
     const error = await load(
       [
         "controlPlane:",
         "  sendBoundS: 0",
         "  replyRetention: 10s",
+        "  commanderApprovals: everything",
         "projects:",
         "  app:",
         "    path: .",
@@ -85,7 +94,8 @@ describe("loadConfig: the controlPlane section", () => {
     expect(issues.map((issue) => `${issue.line} ${issue.path}`)).toEqual([
       "2 controlPlane.sendBoundS",
       "3 controlPlane.replyRetention",
-      "8 projects.app.controlPlane.http",
+      "4 controlPlane.commanderApprovals",
+      "9 projects.app.controlPlane.http",
     ]);
   });
 
@@ -96,6 +106,7 @@ describe("loadConfig: the controlPlane section", () => {
       enabled: true,
       sendBoundS: 40,
       replyRetention: "1h",
+      commanderApprovals: "none",
       http: false,
     });
   });

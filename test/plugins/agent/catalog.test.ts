@@ -6,9 +6,12 @@ import { makeTestContext } from "../../helpers/test-context.js";
 import { launchInput } from "./fixtures.js";
 
 describe("agent plugins in the built-in catalog", () => {
-  const options: Record<string, unknown> = { command: { argv: ["my-agent", "{promptFile}"] } };
+  const options: Record<string, unknown> = {
+    command: { argv: ["my-agent", "{promptFile}"] },
+    acp: { argv: ["my-acp-agent"] },
+  };
 
-  it.each(["claude-code", "codex", "aider", "opencode", "gemini", "command"])(
+  it.each(["claude-code", "codex", "aider", "opencode", "gemini", "command", "acp"])(
     "resolves %s through the registry",
     async (name) => {
       const registry = createPluginRegistry(makeTestContext({ catalog: builtinCatalog }));

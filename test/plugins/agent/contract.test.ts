@@ -2,6 +2,9 @@ import { agentContract, agentTurnContract, type AgentSubject } from "../../contr
 import { AIDER_BYPASS_FLAG, createAiderAgent } from "../../../src/plugins/agent/aider.js";
 import { CLAUDE_BYPASS_FLAG, createClaudeCodeAgent } from "../../../src/plugins/agent/claude-code.js";
 import { commandOptions, createCommandAgent } from "../../../src/plugins/agent/command.js";
+import { acpOptions, createAcpAgent } from "../../../src/plugins/agent/acp.js";
+import { acpRecordPath } from "../../../src/plugins/agent/acp/record.js";
+import { RecordWriter } from "./acp-records.js";
 import { CODEX_BYPASS_FLAG, createCodexAgent } from "../../../src/plugins/agent/codex.js";
 import { createGeminiAgent, GEMINI_BYPASS_FLAG } from "../../../src/plugins/agent/gemini.js";
 import { createOpencodeAgent } from "../../../src/plugins/agent/opencode.js";
@@ -132,3 +135,31 @@ agentTurnContract("codex", (): Promise<AgentSubject> => {
     cleanup: done,
   });
 });
+
+function acpSubject(): Promise<AgentSubject> {
+  const aoHome = makeTempDir("ao-home-");
+  const record = new RecordWriter(acpRecordPath(aoHome, "contract-1"));
+  record.ready();
+  let prompt = -1;
+  return Promise.resolve({
+    agent: createAcpAgent(acpOptions.parse({ argv: ["my-acp-agent"] }), {
+      node: process.execPath,
+      aoScript: "/opt/ao/bin/ao.js",
+      aoHome,
+    }),
+    worktree: makeTestRepo().dir,
+    // ACP has no bypass flag; ao never passes one.
+    bypassFlags: [],
+    turns: {
+      start: () => void (prompt = record.prompt("hello")),
+      end: (reply) => {
+        record.chunk(reply);
+        record.stop(prompt, "end_turn");
+      },
+    },
+    cleanup: done,
+  });
+}
+
+agentContract("acp", acpSubject);
+agentTurnContract("acp", acpSubject);

@@ -7,6 +7,7 @@ import { usageTables } from "./006-usage.js";
 import { limitTables } from "./007-limits.js";
 import { plansTables } from "./008-plans.js";
 import { spawnTurns } from "./009-spawn-turns.js";
+import { turnWork } from "./010-turn-work.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   limitTables,
   plansTables,
   spawnTurns,
+  turnWork,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,0 +1,90 @@
+import type { Command } from "commander";
+import type { CliRuntime } from "../cli-runtime.js";
+
+interface AcpHostFlags {
+  session?: string;
+  load?: string;
+  promptFile?: string;
+}
+
+const EXAMPLES = `
+Run by the acp agent plugin as a session's program, not by people (docs/acp.md, "The host").
+
+Examples:
+  ao acp-host --session app-3 --prompt-file /tmp/task.md -- my-acp-agent --flag
+  ao acp-host --session app-3 --load 7f3a9c1e -- my-acp-agent
+`;
+
+/**
+ * `ao acp-host [options] -- <agent argv…>`: the host of an ACP session. It runs in the runtime like
+ * an agent CLI, speaks ACP to the agent and keeps the record under AO_HOME. Hidden from `ao --help`:
+ * the `acp` agent plugin starts it. This file is the process boundary: the real terminal, signals.
+ */
+export function registerAcpHostCommand(program: Command, cli: CliRuntime): void {
+  program
+    .command("acp-host", { hidden: true })
+    .description("run by the acp agent plugin: hosts one ACP agent in a session's terminal")
+    .argument("<agent-argv...>", "the ACP agent's program and arguments, after --")
+    .option("-s, --session <id>", "the ao session (default: AO_SESSION_ID); names the record")
+    .option("--load <acp-session-id>", "continue this ACP session with session/load when the agent offers it")
+    .option("--prompt-file <path>", "a file whose text is the first prompt (the spawn's task)")
+    .addHelpText("after", EXAMPLES)
+    .action(
+      cli.action(async (ctx, agentArgv: string[], flags: AcpHostFlags, command: Command) => {
+        const [{ AoError }, { runAcpHost }] = await Promise.all([
+          import("../../core/errors.js"),
+          import("../../plugins/agent/acp/host/index.js"),
+        ]);
+        const session = flags.session ?? ctx.env["AO_SESSION_ID"];
+        if (session === undefined || session === "")
+          throw new AoError("E_USAGE", "acp-host needs the ao session: --session <id> or AO_SESSION_ID", {
+            hint: "the acp agent plugin starts it inside a session, where ao sets AO_SESSION_ID",
+          });
+        const terminal = processTerminal();
+        try {
+          return await runAcpHost({
+            agentArgv,
+            cwd: ctx.cwd,
+            env: ctx.env,
+            aoHome: ctx.paths.home,
+            sessionId: session,
+            load: flags.load,
+            promptFile: flags.promptFile,
+            clientVersion: command.parent?.version() ?? "unknown",
+            pid: process.pid,
+            terminal,
+            onSignal: onStopSignals,
+            now: () => ctx.clock.now(),
+          });
+        } finally {
+          terminal.close();
+        }
+      }),
+    );
+}
+
+/** The real terminal: raw mode and bracketed paste on, as an agent TUI sets them, and off again at the end. */
+function processTerminal() {
+  const { stdin, stdout } = process;
+  const tty = stdin.isTTY && typeof stdin.setRawMode === "function";
+  if (tty) stdin.setRawMode(true);
+  if (stdout.isTTY) stdout.write("\x1b[?2004h");
+  // A hung-up terminal (the pane killed) fails writes with EIO: the host still stops its agent and
+  // writes the record's last line, so a failed write to the screen must not end it.
+  stdout.on("error", () => undefined);
+  return {
+    output: { write: (text: string) => void stdout.write(text), columns: () => stdout.columns || 80 },
+    lineMode: !tty,
+    onData: (listener: (data: Buffer | string) => void) => void stdin.on("data", listener),
+    close() {
+      if (stdout.isTTY) stdout.write("\x1b[?2004l\r\n");
+      if (tty) stdin.setRawMode(false);
+      stdin.pause();
+    },
+  };
+}
+
+function onStopSignals(listener: (what: "stop" | "interrupt") => void): void {
+  for (const signal of ["SIGTERM", "SIGHUP"] as const) process.on(signal, () => listener("stop"));
+  process.on("SIGINT", () => listener("interrupt"));
+}

@@ -1,0 +1,2 @@
+/** The host of an ACP session (`ao acp-host`, docs/acp.md): what the CLI command runs. */
+export { runAcpHost, type HostInput, type HostTerminal } from "./host.js";
