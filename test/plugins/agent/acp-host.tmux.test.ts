@@ -313,6 +313,21 @@ describe("ao acp-host in tmux, with the fake ACP agent", () => {
     expect(stopReasons(host)).toEqual(["end_turn", "cancelled"]);
   });
 
+  it("a message entered while the agent starts is sent once the session is ready, after the task", async () => {
+    const home = makeTmuxHome();
+    const task = join(home.home, "task.md");
+    writeFileSync(task, "the spawn's task");
+    const host = await startHost(["--prompt-file", task], { FAKE_ACP_INIT_DELAY_MS: "4000" }, home);
+    await eventually(async () => (await host.screen()).includes("ao acp-host: starting"), "the host");
+    await deliver(host, "an early message");
+    await eventually(async () => (await host.screen()).includes("(the agent is starting"), "the note");
+    expect(hostEvent(host, "ready")).toBeUndefined();
+    await turnEnds(host, 2);
+    expect(
+      prompts(host).map((prompt) => (prompt.params as { prompt: { text: string }[] }).prompt[0]?.text),
+    ).toEqual(["the spawn's task", "an early message"]);
+  });
+
   it("stopping the session (its pane hung up) stops the agent, and the record says so", async () => {
     const host = await startReady();
     const agentPid = Number(host.agentEvents()[0]?.["pid"]);

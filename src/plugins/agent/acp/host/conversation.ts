@@ -24,7 +24,8 @@ interface Question {
 
 /** What the host does with keys, questions and prompts; `ready` once the ACP session is there. */
 export interface Conversation {
-  ready(context: ClientContext, sessionId: string): void;
+  /** The ACP session is there: `task` (the spawn's), then what was entered while it started, are sent. */
+  ready(context: ClientContext, sessionId: string, task?: string): void;
   prompt(text: string): Promise<void>;
   onKey(key: Key): void;
   interrupt(bytes: number): void;
@@ -45,6 +46,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let turn = false;
   const questions: Question[] = [];
   let typed = "";
+  /** Entered before the session was ready: sent, in order, once it is. */
+  const waiting: string[] = [];
 
   const redraw = (): void => screen.input(questions.length > 0 ? "? > " : turn ? "… > " : "> ", typed);
   const showQuestion = (): void => {
@@ -93,12 +96,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (text.trim() === "") return;
     if (questions.length > 0) answer(text);
     else if (turn) screen.lines([SUBMIT_REFUSED]);
-    else if (agent === undefined)
-      screen.lines(["the agent is not ready yet (your text stays on the input line)"]);
     else {
       record.host({ kind: "input", what: "prompt", bytes: Buffer.byteLength(text) });
       typed = "";
-      void prompt(text);
+      if (agent !== undefined) void prompt(text);
+      else {
+        waiting.push(text);
+        screen.lines([`  (the agent is starting; your message is sent once it is ready)`]);
+      }
     }
   }
 
@@ -143,9 +148,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   return {
-    ready(context: ClientContext, sessionId: string): void {
+    ready(context, sessionId, task) {
       agent = { context, sessionId };
       redraw();
+      const first = [...(task === undefined ? [] : [task]), ...waiting.splice(0)];
+      void (async () => {
+        for (const text of first) await prompt(text);
+      })();
     },
     prompt,
     onKey,

@@ -91,8 +91,7 @@ export async function runAcpHost(input: HostInput): Promise<number> {
   startSession(connection.agent, session)
     .then((started) => {
       announce(record, screen, started);
-      conversation.ready(connection.agent, started.acpSessionId);
-      if (given.task !== undefined) void conversation.prompt(given.task);
+      conversation.ready(connection.agent, started.acpSessionId, given.task);
     })
     .catch((error: unknown) => {
       if (stopping) return;
