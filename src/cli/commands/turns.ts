@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
-import type { TurnView } from "../../core/turns/turn-view.js";
+import type { TurnView } from "../../core/turns/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { durationFlag } from "../duration-flag.js";
 import { renderTable, writeJson, writeLines } from "../render.js";
@@ -19,7 +19,7 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(
         async (ctx, session: string, flags: { limit?: string; json?: boolean }, command: Command) => {
-          const { listSessionTurns } = await import("../../core/turns/turn-commands.js");
+          const { listSessionTurns } = await import("../../core/turns/index.js");
           const listed = await listSessionTurns(ctx, session, {
             configPath: configOf(command),
             limit: flags.limit === undefined ? undefined : positive(flags.limit),
@@ -40,7 +40,7 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the turn as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { json?: boolean }, command: Command) => {
-        const { showTurn } = await import("../../core/turns/turn-commands.js");
+        const { showTurn } = await import("../../core/turns/index.js");
         const turn = await showTurn(ctx, id, { configPath: configOf(command) });
         if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
         else renderTurn(ctx.stdout, ctx.stderr, turn);
@@ -56,7 +56,7 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the turn as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { timeout: string; json?: boolean }, command: Command) => {
-        const { waitTurn } = await import("../../core/turns/turn-commands.js");
+        const { waitTurn } = await import("../../core/turns/index.js");
         const turn = await waitTurn(ctx, id, {
           configPath: configOf(command),
           timeoutMs: await durationFlag("--timeout", flags.timeout),
