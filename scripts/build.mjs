@@ -13,7 +13,9 @@
 // - esbuild → rollup → dist/bundle/: the CLI that bin/ao.js starts. One entry, ao.js, plus the chunks
 //   esbuild splits off at each dynamic `import()`, which rollup then merges where they are small
 //   (scripts/merge-chunks.mjs), so node reads a few dozen files per command instead of hundreds of
-//   small modules (docs/performance.md).
+//   small modules (docs/performance.md). An import of a core area's entry (src/core/<area>/index.ts)
+//   is bundled as an import of the files behind the names it takes (scripts/entry-imports.mjs), so a
+//   command's chunks hold what it uses, not the whole area.
 //
 // Nothing here lists source files: everything reachable from src/cli/main.ts is bundled, and every
 // lazy `import("./x.js")` stays lazy as its own chunk, so new commands and plugins are picked up by
@@ -30,6 +32,7 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wri
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { entryImports } from "./entry-imports.mjs";
 import { mergeSmallChunks } from "./merge-chunks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -148,7 +151,7 @@ async function bundle() {
     minify: false,
     legalComments: "none",
     logLevel: "warning",
-    plugins: [zodEnglishOnly, dynamicPackagesExternal],
+    plugins: [zodEnglishOnly, dynamicPackagesExternal, entryImports(join(root, "src"))],
     write: false,
   });
   const [prebundled, chunks] = await Promise.all([

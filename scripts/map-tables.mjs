@@ -3,6 +3,18 @@
 // that moved or was renamed fails the map test), so this table cannot silently go stale.
 
 /**
+ * Core files the dashboard's page may import: it runs in a browser, and an area's entry reaches Node
+ * code, so the page, and the wire format it shares with the server (src/web/api/), import these
+ * pure types and formatters directly rather than through their area's entry.
+ */
+export const BROWSER_CORE = [
+  "src/core/fleet/zones.ts",
+  "src/core/plans/estimate-format.ts",
+  "src/core/plans/estimate-types.ts",
+  "src/core/plans/run/plan-card-types.ts",
+];
+
+/**
  * What each layer may import. `from`: only these files of the layer may; `only`: only these targets
  * (a path ending in "/" is a folder). A layer missing from `imports` may not be imported at all.
  */
@@ -25,7 +37,7 @@ export const LAYERS = {
   },
   "web/page": {
     what: "the dashboard's page for browsers (Preact + htm), bundled on its own",
-    imports: { web: { only: ["src/web/api/"] }, core: { only: ["src/core/plans/estimate-format.ts"] } },
+    imports: { web: { only: ["src/web/api/"] }, core: { only: BROWSER_CORE } },
   },
   mcp: {
     what: "the control plane: MCP tools for commanders and workers, stdio and HTTP transports",

@@ -2,7 +2,7 @@ import { AoError } from "../core/errors.js";
 
 /** A duration option (`--timeout 10m`) as milliseconds; anything else is a usage error naming the flag. */
 export async function durationFlag(flag: string, text: string): Promise<number> {
-  const { parseDuration } = await import("../core/config/duration.js");
+  const { parseDuration } = await import("../core/config/index.js");
   try {
     return parseDuration(text);
   } catch {

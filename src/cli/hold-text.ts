@@ -1,4 +1,4 @@
-import type { SessionView } from "../core/sessions/session-view.js";
+import type { SessionView } from "../core/sessions/index.js";
 import { terminalCell } from "./terminal-text.js";
 
 /**

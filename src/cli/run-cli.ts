@@ -7,7 +7,7 @@ import {
   type OutputStream,
 } from "../core/context.js";
 import type { LogLevel } from "../core/logger.js";
-import type { PluginCatalog } from "../core/registry/catalog.js";
+import type { PluginCatalog } from "../core/registry/index.js";
 import { globalOptions, type CliRuntime } from "./cli-runtime.js";
 import { invokedModules } from "./invoked-modules.js";
 import { buildProgram } from "./program.js";

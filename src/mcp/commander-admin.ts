@@ -1,5 +1,5 @@
 import type { AoContext } from "../core/context.js";
-import { createCommander, revokeCommanderNamed } from "../core/control/commanders.js";
+import { createCommander, revokeCommanderNamed } from "../core/control/index.js";
 import { closeStore, listCommanders, listOpenWorkers, openStore, type Store } from "../core/store/index.js";
 
 /** A commander as `ao mcp tokens` shows it: never its token. */

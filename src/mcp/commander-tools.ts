@@ -1,10 +1,14 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { closeOwnWorker } from "../core/control/close-worker.js";
-import type { ControlContext } from "../core/control/control-context.js";
-import { sendAsync, sendBounded, waitControlTurn } from "../core/control/control-turns.js";
-import { listAgents } from "../core/control/list-agents.js";
-import { listOwnWorkers } from "../core/control/list-workers.js";
-import { openWorker } from "../core/control/open-worker.js";
+import {
+  closeOwnWorker,
+  type ControlContext,
+  sendAsync,
+  sendBounded,
+  waitControlTurn,
+  listAgents,
+  listOwnWorkers,
+  openWorker,
+} from "../core/control/index.js";
 import type { Commander } from "../core/store/index.js";
 import { progressReporter } from "./progress.js";
 import { toolAnswer } from "./tool-result.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { controlPlaneEnabled, createControlContext } from "../core/control/control-context.js";
-import type { DaemonMountContext, RouteMount } from "../core/daemon/daemon-mount.js";
+import { controlPlaneEnabled, createControlContext } from "../core/control/index.js";
+import type { DaemonMountContext, RouteMount } from "../core/daemon/index.js";
 import { startHttpServer, type RouteSet } from "../core/http/index.js";
 import type { AoPaths } from "../core/paths.js";
 import { mcpRoutes } from "./mcp-route.js";

@@ -1,5 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ControlContext } from "../core/control/control-context.js";
+import type { ControlContext } from "../core/control/index.js";
 import type { Commander } from "../core/store/index.js";
 import { registerCommanderTools } from "./commander-tools.js";
 import { registerPlanTools } from "./plan-tools.js";

@@ -1,6 +1,6 @@
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ControlContext } from "../core/control/control-context.js";
+import type { ControlContext } from "../core/control/index.js";
 import { createControlServer, type ControlIdentity } from "./control-server.js";
 
 /**

@@ -1,6 +1,5 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { ControlContext } from "../core/control/control-context.js";
-import { authenticateCommander, authenticateWorker } from "../core/control/credentials.js";
+import { type ControlContext, authenticateCommander, authenticateWorker } from "../core/control/index.js";
 import { isAoError, messageOf } from "../core/errors.js";
 import {
   bearerChallenge,

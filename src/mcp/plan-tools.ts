@@ -1,13 +1,14 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import type { ControlContext } from "../core/control/control-context.js";
 import {
+  type ControlContext,
   getPlanForAgent,
   proposeOrchestration,
   runPlaybook,
   submitPlan,
-} from "../core/control/plan-proposals.js";
-import { proposalText, showProposal } from "../core/control/proposal-card.js";
+  proposalText,
+  showProposal,
+} from "../core/control/index.js";
 import type { Commander } from "../core/store/index.js";
 import { toolAnswer } from "./tool-result.js";
 

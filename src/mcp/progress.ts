@@ -1,6 +1,6 @@
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { TurnProgress } from "../core/control/control-turns.js";
+import type { TurnProgress } from "../core/control/index.js";
 
 /**
  * MCP progress notifications while a call waits on a turn, only when the client sent a

@@ -9,8 +9,8 @@ import {
   controlPlaneEnabled,
   controlPlaneOffError,
   createControlContext,
-} from "../core/control/control-context.js";
-import { authenticateCommander } from "../core/control/credentials.js";
+  authenticateCommander,
+} from "../core/control/index.js";
 import { AoError, isAoError, messageOf } from "../core/errors.js";
 import { rememberSecretValues } from "../core/redact.js";
 import { closeStore, openStore } from "../core/store/index.js";
@@ -159,7 +159,7 @@ async function ensureDaemon(
   ctx: AoContext,
   options: { configPath: string; nodePath: string; socketPath: string },
 ): Promise<void> {
-  const { startDaemonInBackground } = await import("../core/daemon/start-daemon.js");
+  const { startDaemonInBackground } = await import("../core/daemon/index.js");
   await startDaemonInBackground(ctx, {
     configPath: options.configPath,
     nodePath: options.nodePath,

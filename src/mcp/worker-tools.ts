@@ -1,6 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ControlContext } from "../core/control/control-context.js";
-import { reportToCommander } from "../core/control/worker-report.js";
+import { type ControlContext, reportToCommander } from "../core/control/index.js";
 import { toolAnswer } from "./tool-result.js";
 import { orchReportInput, orchReportOutput } from "./tool-schemas.js";
 

@@ -1,6 +1,12 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { areaCycles, entryOf, layerViolations, sourceGraph } from "../../scripts/map-graph.mjs";
+import {
+  areaCycles,
+  entryOf,
+  entryViolations,
+  layerViolations,
+  sourceGraph,
+} from "../../scripts/map-graph.mjs";
 import { renderMap } from "../../scripts/map-render.mjs";
 
 const graph = sourceGraph();
@@ -28,6 +34,32 @@ describe("docs/map.md", () => {
   it("names an entry file for every area: index.ts in a folder, the file itself at core's top", () => {
     expect(entryOf("store")).toBe("src/core/store/index.ts");
     expect(entryOf("errors")).toBe("src/core/errors.ts");
+  });
+
+  it("the cli, web and mcp import each area of core through its entry file only", () => {
+    expect(entryViolations(graph)).toEqual([]);
+  });
+
+  it("sees a second entry point into an area used from outside", () => {
+    const edge = (file: string, path: string, typeOnly = false) => ({ file, imports: [{ path, typeOnly }] });
+    const throughEntry = [edge("src/cli/commands/x.ts", "src/core/sessions/index.ts")];
+    expect(entryViolations(throughEntry)).toEqual([]);
+    const past = [
+      edge("src/cli/commands/x.ts", "src/core/sessions/kill-session.ts"),
+      edge("src/mcp/x.ts", "src/core/store/sessions.ts", true),
+      edge("src/core/daemon/x.ts", "src/core/sessions/kill-session.ts"),
+    ];
+    expect(entryViolations(past)).toEqual([
+      { from: "src/cli/commands/x.ts", to: "src/core/sessions/kill-session.ts" },
+      { from: "src/mcp/x.ts", to: "src/core/store/sessions.ts" },
+    ]);
+    const browserTypes = [
+      edge("src/web/api/x.ts", "src/core/plans/estimate-types.ts", true),
+      edge("src/web/server/x.ts", "src/core/plans/estimate-types.ts", true),
+    ];
+    expect(entryViolations(browserTypes)).toEqual([
+      { from: "src/web/server/x.ts", to: "src/core/plans/estimate-types.ts" },
+    ]);
   });
 
   it("finds a cycle between areas, and none through type-only imports", () => {

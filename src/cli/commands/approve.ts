@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { AnswerResult, Verdict } from "../../core/turns/answer-question.js";
+import type { AnswerResult, Verdict } from "../../core/turns/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { durationFlag } from "../duration-flag.js";
 import { writeJson } from "../render.js";
@@ -41,7 +41,7 @@ function register(program: Command, cli: CliRuntime, verdict: Verdict, descripti
       cli.action(async (ctx, session: string, ...rest: unknown[]) => {
         const [optionId, flags, self] = verdict === "approve" ? rest : [undefined, ...rest];
         const { json, timeout } = flags as { json?: boolean; timeout: string };
-        const { answerSessionQuestion } = await import("../../core/turns/turn-commands.js");
+        const { answerSessionQuestion } = await import("../../core/turns/index.js");
         const result = await answerSessionQuestion(ctx, session, verdict, {
           configPath: globalOptions(self as Command).config,
           optionId: optionId as string | undefined,

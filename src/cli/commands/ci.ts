@@ -19,7 +19,7 @@ export function registerCiCommand(program: Command, cli: CliRuntime): void {
           flags: { log?: boolean; sha?: string; json?: boolean },
           command: Command,
         ) => {
-          const { sessionCiLog, sessionCiRuns } = await import("../../core/sessions/session-ci.js");
+          const { sessionCiLog, sessionCiRuns } = await import("../../core/sessions/index.js");
           const configPath = globalOptions(command).config;
           if (flags.sha !== undefined && flags.log !== true) {
             const { AoError } = await import("../../core/errors.js");

@@ -14,8 +14,8 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(async (ctx, options: { json?: boolean }, command: Command) => {
         const [{ validateConfig }, { refreshSchemaCopy }] = await Promise.all([
-          import("../../core/config/validate-config.js"),
-          import("../../core/init/schema-copy.js"),
+          import("../../core/config/index.js"),
+          import("../../core/init/index.js"),
         ]);
         const result = await validateConfig(ctx, {
           configPath: globalOptions(command).config,
@@ -35,8 +35,8 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
         if (result.ok) {
           if (!options.json)
             writeLines(ctx.stdout, [`ok: ${result.path} (${plural(result.projects, "project")})`]);
-          const { describeCheck } = await import("../../core/doctor/preflight.js");
-          const { formatIssue } = await import("../../core/config/config-issues.js");
+          const { describeCheck } = await import("../../core/doctor/index.js");
+          const { formatIssue } = await import("../../core/config/index.js");
           const style = createStyle(ctx.stderr, ctx.env);
           writeLines(ctx.stderr, [
             ...result.keyWarnings.map(
@@ -63,7 +63,7 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print it as JSON instead of YAML")
     .action(
       cli.action(async (ctx, options: { json?: boolean }, command: Command) => {
-        const { showConfig } = await import("../../core/config/show-config.js");
+        const { showConfig } = await import("../../core/config/index.js");
         const shown = await showConfig(ctx, { configPath: globalOptions(command).config });
         if (options.json) {
           writeJson(ctx.stdout, shown.config);
@@ -80,7 +80,7 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .description("print the JSON Schema of agent-orchestrator.yaml (for editors and CI)")
     .action(
       cli.action(async (ctx) => {
-        const { renderConfigJsonSchema } = await import("../../core/config/json-schema.js");
+        const { renderConfigJsonSchema } = await import("../../core/config/index.js");
         ctx.stdout.write(renderConfigJsonSchema(ctx.catalog.defaults));
         return 0;
       }),
@@ -97,8 +97,8 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(
         async (ctx, options: { write?: boolean; print?: boolean; json?: boolean }, command: Command) => {
-          const { migrateConfig } = await import("../../core/config/migrate-config.js");
-          const { formatIssue } = await import("../../core/config/config-issues.js");
+          const { migrateConfig } = await import("../../core/config/index.js");
+          const { formatIssue } = await import("../../core/config/index.js");
           const result = await migrateConfig(ctx, {
             configPath: globalOptions(command).config,
             write: options.write,

@@ -32,9 +32,9 @@ export function registerCostCommand(program: Command, cli: CliRuntime): void {
             flags.since === undefined
               ? undefined
               : ctx.clock.now() - (await durationFlag("--since", flags.since));
-          const { costReport } = await import("../../core/cost/cost-report.js");
-          const { costText } = await import("../../core/cost/session-cost.js");
-          const { budgetGapLine } = await import("../../core/cost/budget-gaps.js");
+          const { costReport } = await import("../../core/cost/index.js");
+          const { costText } = await import("../../core/cost/index.js");
+          const { budgetGapLine } = await import("../../core/cost/index.js");
           const report = await costReport(ctx, {
             project: flags.project,
             since,
@@ -45,7 +45,7 @@ export function registerCostCommand(program: Command, cli: CliRuntime): void {
             writeJson(ctx.stdout, report);
             return 0;
           }
-          const { costLines } = await import("../../core/cost/cost-lines.js");
+          const { costLines } = await import("../../core/cost/index.js");
           const rows = [...report.groups, { ...report.total, key: "total" }];
           const kind = (row: (typeof rows)[number], name: "input" | "output" | "cacheRead" | "cacheWrite") =>
             row.tokensByKind === null ? "unknown" : String(row.tokensByKind[name]);

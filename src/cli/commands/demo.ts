@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
-import type { DemoStep } from "../../core/demo/demo-steps.js";
+import type { DemoStep } from "../../core/demo/index.js";
 import type { CliRuntime } from "../cli-runtime.js";
 import { createStyle, writeJson, writeLines, type Style } from "../render.js";
 
@@ -25,8 +25,8 @@ export function registerDemoCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(async (ctx, flags: DemoFlags) => {
         const [{ runDemo }, { parseDuration }] = await Promise.all([
-          import("../../core/demo/run-demo.js"),
-          import("../../core/config/duration.js"),
+          import("../../core/demo/index.js"),
+          import("../../core/config/index.js"),
         ]);
         const out = flags.json === true ? ctx.stderr : ctx.stdout;
         const style = createStyle(out, ctx.env);

@@ -1,8 +1,7 @@
 import type { Command } from "commander";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import type { OutputStream } from "../../core/context.js";
-import type { CheckStatus, DoctorCheck } from "../../core/doctor/check.js";
-import type { DoctorReport } from "../../core/doctor/run-doctor.js";
+import type { CheckStatus, DoctorCheck, DoctorReport } from "../../core/doctor/index.js";
 import { createStyle, writeJson, writeLines, type Style } from "../render.js";
 
 interface DoctorFlags {
@@ -37,7 +36,7 @@ Examples:
     )
     .action(
       cli.action(async (ctx, flags: DoctorFlags, command: Command) => {
-        const { runDoctor } = await import("../../core/doctor/run-doctor.js");
+        const { runDoctor } = await import("../../core/doctor/index.js");
         const host = { nodeVersion: process.versions.node, platform: process.platform };
         const configPath = globalOptions(command).config;
         const report = await runDoctor(ctx, {

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from "commander";
-import type { StoredEvent } from "../../core/store/events.js";
+import type { StoredEvent } from "../../core/store/index.js";
 import type { CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
 
@@ -24,8 +24,8 @@ export function registerEventsCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "JSON: one document; with --follow one JSON object per line")
     .action(
       cli.action(async (ctx, flags: EventsFlags) => {
-        const { readEvents, followEvents } = await import("../../core/daemon/event-log.js");
-        const { parseEventFilter } = await import("../../core/events/event-types.js");
+        const { readEvents, followEvents } = await import("../../core/daemon/index.js");
+        const { parseEventFilter } = await import("../../core/events/index.js");
         const type = flags.type === undefined ? undefined : parseEventFilter(flags.type);
         const query = { sessionId: flags.session, type, limit: flags.limit };
         if (flags.follow !== true) {

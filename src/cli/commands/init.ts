@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CliRuntime } from "../cli-runtime.js";
-import type { InitResult } from "../../core/init/init-project.js";
+import type { InitResult } from "../../core/init/index.js";
 import { writeJson, writeLines } from "../render.js";
 
 interface InitFlags {
@@ -18,7 +18,7 @@ export function registerInitCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the detection and the written path as JSON")
     .action(
       cli.action(async (ctx, flags: InitFlags) => {
-        const { initProject } = await import("../../core/init/init-project.js");
+        const { initProject } = await import("../../core/init/index.js");
         const result = await initProject(ctx, {
           auto: flags.auto,
           force: flags.force,

@@ -32,7 +32,7 @@ export function registerIssueCommand(program: Command, cli: CliRuntime): void {
           flags: { body?: string; bodyFile?: string; label: string[]; project?: string; json?: boolean },
           command: Command,
         ) => {
-          const { createProjectIssue } = await import("../../core/issues/issue-commands.js");
+          const { createProjectIssue } = await import("../../core/issues/index.js");
           const result = await createProjectIssue(
             ctx,
             { title, body: flags.body, bodyFile: flags.bodyFile, labels: flags.label },
@@ -68,7 +68,7 @@ export function registerIssueCommand(program: Command, cli: CliRuntime): void {
               hint: "use open, closed or all",
             });
           }
-          const { listProjectIssues } = await import("../../core/issues/issue-commands.js");
+          const { listProjectIssues } = await import("../../core/issues/index.js");
           const result = await listProjectIssues(
             ctx,
             { labels: flags.label, state: flags.state as IssueState | "all" },
@@ -91,7 +91,7 @@ export function registerIssueCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the issue as JSON")
     .action(
       cli.action(async (ctx, ref: string, flags: { project?: string; json?: boolean }, command: Command) => {
-        const { showProjectIssue } = await import("../../core/issues/issue-commands.js");
+        const { showProjectIssue } = await import("../../core/issues/index.js");
         const result = await showProjectIssue(ctx, ref, scope(command, flags.project));
         if (flags.json === true) writeJson(ctx.stdout, result);
         else writeLines(ctx.stdout, issueLines(result.issue));

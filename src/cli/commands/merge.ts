@@ -25,7 +25,7 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
           flags: { method?: string; sha?: string; force?: boolean; json?: boolean },
           command: Command,
         ) => {
-          const { MERGE_METHODS, mergeSession } = await import("../../core/sessions/merge-session.js");
+          const { MERGE_METHODS, mergeSession } = await import("../../core/sessions/index.js");
           if (flags.method !== undefined && !(MERGE_METHODS as readonly string[]).includes(flags.method)) {
             const { AoError } = await import("../../core/errors.js");
             throw new AoError("E_USAGE", `--method ${flags.method} is not a merge method`, {

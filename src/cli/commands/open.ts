@@ -12,7 +12,7 @@ export function registerOpenCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the result as JSON ({ session, url })")
     .action(
       cli.action(async (ctx, id: string, flags: { terminal?: string; json?: boolean }, command: Command) => {
-        const { attachSession } = await import("../../core/sessions/attach-session.js");
+        const { attachSession } = await import("../../core/sessions/index.js");
         const view = await attachSession(ctx, id, {
           terminal: flags.terminal,
           configPath: globalOptions(command).config,

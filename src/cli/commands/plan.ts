@@ -28,7 +28,7 @@ export function registerPlanCommand(program: Command, cli: CliRuntime): void {
           flags: { file: string; parent?: string; json?: boolean },
           command: Command,
         ) => {
-          const { proposePlanFile } = await import("../../core/plans/plan-commands.js");
+          const { proposePlanFile } = await import("../../core/plans/index.js");
           const view = await proposePlanFile(
             ctx,
             { project, file: flags.file, parentIssue: flags.parent },
@@ -48,7 +48,7 @@ export function registerPlanCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the plans as JSON")
     .action(
       cli.action(async (ctx, flags: { project?: string; json?: boolean }) => {
-        const { listPlanRecords } = await import("../../core/plans/plan-commands.js");
+        const { listPlanRecords } = await import("../../core/plans/index.js");
         const plans = await listPlanRecords(ctx, flags.project);
         if (flags.json === true) return writeJson(ctx.stdout, { plans });
         if (plans.length === 0)
@@ -68,7 +68,7 @@ export function registerPlanCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the card as JSON (what the dashboard's GET /api/plans/<id> serves)")
     .action(
       cli.action(async (ctx, planId: string, flags: { revision?: number; json?: boolean }) => {
-        const { showPlan } = await import("../../core/plans/plan-commands.js");
+        const { showPlan } = await import("../../core/plans/index.js");
         const view = await showPlan(ctx, planId, flags.revision);
         if (flags.json === true) return writeJson(ctx.stdout, view);
         const { planCardLines } = await import("../plan/plan-lines.js");
@@ -85,7 +85,7 @@ export function registerPlanCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the changes as JSON")
     .action(
       cli.action(async (ctx, planId: string, from: number, to: number, flags: { json?: boolean }) => {
-        const { diffPlan } = await import("../../core/plans/plan-commands.js");
+        const { diffPlan } = await import("../../core/plans/index.js");
         const diff = await diffPlan(ctx, planId, from, to);
         if (flags.json === true) return writeJson(ctx.stdout, diff);
         const { diffLines } = await import("../plan/plan-lines.js");

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { SLOTS } from "../../core/registry/catalog.js";
+import { SLOTS } from "../../core/registry/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
 
@@ -14,7 +14,7 @@ export function registerPluginKit(plugin: Command, cli: CliRuntime): void {
     .option("--json", "print the name, slot, directory and files as JSON")
     .action(
       cli.action(async (ctx, name: string, options: { slot: string; dir?: string; json?: boolean }) => {
-        const { createPlugin } = await import("../../core/plugin-kit/create-plugin.js");
+        const { createPlugin } = await import("../../core/plugin-kit/index.js");
         const created = await createPlugin(ctx.cwd, { name, ...options });
         if (options.json) writeJson(ctx.stdout, created);
         else
@@ -49,7 +49,7 @@ defaults.notifiers; a tracker or scm is named per project by you. A failed npm c
           options: { slot?: string; use?: boolean; json?: boolean },
           command: Command,
         ) => {
-          const { installPlugin } = await import("../../core/plugin-kit/install-plugin.js");
+          const { installPlugin } = await import("../../core/plugin-kit/index.js");
           const installed = await installPlugin(ctx, {
             spec,
             slot: options.slot,

@@ -2,8 +2,8 @@ import { dirname } from "node:path";
 import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
-import type { FoundPlugin } from "../../core/npm/search-plugins.js";
-import type { PluginListing, SlotListing } from "../../core/registry/list-plugins.js";
+import type { FoundPlugin } from "../../core/npm/index.js";
+import type { PluginListing, SlotListing } from "../../core/registry/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { registerPluginKit } from "./plugin-kit.js";
 import { createStyle, renderTable, writeJson, writeLines } from "../render.js";
@@ -31,7 +31,7 @@ export function registerPluginCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the list as JSON")
     .action(
       cli.action(async (ctx, options: { json?: boolean }, command: Command) => {
-        const { groupBySlot, listPlugins } = await import("../../core/registry/list-plugins.js");
+        const { groupBySlot, listPlugins } = await import("../../core/registry/index.js");
         const [builtins, external] = await Promise.all([
           listPlugins(ctx.catalog),
           configuredExternalPlugins(ctx, globalOptions(command).config),
@@ -59,12 +59,12 @@ async function configuredExternalPlugins(
   ctx: AoContext,
   configPath: string | undefined,
 ): Promise<PluginListing[]> {
-  const { loadConfigIfAny } = await import("../../core/sessions/session-plugins.js");
+  const { loadConfigIfAny } = await import("../../core/sessions/index.js");
   const loaded = await loadConfigIfAny(ctx, configPath);
   if (loaded === undefined) return [];
   const [{ listPluginReferences }, { listExternalPlugins }] = await Promise.all([
-    import("../../core/config/plugin-references.js"),
-    import("../../core/registry/list-plugins.js"),
+    import("../../core/config/index.js"),
+    import("../../core/registry/index.js"),
   ]);
   return listExternalPlugins(ctx.catalog, await listPluginReferences(loaded), dirname(loaded.path));
 }
@@ -117,7 +117,7 @@ Examples:
           throw new AoError("E_USAGE", `--limit takes a whole number from 1 to 250, not ${options.limit}`, {
             hint: "e.g. ao plugin search --limit 50",
           });
-        const { searchPlugins } = await import("../../core/npm/search-plugins.js");
+        const { searchPlugins } = await import("../../core/npm/index.js");
         const found = await searchPlugins(ctx.env, words, limit);
         if (options.json) writeJson(ctx.stdout, found);
         else if (found.plugins.length === 0)

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
-import type { AgentReportState } from "../../core/sessions/agent-states.js";
-import type { ReportResult } from "../../core/sessions/report-state.js";
+import type { AgentReportState, ReportResult } from "../../core/sessions/index.js";
 import type { CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
 
@@ -38,7 +37,7 @@ export function registerReportCommands(program: Command, cli: CliRuntime): void 
     )
     .action(
       cli.action(async (ctx, stateText: string, flags: ReportFlags) => {
-        const { parseReportState } = await import("../../core/sessions/agent-states.js");
+        const { parseReportState } = await import("../../core/sessions/index.js");
         const state = parseReportState(stateText);
         return runReport(ctx, state, "report", flags);
       }),
@@ -67,7 +66,7 @@ async function runReport(
   by: "acknowledge" | "report",
   flags: ReportFlags,
 ): Promise<number> {
-  const { reportState } = await import("../../core/sessions/report-state.js");
+  const { reportState } = await import("../../core/sessions/index.js");
   const result = reportState(ctx, { state, by, session: flags.session, note: flags.note ?? flags.message });
   if (flags.json === true) writeJson(ctx.stdout, reportJson(state, result));
   else writeLines(ctx.stdout, [reportLine(state, result)]);

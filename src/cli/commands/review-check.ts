@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { SessionView } from "../../core/sessions/session-view.js";
+import type { SessionView } from "../../core/sessions/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines } from "../render.js";
 
@@ -26,8 +26,8 @@ export function registerReviewCheckCommand(program: Command, cli: CliRuntime): v
       cli.action(async (ctx, ids: string[], flags: Flags, command: Command) => {
         const configPath = globalOptions(command).config;
         const [{ checkReviews }, { listSessionViews }] = await Promise.all([
-          import("../../core/lifecycle/check-reviews.js"),
-          import("../../core/sessions/list-sessions.js"),
+          import("../../core/lifecycle/index.js"),
+          import("../../core/sessions/index.js"),
         ]);
         const checked = await checkReviews(ctx, { sessionIds: ids, project: flags.project, configPath });
         const wanted = new Set(checked.sessionIds);

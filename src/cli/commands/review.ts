@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { ReviewInput } from "../../core/slots/index.js";
-import type { ReviewResult } from "../../core/sessions/review-session.js";
+import type { ReviewResult } from "../../core/sessions/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
 
@@ -30,7 +30,7 @@ export function registerReviewCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the result (and the thread opened) as JSON")
     .action(
       cli.action(async (ctx, session: string, flags: ReviewFlags, command: Command) => {
-        const { reviewSession, resolveSessionThread } = await import("../../core/sessions/review-session.js");
+        const { reviewSession, resolveSessionThread } = await import("../../core/sessions/index.js");
         const options = { configPath: globalOptions(command).config };
         const request = await reviewRequest(flags);
         const result =

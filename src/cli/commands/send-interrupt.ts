@@ -1,6 +1,6 @@
 import type { AoContext } from "../../core/context.js";
 import { closeStore, getTurn, openStore } from "../../core/store/index.js";
-import { describeInterruptedSend } from "../../core/turns/interrupted-send.js";
+import { describeInterruptedSend } from "../../core/turns/index.js";
 
 /** The exit status of a command ended by SIGINT, as shells report it (128 + 2). */
 export const INTERRUPTED_EXIT = 130;

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
-import type { SendResult, SendWait } from "../../core/sessions/send-message.js";
+import type { SendResult, SendWait } from "../../core/sessions/index.js";
 import type { Turn } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { durationFlag } from "../duration-flag.js";
@@ -42,7 +42,7 @@ export function registerSendCommand(program: Command, cli: CliRuntime): void {
     )
     .action(
       cli.action(async (ctx, session: string, words: string[], flags: SendFlags, command: Command) => {
-        const { sendMessage } = await import("../../core/sessions/send-message.js");
+        const { sendMessage } = await import("../../core/sessions/index.js");
         const wait: SendWait = flags.wait === true ? "ended" : flags.wait === false ? "queued" : "delivered";
         const interrupt = onSendInterrupt(ctx);
         const result = await sendMessage(

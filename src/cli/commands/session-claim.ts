@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
-import type { ClaimResult } from "../../core/sessions/claim-pr.js";
+import type { ClaimResult } from "../../core/sessions/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
 
@@ -30,7 +30,7 @@ export function registerSessionClaim(session: Command, cli: CliRuntime): void {
           flags: { json?: boolean },
           command: Command,
         ) => {
-          const { claimPullRequest } = await import("../../core/sessions/claim-pr.js");
+          const { claimPullRequest } = await import("../../core/sessions/index.js");
           const { id, pr } = await claimArguments(ctx, first, second);
           const result = await claimPullRequest(ctx, id, pr, { configPath: globalOptions(command).config });
           renderClaim(ctx, result, flags.json === true);
@@ -45,8 +45,8 @@ async function claimArguments(
   first: string,
   second: string | undefined,
 ): Promise<{ id: string; pr: string }> {
-  const { reportingSession } = await import("../../core/sessions/report-state.js");
-  const { parsePrRef } = await import("../../core/sessions/claimable-pr.js");
+  const { reportingSession } = await import("../../core/sessions/index.js");
+  const { parsePrRef } = await import("../../core/sessions/index.js");
   if (second === undefined) return { id: reportingSession(ctx, undefined), pr: first };
   const looksLikePr = (text: string) => {
     try {

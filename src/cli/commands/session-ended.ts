@@ -17,7 +17,7 @@ export function registerSessionEnded(session: Command, cli: CliRuntime): void {
     .option("--json", "print { session, daemon } as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { json?: boolean }) => {
-        const { requestDaemonCycle } = await import("../../core/daemon/request-daemon-cycle.js");
+        const { requestDaemonCycle } = await import("../../core/daemon/index.js");
         // Two looks: the lifecycle believes an exit on the second answer in a row (a probe can
         // misread a busy tmux once); tmux announced a dead pane, so both looks will see it.
         const first = await requestDaemonCycle(ctx.paths, { sessionIds: [id] });

@@ -28,7 +28,7 @@ export function registerSessionRemap(session: Command, cli: CliRuntime): void {
           flags: { json?: boolean },
           command: Command,
         ) => {
-          const { remapSession } = await import("../../core/sessions/remap-session.js");
+          const { remapSession } = await import("../../core/sessions/index.js");
           const result = await remapSession(ctx, id, {
             conversationId,
             configPath: globalOptions(command).config,

@@ -1,13 +1,11 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
 import type { TerminalView } from "../../core/slots/index.js";
-import type { CleanupAction } from "../../core/sessions/cleanup-sessions.js";
-import type { RestoreOutcome } from "../../core/sessions/restore-all.js";
+import type { CleanupAction, RestoreOutcome } from "../../core/sessions/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
 import { renderSessions } from "./status.js";
-import type { InterruptResult } from "../../core/turns/interrupt-turn.js";
-import { turnView } from "../../core/turns/turn-view.js";
+import { type InterruptResult, turnView } from "../../core/turns/index.js";
 import { durationFlag } from "../duration-flag.js";
 import { terminalText } from "../terminal-text.js";
 import { AoError } from "../../core/errors.js";
@@ -43,7 +41,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
     .option("--json", "print the sessions as JSON")
     .action(
       cli.action(async (ctx, flags: { all?: boolean; json?: boolean }, command: Command) => {
-        const { listSessionViews } = await import("../../core/sessions/list-sessions.js");
+        const { listSessionViews } = await import("../../core/sessions/index.js");
         const views = await listSessionViews(ctx, { all: flags.all, configPath: configOf(command) });
         renderSessions(ctx.stdout, views, { json: flags.json, now: ctx.clock.now() });
         return 0;
@@ -61,13 +59,13 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
     .action(
       cli.action(async (ctx, id: string, flags: { web?: boolean; json?: boolean }, command: Command) => {
         if (flags.web === true) {
-          const { sessionPage } = await import("../../core/sessions/session-page.js");
+          const { sessionPage } = await import("../../core/sessions/index.js");
           const page = await sessionPage(ctx, id);
           if (flags.json === true) writeJson(ctx.stdout, page);
           else writeLines(ctx.stdout, [page.url]);
           return 0;
         }
-        const { attachSession } = await import("../../core/sessions/attach-session.js");
+        const { attachSession } = await import("../../core/sessions/index.js");
         const view = await attachSession(ctx, id, { configPath: configOf(command) });
         renderView(ctx.stdout, id, view, flags.json === true);
         return 0;
@@ -82,7 +80,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
     .option("--json", "print { session, status, source, text, note } as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { lines: string; json?: boolean }, command: Command) => {
-        const { sessionLogs } = await import("../../core/sessions/session-logs.js");
+        const { sessionLogs } = await import("../../core/sessions/index.js");
         const logs = await sessionLogs(ctx, id, {
           lines: positiveLines(flags.lines),
           configPath: configOf(command),
@@ -111,7 +109,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
           flags: { purge?: boolean; force?: boolean; json?: boolean },
           command: Command,
         ) => {
-          const { killSession } = await import("../../core/sessions/kill-session.js");
+          const { killSession } = await import("../../core/sessions/index.js");
           const result = await killSession(ctx, id, {
             purge: flags.purge,
             force: flags.force,
@@ -143,7 +141,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
     .option("--json", "print the result as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { timeout: string; json?: boolean }, command: Command) => {
-        const { interruptSessionTurn } = await import("../../core/turns/turn-commands.js");
+        const { interruptSessionTurn } = await import("../../core/turns/index.js");
         const result = await interruptSessionTurn(ctx, id, {
           configPath: configOf(command),
           timeoutMs: await durationFlag("--timeout", flags.timeout),
@@ -171,8 +169,8 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
           flags: { all?: boolean; force?: boolean; json?: boolean },
           command: Command,
         ) => {
-          const { restoreSession } = await import("../../core/sessions/restore-session.js");
-          const { restoreAllSessions } = await import("../../core/sessions/restore-all.js");
+          const { restoreSession } = await import("../../core/sessions/index.js");
+          const { restoreAllSessions } = await import("../../core/sessions/index.js");
           const options = { configPath: configOf(command), force: flags.force };
           if ((id === undefined) === (flags.all !== true)) {
             const { AoError } = await import("../../core/errors.js");
@@ -198,7 +196,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
     .option("--json", "print the actions as JSON")
     .action(
       cli.action(async (ctx, flags: { dryRun?: boolean; json?: boolean }, command: Command) => {
-        const { cleanupSessions } = await import("../../core/sessions/cleanup-sessions.js");
+        const { cleanupSessions } = await import("../../core/sessions/index.js");
         const actions = await cleanupSessions(ctx, { dryRun: flags.dryRun, configPath: configOf(command) });
         if (flags.json === true) writeJson(ctx.stdout, { dryRun: flags.dryRun === true, actions });
         else renderCleanup(ctx.stdout, actions, flags.dryRun === true);

@@ -1,8 +1,7 @@
 import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
-import type { BatchResult } from "../../core/sessions/batch-spawn.js";
-import type { SpawnRequest } from "../../core/sessions/spawn-session.js";
+import type { BatchResult, SpawnRequest } from "../../core/sessions/index.js";
 import type { Session } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
@@ -49,7 +48,7 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
       cli.action(
         async (ctx, project: string, issue: string | undefined, flags: SpawnFlags, command: Command) => {
           const [{ spawnSession }, queueTimeoutMs] = await Promise.all([
-            import("../../core/sessions/spawn-session.js"),
+            import("../../core/sessions/index.js"),
             parseQueueTimeout(flags.queueTimeout),
           ]);
           const request = {
@@ -92,7 +91,7 @@ export function registerSpawnCommand(program: Command, cli: CliRuntime): void {
       cli.action(async (ctx, project: string, issues: string[], flags: BatchFlags, command: Command) => {
         const select = issueSelection(issues, flags);
         const [{ batchSpawn }, queueTimeoutMs] = await Promise.all([
-          import("../../core/sessions/batch-spawn.js"),
+          import("../../core/sessions/index.js"),
           parseQueueTimeout(flags.queueTimeout),
         ]);
         const results = await batchSpawn(ctx, {
@@ -146,7 +145,7 @@ function issueSelection(
 }
 
 async function parseQueueTimeout(text: string): Promise<number> {
-  const { parseDuration } = await import("../../core/config/duration.js");
+  const { parseDuration } = await import("../../core/config/index.js");
   try {
     return parseDuration(text);
   } catch {
@@ -157,7 +156,7 @@ async function parseQueueTimeout(text: string): Promise<number> {
 }
 
 async function spawnAndClaim(ctx: AoContext, request: SpawnRequest, ref: string): Promise<Session> {
-  const { spawnClaimingPr } = await import("../../core/sessions/spawn-claim.js");
+  const { spawnClaimingPr } = await import("../../core/sessions/index.js");
   const claim = await spawnClaimingPr(ctx, request, ref);
   ctx.stderr.write(`${claim.session.id}: claimed PR #${String(claim.pr.number)} (${claim.pr.url})\n`);
   return claim.session;
@@ -170,7 +169,7 @@ async function printSession(
   configPath: string | undefined,
 ): Promise<void> {
   if (json === true) {
-    const { listSessionViews } = await import("../../core/sessions/list-sessions.js");
+    const { listSessionViews } = await import("../../core/sessions/index.js");
     const [view] = await listSessionViews(ctx, { ids: [session.id], configPath });
     writeJson(ctx.stdout, view);
     return;
@@ -180,7 +179,7 @@ async function printSession(
 }
 
 async function attach(ctx: AoContext, id: string, command: Command): Promise<void> {
-  const { attachSession } = await import("../../core/sessions/attach-session.js");
+  const { attachSession } = await import("../../core/sessions/index.js");
   await attachSession(ctx, id, { configPath: globalOptions(command).config });
 }
 

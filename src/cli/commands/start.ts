@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import type { CycleReport } from "../../core/daemon/cycle-types.js";
-import type { DaemonInfo } from "../../core/daemon/daemon-files.js";
+import type { CycleReport, DaemonInfo } from "../../core/daemon/index.js";
 import type { AoContext } from "../../core/context.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { portFlag } from "../port-flag.js";
@@ -34,7 +33,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
         const port = flags.port === undefined ? undefined : portFlag(flags.port);
         if (flags.foreground === true) {
           const [{ runDaemon }, { controlPlaneMount }, dashboard] = await Promise.all([
-            import("../../core/daemon/run-daemon.js"),
+            import("../../core/daemon/index.js"),
             import("../../mcp/control-mount.js"),
             dashboardMounts(flags.dashboard),
           ]);
@@ -54,7 +53,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
             onCycle: (report) => ctx.stderr.write(`${cycleLine(report)}\n`),
           });
         }
-        const { startDaemonInBackground } = await import("../../core/daemon/start-daemon.js");
+        const { startDaemonInBackground } = await import("../../core/daemon/index.js");
         const started = await startDaemonInBackground(ctx, {
           target,
           configPath,
@@ -85,8 +84,8 @@ async function dashboardMounts(wanted: boolean) {
   const [{ dashboardMount }, { terminalRoutes }, { createPaneHub }, { sessionPaneDeps }] = await Promise.all([
     import("../../web/server/dashboard-routes.js"),
     import("../../web/terminal/terminal-routes.js"),
-    import("../../core/terminal/pane-hub.js"),
-    import("../../core/terminal/session-pane.js"),
+    import("../../core/terminal/index.js"),
+    import("../../core/terminal/index.js"),
   ]);
   return [
     dashboardMount({
@@ -99,7 +98,7 @@ async function dashboardMounts(wanted: boolean) {
 async function dashboardUrlOf(ctx: AoContext, info: DaemonInfo): Promise<string | null> {
   const [{ loginUrlOf }, { servesDashboard }] = await Promise.all([
     import("../../web/server/dashboard-url.js"),
-    import("../../core/daemon/dashboard-url.js"),
+    import("../../core/daemon/index.js"),
   ]);
   return servesDashboard(info.routeSets) ? loginUrlOf(ctx, info.port) : null;
 }

@@ -1,18 +1,25 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
-import { readDaemonStatus, type DaemonStatus } from "../../core/daemon/daemon-status.js";
-import { listSessionViews, watchSessionViews } from "../../core/sessions/list-sessions.js";
-import { recentlyEndedSessions, type EndedSession } from "../../core/sessions/recently-ended.js";
-import type { SessionView } from "../../core/sessions/session-view.js";
+import {
+  readDaemonStatus,
+  type DaemonStatus,
+  dashboardAddress,
+  servesDashboard,
+} from "../../core/daemon/index.js";
+import {
+  listSessionViews,
+  watchSessionViews,
+  recentlyEndedSessions,
+  type EndedSession,
+  type SessionView,
+} from "../../core/sessions/index.js";
 import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
 import { holdNotes, holdStatusCell } from "../hold-text.js";
 import { missingWorkspaceNotes } from "../workspace-text.js";
-import { costText } from "../../core/cost/session-cost.js";
-import { budgetGapLine } from "../../core/cost/budget-gaps.js";
-import { dashboardAddress, servesDashboard } from "../../core/daemon/dashboard-url.js";
+import { costText, budgetGapLine } from "../../core/cost/index.js";
 
 const WATCH_INTERVAL_MS = 2_000;
 

@@ -9,7 +9,7 @@ export function registerStopCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the outcome as JSON")
     .action(
       cli.action(async (ctx, flags: { json?: boolean }) => {
-        const { stopDaemon } = await import("../../core/daemon/stop-daemon.js");
+        const { stopDaemon } = await import("../../core/daemon/index.js");
         const result = await stopDaemon(ctx);
         if (flags.json === true) writeJson(ctx.stdout, result);
         else if (!result.wasRunning) writeLines(ctx.stdout, ["daemon: not running"]);

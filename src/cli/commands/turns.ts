@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
 import type { TurnWork } from "../../core/slots/index.js";
-import type { TurnView } from "../../core/turns/turn-view.js";
+import type { TurnView } from "../../core/turns/index.js";
 import { terminalCell } from "../terminal-text.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { durationFlag } from "../duration-flag.js";
@@ -21,7 +21,7 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(
         async (ctx, session: string, flags: { limit?: string; json?: boolean }, command: Command) => {
-          const { listSessionTurns } = await import("../../core/turns/turn-commands.js");
+          const { listSessionTurns } = await import("../../core/turns/index.js");
           const listed = await listSessionTurns(ctx, session, {
             configPath: configOf(command),
             limit: flags.limit === undefined ? undefined : positive(flags.limit),
@@ -42,7 +42,7 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the turn as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { json?: boolean }, command: Command) => {
-        const { showTurn } = await import("../../core/turns/turn-commands.js");
+        const { showTurn } = await import("../../core/turns/index.js");
         const turn = await showTurn(ctx, id, { configPath: configOf(command) });
         if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
         else renderTurn(ctx.stdout, ctx.stderr, turn);
@@ -58,7 +58,7 @@ export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the turn as JSON")
     .action(
       cli.action(async (ctx, id: string, flags: { timeout: string; json?: boolean }, command: Command) => {
-        const { waitTurn } = await import("../../core/turns/turn-commands.js");
+        const { waitTurn } = await import("../../core/turns/index.js");
         const turn = await waitTurn(ctx, id, {
           configPath: configOf(command),
           timeoutMs: await durationFlag("--timeout", flags.timeout),

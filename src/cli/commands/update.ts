@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CliRuntime } from "../cli-runtime.js";
 import { writeJson, writeLines } from "../render.js";
-import type { UpdateCheck } from "../../core/update/check-update.js";
+import type { UpdateCheck } from "../../core/update/index.js";
 
 /**
  * `ao update`: for a global npm install, the registry's latest version installed into the same
@@ -30,9 +30,9 @@ Examples:
       cli.action(async (ctx, flags: { check?: boolean; json?: boolean }) => {
         const [{ aoEntryScript }, { describeInstall, packageRootOf }, { checkForUpdate }] = await Promise.all(
           [
-            import("../../core/daemon/ao-entry.js"),
-            import("../../core/update/install-kind.js"),
-            import("../../core/update/check-update.js"),
+            import("../../core/daemon/index.js"),
+            import("../../core/update/index.js"),
+            import("../../core/update/index.js"),
           ],
         );
         const install = describeInstall(packageRootOf(aoEntryScript()));
@@ -42,7 +42,7 @@ Examples:
           else writeLines(ctx.stdout, checkLines(check));
           return 0;
         }
-        const { applyUpdate } = await import("../../core/update/apply-update.js");
+        const { applyUpdate } = await import("../../core/update/index.js");
         const applied = await applyUpdate(ctx, install, check, (line) =>
           ctx.stderr.write(`running: ${line}\n`),
         );

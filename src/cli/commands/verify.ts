@@ -22,7 +22,7 @@ export function registerVerifyCommand(program: Command, cli: CliRuntime): void {
     .option("--json", "print the result as JSON")
     .action(
       cli.action(async (ctx, ref: string, flags: VerifyFlags, command: Command) => {
-        const { verifyProjectIssue } = await import("../../core/issues/verify-issue.js");
+        const { verifyProjectIssue } = await import("../../core/issues/index.js");
         const result = await verifyProjectIssue(ctx, ref, {
           project: flags.project,
           configPath: globalOptions(command).config,

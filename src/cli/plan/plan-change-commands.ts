@@ -21,13 +21,13 @@ interface EditFlags {
 
 async function editOf(ctx: Parameters<Parameters<CliRuntime["action"]>[0]>[0], flags: EditFlags) {
   const { AoError } = await import("../../core/errors.js");
-  const changes = await import("../../core/plans/change-commands.js");
+  const changes = await import("../../core/plans/index.js");
   if ((flags.file === undefined) === (flags.ticket === undefined))
     throw new AoError("E_USAGE", "say what to change: --ticket <id> with its changes, or --file <patch>", {
       hint: "e.g. ao plan edit plan-1 --ticket B --title 'API v2' --depends-on A,C --base-revision 3",
     });
   if (flags.file !== undefined) return changes.editFromFile(ctx, flags.file);
-  const { readPlanFile } = await import("../../core/plans/plan-commands.js");
+  const { readPlanFile } = await import("../../core/plans/index.js");
   const body = flags.bodyFile === undefined ? flags.body : (await readPlanFile(ctx, flags.bodyFile)).text;
   const schema =
     flags.outputSchema === undefined
@@ -67,7 +67,7 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
     .option("--json", "print the plan as JSON")
     .action(
       cli.action(async (ctx, planId: string, flags: EditFlags) => {
-        const { editPlanCommand } = await import("../../core/plans/change-commands.js");
+        const { editPlanCommand } = await import("../../core/plans/index.js");
         const view = await editPlanCommand(ctx, planId, {
           edit: await editOf(ctx, flags),
           baseRevision: flags.baseRevision,
@@ -88,7 +88,7 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
     .option("--json", "print the plan as JSON")
     .action(
       cli.action(async (ctx, planId: string, to: number, flags: { baseRevision: number; json?: boolean }) => {
-        const { rewindPlanCommand } = await import("../../core/plans/change-commands.js");
+        const { rewindPlanCommand } = await import("../../core/plans/index.js");
         const view = await rewindPlanCommand(ctx, planId, to, flags.baseRevision);
         if (flags.json === true) return writeJson(ctx.stdout, view);
         writeLines(ctx.stdout, [`${view.plan.id}: revision ${view.revision.revision} = revision ${to}`]);
@@ -103,7 +103,7 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
     .option("--json", "print the plan as JSON")
     .action(
       cli.action(async (ctx, planId: string, flags: { revision: number; json?: boolean }) => {
-        const { approvePlanCommand } = await import("../../core/plans/change-commands.js");
+        const { approvePlanCommand } = await import("../../core/plans/index.js");
         const approved = await approvePlanCommand(ctx, planId, flags.revision);
         if (flags.json === true) return writeJson(ctx.stdout, { plan: approved });
         writeLines(ctx.stdout, [`${approved.id}: approved at revision ${approved.approvedRevision}`]);
@@ -118,7 +118,7 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
     .option("--json", "print the plan as JSON")
     .action(
       cli.action(async (ctx, planId: string, flags: { reason?: string; json?: boolean }) => {
-        const { cancelPlanCommand } = await import("../../core/plans/change-commands.js");
+        const { cancelPlanCommand } = await import("../../core/plans/index.js");
         const cancelled = await cancelPlanCommand(ctx, planId, flags.reason);
         if (flags.json === true) return writeJson(ctx.stdout, { plan: cancelled });
         writeLines(ctx.stdout, [`${cancelled.id}: cancelled`]);
@@ -141,7 +141,7 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
           name: string,
           flags: { from?: string; file?: string; description?: string; json?: boolean },
         ) => {
-          const { savePlaybookCommand } = await import("../../core/plans/change-commands.js");
+          const { savePlaybookCommand } = await import("../../core/plans/index.js");
           const saved = await savePlaybookCommand(ctx, { name, ...flags });
           if (flags.json === true) return writeJson(ctx.stdout, { playbook: saved });
           writeLines(ctx.stdout, [`playbook ${saved.name}: ${saved.proposal.tickets.length} tickets`]);
@@ -154,7 +154,7 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
     .option("--json", "print the playbooks as JSON")
     .action(
       cli.action(async (ctx, flags: { json?: boolean }) => {
-        const { listPlaybooksCommand } = await import("../../core/plans/change-commands.js");
+        const { listPlaybooksCommand } = await import("../../core/plans/index.js");
         const playbooks = await listPlaybooksCommand(ctx);
         if (flags.json === true) return writeJson(ctx.stdout, { playbooks });
         if (playbooks.length === 0)

@@ -1,13 +1,13 @@
-import type { ProposalChange } from "../../core/plans/diff-proposals.js";
 import {
+  type ProposalChange,
   costTotalText,
   durationTotalText,
   humanDuration,
   quartileRange,
   usd,
-} from "../../core/plans/estimate-format.js";
-import type { PlanRecord } from "../../core/plans/plan-store.js";
-import type { PlanCard } from "../../core/plans/run/plan-card.js";
+  type PlanRecord,
+  type PlanCard,
+} from "../../core/plans/index.js";
 import { renderTable } from "../render.js";
 import { terminalCell, terminalText } from "../terminal-text.js";
 

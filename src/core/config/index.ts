@@ -2,9 +2,13 @@
  * The configuration subsystem's public surface: other modules import from here rather than from
  * the individual stages, which may move.
  */
+
+// The config found, loaded and validated, and the configs of registered projects.
 export { loadConfig } from "./load-config.js";
 export { findConfigPath, CONFIG_FILE_NAMES } from "./find-config-path.js";
 export { readRegisteredConfigs } from "./project-registry.js";
+
+// Where a key path sits in the YAML, and the plugins the config names with their options.
 export { locateKeyPath } from "./locate-key-path.js";
 export { listPluginReferences, type PluginReference } from "./plugin-references.js";
 export { positionPluginOptionsError } from "./plugin-options-error.js";
@@ -14,13 +18,23 @@ export {
   projectPluginOptions,
   type ProjectPluginSlot,
 } from "./project-plugins.js";
+
+// `ao config validate|show|schema|migrate`: the config checked, shown, described, upgraded.
 export { validateConfig, type ConfigValidation } from "./validate-config.js";
 export { maskedConfig, showConfig } from "./show-config.js";
+export { renderConfigJsonSchema } from "./json-schema.js";
+export { migrateConfig } from "./migrate-config.js";
+
+// Defaults, names and the duration syntax the config uses.
 export { DEFAULT_REACTIONS, TEMPLATE_PLACEHOLDERS } from "./default-reactions.js";
 export { REACTION_KEYS, REACTION_ACTIONS, PRIORITIES } from "./reaction-names.js";
 export { formatDuration, parseDuration } from "./duration.js";
 export { deriveSessionPrefix } from "./normalize-config.js";
-export { formatKeyPath, type ConfigIssue } from "./config-issues.js";
+
+// A config problem and how it reads, with its file, line and key path.
+export { formatIssue, formatKeyPath, type ConfigIssue } from "./config-issues.js";
+
+// The config's types, as loaded and normalized.
 export type {
   AgentConfig,
   AoConfig,

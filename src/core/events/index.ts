@@ -24,6 +24,9 @@ export type * from "./gate-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
+// `ao events --type`: a type or a family, checked against the known ones.
+export { parseEventFilter } from "./event-types.js";
+
 /**
  * Every event ao records: one discriminated union on `type`, the only thing the store's
  * `appendEvent` (and every `event:` parameter of a session or reaction change) accepts. Each family

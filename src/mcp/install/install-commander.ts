@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import type { AoContext } from "../../core/context.js";
 import { findConfigPath } from "../../core/config/index.js";
-import { commanderTokenPath, createCommander, revokeCommanderNamed } from "../../core/control/commanders.js";
-import { aoEntryScript } from "../../core/daemon/ao-entry.js";
+import { commanderTokenPath, createCommander, revokeCommanderNamed } from "../../core/control/index.js";
+import { aoEntryScript } from "../../core/daemon/index.js";
 import { AoError, isAoError } from "../../core/errors.js";
 import { closeStore, liveCommanderNamed, openStore } from "../../core/store/index.js";
 import {

@@ -4,9 +4,15 @@
  * page would not notice cannot happen silently. Only types and constants: no I/O, no node imports.
  * Times are ISO 8601 strings, durations milliseconds. Change it only additively (board note).
  */
-import type { CiState, PullRequestState, ReviewDecision } from "../../core/slots/scm.js";
-import type { SessionStatus } from "../../core/slots/session-status.js";
-import type { ReplySource, TurnOrigin, TurnStatus } from "../../core/slots/turns.js";
+import type {
+  CiState,
+  PullRequestState,
+  ReviewDecision,
+  SessionStatus,
+  ReplySource,
+  TurnOrigin,
+  TurnStatus,
+} from "../../core/slots/index.js";
 
 export type { CiState, PullRequestState, ReviewDecision, ReplySource, SessionStatus, TurnOrigin, TurnStatus };
 

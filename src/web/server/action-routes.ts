@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { AoContext } from "../../core/context.js";
-import type { RouteRequest } from "../../core/http/index.js";
-import { HttpRefusal } from "../../core/http/index.js";
+import { type RouteRequest, HttpRefusal } from "../../core/http/index.js";
 import type {
   InterruptAnswer,
   KillAnswer,
@@ -87,7 +86,7 @@ async function send(
   id: string,
   body: z.infer<typeof SendBody>,
 ): Promise<SendAnswer> {
-  const { sendMessage } = await import("../../core/sessions/send-message.js");
+  const { sendMessage } = await import("../../core/sessions/index.js");
   const result = await sendMessage(
     ctx,
     id,
@@ -105,7 +104,7 @@ async function send(
 }
 
 async function interrupt(ctx: AoContext, configPath: string, id: string): Promise<InterruptAnswer> {
-  const { interruptSessionTurn } = await import("../../core/turns/turn-commands.js");
+  const { interruptSessionTurn } = await import("../../core/turns/index.js");
   const result = await interruptSessionTurn(ctx, id, { configPath });
   return {
     session: result.session,
@@ -118,7 +117,7 @@ async function interrupt(ctx: AoContext, configPath: string, id: string): Promis
 }
 
 async function restore(ctx: AoContext, configPath: string, id: string): Promise<RestoreAnswer> {
-  const { restoreSession } = await import("../../core/sessions/restore-session.js");
+  const { restoreSession } = await import("../../core/sessions/index.js");
   const result = await restoreSession(ctx, id, { configPath });
   return {
     session: result.session.id,
@@ -131,7 +130,7 @@ async function restore(ctx: AoContext, configPath: string, id: string): Promise<
 }
 
 async function kill(ctx: AoContext, configPath: string, id: string, purge: boolean): Promise<KillAnswer> {
-  const { killSession } = await import("../../core/sessions/kill-session.js");
+  const { killSession } = await import("../../core/sessions/index.js");
   const result = await killSession(ctx, id, { configPath, purge });
   return {
     session: result.session.id,
@@ -147,7 +146,7 @@ async function merge(
   id: string,
   body: z.infer<typeof MergeBody>,
 ): Promise<MergeAnswer> {
-  const { mergeSession } = await import("../../core/sessions/merge-session.js");
+  const { mergeSession } = await import("../../core/sessions/index.js");
   const result = await mergeSession(ctx, id, { configPath, expectedSha: body.sha, method: body.method });
   return {
     session: result.session,
@@ -164,7 +163,7 @@ async function review(
   id: string,
   body: z.infer<typeof ReviewBody>,
 ): Promise<ReviewAnswer> {
-  const { reviewSession } = await import("../../core/sessions/review-session.js");
+  const { reviewSession } = await import("../../core/sessions/index.js");
   const input = body.action === "approve" ? { approve: true as const } : { requestChanges: body.body };
   const result = await reviewSession(ctx, id, input, { configPath });
   const threadId = result.thread !== undefined && "id" in result.thread ? result.thread.id : null;
@@ -178,7 +177,7 @@ async function spawn(
 ): Promise<SpawnAnswer> {
   if (body.issue === undefined && body.prompt === undefined)
     throw new HttpRefusal(400, "bad request body: give an issue or a prompt");
-  const { spawnSession } = await import("../../core/sessions/spawn-session.js");
+  const { spawnSession } = await import("../../core/sessions/index.js");
   const session = await spawnSession(ctx, { ...body, configPath });
   return { session: session.id, project: session.project, branch: session.branch, status: session.status };
 }

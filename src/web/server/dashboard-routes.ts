@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { DaemonMountContext, RouteMount } from "../../core/daemon/daemon-mount.js";
+import { type DaemonMountContext, type RouteMount, DASHBOARD_OWNER } from "../../core/daemon/index.js";
 import { HttpRefusal, type RouteSet } from "../../core/http/index.js";
 import { packageRoot } from "../../core/package-root.js";
 import type { SessionCookieAnswer } from "../api/types.js";
@@ -14,7 +14,6 @@ import { filterFleet } from "./read-fleet.js";
 import { readSessionDetail } from "./read-session-detail.js";
 import { staticAssetsHandler } from "./static-assets.js";
 import { createStoreFeed, type StoreFeedOptions } from "./store-feed.js";
-import { DASHBOARD_OWNER } from "../../core/daemon/dashboard-url.js";
 import { messageOf } from "../../core/errors.js";
 
 export interface DashboardOptions

@@ -1,7 +1,6 @@
 import type { AoContext } from "../../core/context.js";
-import { readDaemonStatus } from "../../core/daemon/daemon-status.js";
+import { readDaemonStatus, servesDashboard } from "../../core/daemon/index.js";
 import { AoError, EXIT_USAGE } from "../../core/errors.js";
-import { servesDashboard } from "../../core/daemon/dashboard-url.js";
 import { loginUrlOf } from "./dashboard-url.js";
 
 export interface EnsureDashboardOptions {
@@ -45,7 +44,7 @@ export async function ensureDashboard(
 }
 
 async function startOne(ctx: AoContext, options: EnsureDashboardOptions): Promise<DashboardAnswer> {
-  const { startDaemonInBackground } = await import("../../core/daemon/start-daemon.js");
+  const { startDaemonInBackground } = await import("../../core/daemon/index.js");
   const started = await startDaemonInBackground(ctx, {
     configPath: options.configPath,
     port: options.port,

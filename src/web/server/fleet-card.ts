@@ -1,4 +1,4 @@
-import type { SessionCost } from "../../core/cost/session-cost.js";
+import type { SessionCost } from "../../core/cost/index.js";
 import { dataAgeMs, observedAt, zoneOf, type Observer } from "../../core/fleet/index.js";
 import {
   isTerminalStatus,

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import type { AoContext } from "../../core/context.js";
 import { HttpRefusal } from "../../core/http/index.js";
-import { listPlans } from "../../core/plans/plan-store.js";
-import { readPlanCard } from "../../core/plans/run/plan-card.js";
-import type { Store } from "../../core/store/index.js";
-import { listTickets } from "../../core/store/index.js";
+import { listPlans, readPlanCard } from "../../core/plans/index.js";
+import { type Store, listTickets } from "../../core/store/index.js";
 import type { PlanListAnswer } from "../api/plan-types.js";
 import { actionAnswer } from "./action-answer.js";
 import { jsonBody, type DashboardRoute } from "./dashboard-guard.js";
@@ -47,7 +45,7 @@ export function planRoutes(options: {
       handle: async (request) => {
         const parsed = ApproveBody.safeParse(await jsonBody(request));
         if (!parsed.success) throw new HttpRefusal(400, "bad request body: revision: a positive integer");
-        const { approvePlan } = await import("../../core/plans/run/approve-plan.js");
+        const { approvePlan } = await import("../../core/plans/index.js");
         return actionAnswer(token, () =>
           approvePlan(ctx, request.params.id ?? "", parsed.data.revision, { by: "dashboard", configPath }),
         );

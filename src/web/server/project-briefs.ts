@@ -1,6 +1,6 @@
 import type { LoadedConfig } from "../../core/config/index.js";
 import type { AoContext } from "../../core/context.js";
-import { forgeFor } from "../../core/sessions/project-forge.js";
+import { forgeFor } from "../../core/sessions/index.js";
 import type { ProjectBrief } from "../api/types.js";
 
 /**

@@ -1,7 +1,7 @@
-import { sessionCost } from "../../core/cost/session-cost.js";
+import { sessionCost } from "../../core/cost/index.js";
 import { byZoneThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
-import { readLastCycle } from "../../core/lifecycle/last-cycle.js";
-import { standingWorkspaceRemoval } from "../../core/sessions/record-missing-workspaces.js";
+import { readLastCycle } from "../../core/lifecycle/index.js";
+import { standingWorkspaceRemoval } from "../../core/sessions/index.js";
 import {
   isTerminalStatus,
   lastEventId,

@@ -1,4 +1,4 @@
-import { readLastCycle } from "../../core/lifecycle/last-cycle.js";
+import { readLastCycle } from "../../core/lifecycle/index.js";
 import {
   getSession,
   listEvents,

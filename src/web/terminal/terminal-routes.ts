@@ -1,10 +1,14 @@
 import type { AoContext } from "../../core/context.js";
-import type { DaemonMountContext, RouteMount } from "../../core/daemon/daemon-mount.js";
+import type { DaemonMountContext, RouteMount } from "../../core/daemon/index.js";
 import { isAoError, messageOf } from "../../core/errors.js";
 import type { RouteAnswer, RouteRequest } from "../../core/http/index.js";
-import { createPaneHub, type PaneHub } from "../../core/terminal/pane-hub.js";
-import type { PaneControl } from "../../core/terminal/pane-control.js";
-import { sessionPaneDeps, sessionPaneInfo } from "../../core/terminal/session-pane.js";
+import {
+  createPaneHub,
+  type PaneHub,
+  type PaneControl,
+  sessionPaneDeps,
+  sessionPaneInfo,
+} from "../../core/terminal/index.js";
 import {
   BadRequest,
   badRequest,

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { PaneViewerSink } from "../../core/terminal/pane-hub.js";
+import type { PaneViewerSink } from "../../core/terminal/index.js";
 import type { TerminalStreamMessages } from "../api/terminal-types.js";
 
 /** A viewer further behind than this (a stalled page) is cut off; reconnecting gives a fresh screen. */
