@@ -35,8 +35,7 @@ export interface AgentInfo {
 
 /** One line of the record; `t` is ms since the epoch. `out` = host → agent, `in` = agent → host. */
 export type RecordLine =
-  | { t: number; dir: "out" | "in"; msg: JsonRpcMessage }
-  | { t: number; dir: "host"; event: HostEvent };
+  { t: number; dir: "out" | "in"; msg: JsonRpcMessage } | { t: number; dir: "host"; event: HostEvent };
 
 /** Where a session's record lives: under AO_HOME, so it outlives the worktree and any ao command. */
 export function acpRecordPath(aoHome: string, sessionId: string): string {
