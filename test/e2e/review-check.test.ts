@@ -40,9 +40,11 @@ describe("ao review-check (the original ao's command)", () => {
         ranBy: "this process",
         report: { sessions: 1, errors: [] },
       });
-      expect(here.sessions).toEqual([
-        expect.objectContaining({ session: "app-1", status: "working", pr: null }),
+      // The fake agent may have finished its task by now (a loaded machine is slow to get here).
+      expect(here.sessions.map(({ session, pr }) => ({ session, pr }))).toEqual([
+        { session: "app-1", pr: null },
       ]);
+      expect(["working", "idle"]).toContain(here.sessions[0]?.status);
 
       stops.push(() => void e2e.ao(["stop"]));
       expect(e2e.ao(["start"]).exitCode).toBe(0);

@@ -69,8 +69,9 @@ export interface TurnEnded extends EventBase {
     replySource: ReplySource | null;
     /** For `failed`: the agent's own words, or why the delivery failed; redacted. */
     error?: string;
-    /** How many tool calls and plan entries the agent reported (ACP agents); `ao turns show` lists them. */
+    /** How many tool calls the agent reported (ACP agents); `ao turns show` lists them. */
     tools?: number;
+    /** How many entries the agent's plan for the turn had (ACP agents); `ao turns show` lists them. */
     planEntries?: number;
   };
 }
