@@ -12,6 +12,9 @@ export function makeTempDir(prefix = "ao-test-"): string {
   return dir;
 }
 
+// An agent that is ending may still write its last hook record while the directory goes, so
+// removal is retried (ENOTEMPTY) for a moment rather than failing the test that already passed.
 afterEach(() => {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of created.splice(0))
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
