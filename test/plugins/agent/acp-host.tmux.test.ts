@@ -269,7 +269,10 @@ describe("ao acp-host in tmux, with the fake ACP agent", () => {
     // The agent, in a process group of its own, ends on its closed stdin: no orphan is left.
     await eventually(() => !processExists(agentPid), "the orphaned agent to end");
     await first.runtime.stop(first.handle);
-    const second = await startHost(["--load", acpSessionId], {}, first);
+    // As the plugin's resume starts it: with the spawn's task file too, which a loaded conversation already had.
+    const task = join(first.home, "task.md");
+    writeFileSync(task, "the spawn's task");
+    const second = await startHost(["--load", acpSessionId, "--prompt-file", task], {}, first);
     await eventually(
       () => hostEvents(second).filter((event) => event.kind === "ready").length === 2,
       "the second ready",
@@ -288,6 +291,10 @@ describe("ao acp-host in tmux, with the fake ACP agent", () => {
     await turnEnds(second, 2);
     expect(prompts(second).at(-1)?.params).toMatchObject({ sessionId: acpSessionId });
     expect(second.agentEvents().filter((event) => event["event"] === "session/load")).toHaveLength(1);
+    expect(prompts(second).some((prompt) => JSON.stringify(prompt.params).includes("the spawn's task"))).toBe(
+      false,
+    );
+    expect(prompts(second)).toHaveLength(2);
   });
 
   it("--prompt-file's text is the first prompt; Escape cancels like Ctrl-C", async () => {

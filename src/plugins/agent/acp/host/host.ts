@@ -91,7 +91,8 @@ export async function runAcpHost(input: HostInput): Promise<number> {
   startSession(connection.agent, session)
     .then((started) => {
       announce(record, screen, started);
-      conversation.ready(connection.agent, started.acpSessionId, given.task);
+      // A loaded conversation had its task already: a restore must not give it again.
+      conversation.ready(connection.agent, started.acpSessionId, started.loaded ? undefined : given.task);
     })
     .catch((error: unknown) => {
       if (stopping) return;
