@@ -48,6 +48,7 @@ afterEach(() => {
   for (const home of homes.splice(0)) {
     killTmuxServer(join(home, "tmux.sock"));
     // Agents in the killed panes may still be writing their hook files for a moment: ENOTEMPTY.
-    rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    // Under load (the suite beside other work) that moment is longer: up to about five seconds.
+    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });

@@ -10,6 +10,9 @@ const MISSING_PATTERNS: readonly RegExp[] = [
   /^error connecting to .* \(No such file or directory\)$/m,
   /^can't find (session|window|pane)/m,
   /^session not found/m,
+  // tmux 3.3 with a server that has no session left (the last one just killed, the server not yet
+  // exited) answers an explicit `-t =name:0` with this: there is no session to find.
+  /^no current target/m,
 ];
 
 export function classifyTmuxFailure(stderr: string, timedOut = false): TmuxFailure {

@@ -55,6 +55,8 @@ describe("tmux failures", () => {
       "missing",
     );
     expect(classifyTmuxFailure("can't find session: ao-1")).toBe("missing");
+    // What tmux 3.3 says to `list-panes -t =ao-1:0` when its server has no session left.
+    expect(classifyTmuxFailure("no current target\n")).toBe("missing");
     expect(classifyTmuxFailure("can't find window: 0")).toBe("missing");
     expect(classifyTmuxFailure("error connecting to /x/tmux.sock (Permission denied)")).toBe("unknown");
     expect(classifyTmuxFailure("", true)).toBe("unknown");
