@@ -91,6 +91,12 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
       body: { session: "app-1", project: "app", status: "working" },
     });
 
+    // Typing before aider's TUI is up reaches the terminal's line editor, not aider (a loaded
+    // machine starts it slowly): wait for its banner, as a person would.
+    await eventually(
+      () => (e2e.tmux(["capture-pane", "-p", "-t", "=app-1:0"]).includes("Main model:") ? true : undefined),
+      "aider's banner",
+    );
     const text = "héllo — 'quoted' $(rm -rf ~) `id` ünïcode";
     e2e.nextTurn({ reply: "done", workMs: 300 });
     const sent = await post("/api/sessions/app-1/send", { text });
