@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Runtime, RuntimeHandle } from "../../../src/core/slots/index.js";
-import { readRecordLines } from "../../../src/plugins/agent/acp/record-lines.js";
+import { readRecordSince } from "../../../src/plugins/agent/acp/record-entries.js";
 import {
   acpRecordPath,
   type HostEvent,
@@ -15,6 +15,12 @@ import { createTmuxRuntime } from "../../../src/plugins/runtime/tmux.js";
 import { eventually } from "../../contracts/eventually.js";
 import { AO_BIN } from "../../helpers/run-ao.js";
 import { makeTmuxHome, type TmuxTestHome } from "../../helpers/tmux.js";
+
+/** The record's whole lines from `offset`, as the acp plugin reads them (torn last line left out). */
+function readRecordLines(path: string, offset = 0): { lines: RecordLine[]; offset: number } {
+  const read = readRecordSince(path, offset);
+  return { lines: read.entries.map((entry) => entry.line), offset: read.offset };
+}
 
 /**
  * `ao acp-host` (the built ao) with the fake ACP agent in a real tmux pane, driven the way ao
