@@ -136,7 +136,7 @@ describe("ao sessions end to end (tmux, worktree, claude-code with the fake clau
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain("error: spawning app-1 failed at step workspace:");
     expect(result.stdout).toBe("");
-    expect(existsSync(e2e.worktree("app-1"))).toBe(false);
+    expect(existsSync(e2e.worktree("app-1")), result.stderr).toBe(false);
     expect(worktreeCount(e2e.repo)).toBe(1);
     expect(branches(e2e.repo)).toEqual(["main"]);
     expect(tmuxSessions(e2e)).toEqual([]);
@@ -159,7 +159,7 @@ describe("ao sessions end to end (tmux, worktree, claude-code with the fake clau
         "error: spawning app-1 failed at step runtime: claude-code exited at once with code 127",
       );
       expect(result.stderr).toContain("claude: not found");
-      expect(existsSync(e2e.worktree("app-1"))).toBe(false);
+      expect(existsSync(e2e.worktree("app-1")), result.stderr).toBe(false);
       expect(tmuxSessions(e2e)).toEqual([]);
       expect(e2e.sessions()[0]).toMatchObject({ status: "errored", reason: "spawn_failed:runtime" });
     },

@@ -44,11 +44,47 @@ export function killTmuxServer(socket: string): void {
   spawnSync("tmux", ["-S", socket, "kill-server"], { env: TMUX_ENV, stdio: "ignore" });
 }
 
+/**
+ * Kills the server and waits (5 s, then SIGKILL) until the processes of its panes have ended, as
+ * the runtime's own stop does: `kill-server` only hangs the panes up, and an agent that is ending
+ * (a fake claude running its SessionEnd hook) would still write into a directory being removed.
+ */
+export function killTmuxServerAndWait(socket: string): void {
+  const listed = spawnSync("tmux", ["-S", socket, "list-panes", "-a", "-F", "#{pane_dead} #{pane_pid}"], {
+    env: TMUX_ENV,
+    encoding: "utf8",
+  });
+  const groups = (listed.stdout ?? "")
+    .split("\n")
+    .map((line) => /^0 (\d+)$/.exec(line.trim())?.[1])
+    .filter((pid): pid is string => pid !== undefined)
+    .map(Number);
+  killTmuxServer(socket);
+  const deadline = Date.now() + 5_000;
+  while (groups.some(isGroupRunning) && Date.now() < deadline) sleepSync(50);
+  for (const group of groups.filter(isGroupRunning)) signalGroup(group, "SIGKILL");
+}
+
+function isGroupRunning(group: number): boolean {
+  return signalGroup(group, 0);
+}
+
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 afterEach(() => {
   for (const home of homes.splice(0)) {
-    killTmuxServer(join(home, "tmux.sock"));
-    // Agents in the killed panes may still be writing their hook files for a moment: ENOTEMPTY.
-    // Under load (the suite beside other work) that moment is longer: up to about five seconds.
+    killTmuxServerAndWait(join(home, "tmux.sock"));
     rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });

@@ -1,6 +1,6 @@
 import { AoError, type Exec } from "../../core/plugin-api.js";
 import { createTmuxClient, type TmuxClient } from "./tmux-client.js";
-import { classifyTmuxFailure, tmuxComplaint } from "./tmux-errors.js";
+import { classifyTmuxFailure, runThroughServerExit, tmuxComplaint } from "./tmux-errors.js";
 import { sessionTarget } from "./tmux-target.js";
 
 /**
@@ -23,7 +23,7 @@ export async function assertSessionOnClient(
   session: string,
   sessionId: string,
 ): Promise<void> {
-  const result = await client.run([["has-session", "-t", sessionTarget(session)]]);
+  const result = await runThroughServerExit(client, [["has-session", "-t", sessionTarget(session)]]);
   if (!result.failed) return;
   if (result.notFound)
     throw new AoError("E_EXEC_NOT_FOUND", "tmux was not found on PATH", {

@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import type { LaunchSpec, Liveness } from "../../../src/core/slots/index.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
+import { killTmuxServerAndWait } from "../../helpers/tmux.js";
 import { FAKE_BIN } from "./fixtures.js";
 
 /**
@@ -24,8 +25,7 @@ function tmux(socket: string, home: string, args: string[]): string {
 }
 
 afterEach(() => {
-  for (const socket of sockets.splice(0))
-    spawnSync("tmux", ["-S", socket, "kill-server"], { stdio: "ignore" });
+  for (const socket of sockets.splice(0)) killTmuxServerAndWait(socket);
 });
 
 export interface Harness {

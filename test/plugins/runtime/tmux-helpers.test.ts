@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { joinTmuxCommands } from "../../../src/plugins/_shared/tmux-client.js";
-import { classifyTmuxFailure } from "../../../src/plugins/_shared/tmux-errors.js";
+import { classifyTmuxFailure, runThroughServerExit } from "../../../src/plugins/_shared/tmux-errors.js";
 import { assertTmuxSessionName, escapeTmuxFormat } from "../../../src/plugins/_shared/tmux-target.js";
 import { renderEnvFile } from "../../../src/plugins/runtime/tmux/env-file.js";
 import { paneCommand } from "../../../src/plugins/runtime/tmux/pane-command.js";
@@ -109,5 +109,43 @@ describe("arrival on screen", () => {
 
   it("strips control characters that could end a bracketed paste early, keeping tabs and newlines", () => {
     expect(sanitizePasteText("a\x1b[201~b\tc\r\nd\re\x07")).toBe("a[201~b\tc\nd\ne");
+  });
+});
+
+describe("a server exiting while it answers", () => {
+  const answer = (stderr: string) => ({
+    failed: stderr !== "",
+    stderr,
+    stdout: "",
+    exitCode: stderr === "" ? 0 : 1,
+  });
+
+  it("is asked once more, and its second answer stands", async () => {
+    const asked: string[][] = [];
+    const answers = ["server exited unexpectedly\n", "no server running on /x/tmux.sock\n"];
+    const client = {
+      run: (commands: readonly (readonly string[])[]) => {
+        asked.push(commands.flat());
+        return Promise.resolve(answer(answers.shift() ?? "") as never);
+      },
+    };
+    const result = await runThroughServerExit(client, [["kill-session", "-t", "=ao-1"]]);
+    expect(classifyTmuxFailure(result.stderr)).toBe("missing");
+    expect(asked).toEqual([
+      ["kill-session", "-t", "=ao-1"],
+      ["kill-session", "-t", "=ao-1"],
+    ]);
+  });
+
+  it("is not asked again for any other answer", async () => {
+    let calls = 0;
+    const client = {
+      run: () => {
+        calls += 1;
+        return Promise.resolve(answer("can't find session: ao-1") as never);
+      },
+    };
+    await runThroughServerExit(client, [["list-panes"]]);
+    expect(calls).toBe(1);
   });
 });

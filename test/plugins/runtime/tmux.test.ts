@@ -156,6 +156,25 @@ describe("runtime/tmux: create and liveness", () => {
     await runtime.stop({ runtime: "tmux", id: "ao-404" });
   });
 
+  it("says missing, never unknown, right after stopping the last session while its server exits", async () => {
+    // The failed-spawn undo: the agent exited at once, stop kills the only session, and the server
+    // exits while the next probe connects. tmux 3.3 then says "server exited unexpectedly" (about 4
+    // in 10 tries on this machine); ao asks once more instead of keeping the checkout for nothing.
+    const { runtime, home } = setup();
+    const states: string[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const handle = await runtime.create({
+        sessionId: "ao-1",
+        cwd: home,
+        argv: ["sh", "-c", "exit 127"],
+        env: {},
+      });
+      await runtime.stop(handle);
+      states.push((await runtime.liveness(handle)).state);
+    }
+    expect(states).toEqual(Array.from({ length: 20 }, () => "missing"));
+  });
+
   it("still reads a dead pane, without tmux's own 'Pane is dead' line", async () => {
     const { runtime, home, tmux } = setup();
     // The short pause: tmux 3.3 can mark a pane dead before it has read what a process wrote in its

@@ -1,6 +1,6 @@
 import type { Liveness, RuntimeHandle } from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
-import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
+import { classifyTmuxFailure, runThroughServerExit, tmuxComplaint } from "../../_shared/tmux-errors.js";
 
 /**
  * `livenessMany` for tmux: one `list-panes -a` per socket answers for every session at once, which
@@ -36,7 +36,7 @@ export async function livenessOfAll(
 
 /** Session name → what its agent pane (window 0, pane 0) says; a Liveness for the whole server when the call failed. */
 async function agentPanes(client: TmuxClient): Promise<Map<string, Answer> | Liveness> {
-  const result = await client.run([["list-panes", "-a", "-F", FORMAT]]);
+  const result = await runThroughServerExit(client, [["list-panes", "-a", "-F", FORMAT]]);
   if (result.failed) {
     if (result.notFound) return { state: "unknown", reason: "tmux was not found on PATH" };
     if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") return { state: "missing" };

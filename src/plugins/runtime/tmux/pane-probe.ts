@@ -1,6 +1,6 @@
 import type { Liveness } from "../../../core/plugin-api.js";
 import type { TmuxClient } from "../../_shared/tmux-client.js";
-import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
+import { classifyTmuxFailure, runThroughServerExit, tmuxComplaint } from "../../_shared/tmux-errors.js";
 import { agentWindowTarget } from "../../_shared/tmux-target.js";
 import type { Waits } from "../_shared/poll-until.js";
 
@@ -46,7 +46,9 @@ async function nudgeServer(client: TmuxClient, pid: number): Promise<void> {
 type ProbeOnce = PaneProbe | { kind: "settling"; serverPid: number };
 
 async function probeOnce(client: TmuxClient, session: string): Promise<ProbeOnce> {
-  const result = await client.run([["list-panes", "-t", agentWindowTarget(session), "-F", FORMAT]]);
+  const result = await runThroughServerExit(client, [
+    ["list-panes", "-t", agentWindowTarget(session), "-F", FORMAT],
+  ]);
   if (result.failed) {
     if (result.notFound) return { kind: "unknown", reason: "tmux was not found on PATH" };
     if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") return { kind: "missing" };

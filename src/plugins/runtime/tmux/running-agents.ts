@@ -1,6 +1,6 @@
 import { AoError, type PluginCleanupContext, type RunningAgent } from "../../../core/plugin-api.js";
 import { createTmuxClient, tmuxSocketPath } from "../../_shared/tmux-client.js";
-import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
+import { classifyTmuxFailure, runThroughServerExit, tmuxComplaint } from "../../_shared/tmux-errors.js";
 
 const FORMAT = "#{pane_dead}|#{window_index}|#{pane_index}|#{session_name}";
 const LINE = /^([01])\|(\d+)\|(\d+)\|(.+)$/;
@@ -15,7 +15,7 @@ export async function tmuxRunningAgents(
   ctx: Pick<PluginCleanupContext, "exec" | "paths">,
 ): Promise<RunningAgent[]> {
   const client = createTmuxClient(ctx.exec, tmuxSocketPath(ctx.paths));
-  const result = await client.run([["list-panes", "-a", "-F", FORMAT]]);
+  const result = await runThroughServerExit(client, [["list-panes", "-a", "-F", FORMAT]]);
   if (result.failed) {
     if (result.notFound || classifyTmuxFailure(result.stderr, result.timedOut) === "missing") return [];
     const why = tmuxComplaint(result.stderr, result.timedOut ? "tmux timed out" : "tmux failed");

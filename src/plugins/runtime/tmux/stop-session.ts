@@ -6,7 +6,7 @@ import {
 } from "../../../core/plugin-api.js";
 import { createTmuxClient, tmuxSocketPath, type TmuxClient } from "../../_shared/tmux-client.js";
 import { killTmuxServer } from "../../_shared/tmux-program.js";
-import { classifyTmuxFailure, tmuxComplaint } from "../../_shared/tmux-errors.js";
+import { classifyTmuxFailure, runThroughServerExit, tmuxComplaint } from "../../_shared/tmux-errors.js";
 import { sessionTarget } from "../../_shared/tmux-target.js";
 import { pollUntil, realSleep, type Waits } from "../_shared/poll-until.js";
 
@@ -58,7 +58,9 @@ export async function stopTmuxServer(ctx: PluginCleanupContext): Promise<string[
 /** The process groups (= pane pids) of the session's (or, without one, every) pane whose command still runs. */
 async function livePaneGroups(client: TmuxClient, session: string | undefined): Promise<number[]> {
   const which = session === undefined ? ["-a"] : ["-s", "-t", sessionTarget(session)];
-  const result = await client.run([["list-panes", ...which, "-F", "#{pane_dead} #{pane_pid}"]]);
+  const result = await runThroughServerExit(client, [
+    ["list-panes", ...which, "-F", "#{pane_dead} #{pane_pid}"],
+  ]);
   if (result.failed) return [];
   return result.stdout
     .split("\n")
@@ -85,7 +87,7 @@ async function endGroups(groups: readonly number[], waits: Waits): Promise<numbe
 
 /** A session (or server) that is already gone is the outcome stop wanted. */
 async function killSession(client: TmuxClient, session: string): Promise<void> {
-  const result = await client.run([["kill-session", "-t", sessionTarget(session)]]);
+  const result = await runThroughServerExit(client, [["kill-session", "-t", sessionTarget(session)]]);
   if (!result.failed || classifyTmuxFailure(result.stderr, result.timedOut) === "missing") return;
   throw new AoError(
     "E_EXEC_FAILED",
