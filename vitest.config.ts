@@ -15,6 +15,11 @@ import { durationSequencer } from "./test/helpers/duration-shards.js";
 const cores = Math.max(1, availableParallelism());
 /** AO_TEST_WORKERS=1: every group one file at a time (the serial run the parallel one is measured against). */
 const cap = Number(process.env["AO_TEST_WORKERS"] ?? "") || Infinity;
+/**
+ * AO_TEST_RETRY=1 (.ci/run sets it): a failed test outside `core` runs once more. CI's summary
+ * names every test that needed it (.ci/summary.mjs), so a flaky test is seen, never hidden.
+ */
+const retry = Number(process.env["AO_TEST_RETRY"] ?? "") || 0;
 const BROWSER = "test/**/*.browser.test.ts";
 const E2E = "test/e2e/**/*.test.ts";
 const CORE = "test/core/**/*.test.ts";
@@ -36,6 +41,7 @@ function group(
       include,
       exclude,
       maxWorkers: Math.min(maxWorkers, cap),
+      retry: name === "core" ? 0 : retry,
       sequence: { groupOrder: order },
       ...timeouts,
     },

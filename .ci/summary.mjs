@@ -1,8 +1,8 @@
 // Prints vitest's JSON report as CI reads it: the run's wall time beside the sum of its files'
 // durations (their ratio is what running files side by side saved), then, when .ci/run also ran the
 // suite one file at a time, the serial run's wall time beside the parallel one and any failure of
-// the serial run as a warning, then, last, the parallel run's plain line
-// "N passed, N failed, N skipped".
+// the serial run as a warning, then each test that passed only on a second try (AO_TEST_RETRY),
+// then, last, the parallel run's plain line "N passed, N failed, N skipped".
 //
 // Arguments: the report's path and the run's wall time in ms; optionally the serial run's report
 // and wall time in ms (AO_CI_SERIAL=0 in .ci/run leaves them out).
@@ -18,6 +18,7 @@ if (report === undefined) {
 console.log(timing(report.testResults, Number(wallArg)));
 if (serialPath !== undefined)
   for (const line of serialLines(serialPath, Number(serialWallArg))) console.log(line);
+for (const line of retriedLines(report)) console.log(line);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(`${report.numPassedTests} passed, ${failures(report)} failed, ${skipped} skipped`);
 if (report.numTotalTests === 0) process.exit(1);
@@ -79,5 +80,21 @@ function serialLines(file, serialWallMs) {
     const where = names.length > 0 ? `: ${names.join(", ")}` : "";
     lines.push(`warning: the serial run had ${failed} failed (${serial.numPassedTests} passed)${where}`);
   }
+  return lines;
+}
+
+/**
+ * "flaky: test/e2e/x.test.ts > it does y (first try: AssertionError: …)" for each test that
+ * passed only on its second try (AO_TEST_RETRY): vitest keeps the first try's failure on a passed test.
+ */
+function retriedLines(run) {
+  const lines = [];
+  for (const file of run.testResults)
+    for (const test of file.assertionResults ?? [])
+      if (test.status === "passed" && (test.failureMessages ?? []).length > 0) {
+        const first = String(test.failureMessages[0]).split("\n")[0].slice(0, 200);
+        lines.push(`flaky: ${relative(process.cwd(), file.name)} > ${test.fullName} (first try: ${first})`);
+      }
+  if (lines.length > 0) lines.push(`${lines.length} passed only on a second try: each is a defect to fix`);
   return lines;
 }

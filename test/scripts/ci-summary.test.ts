@@ -107,4 +107,27 @@ describe(".ci/summary.mjs", () => {
     expect(parallelGone.stderr).toContain(`no test report at ${missing}`);
     expect(parallelGone.status).toBe(1);
   });
+
+  it("names each test that passed only on its second try, before the counts", () => {
+    const dir = makeTempDir("ao-summary-");
+    const retried = {
+      ...file("test/e2e/x.test.ts", 0, 3000),
+      assertionResults: [
+        { fullName: "steady one", status: "passed", failureMessages: [] },
+        {
+          fullName: "flaky one",
+          status: "passed",
+          failureMessages: ["AssertionError: expected 1 to be 2\n    at x"],
+        },
+      ],
+    };
+    const report = writeReport(dir, "parallel.json", [retried]);
+    const { lines, status } = summarize([report, "4000"]);
+    expect(lines.slice(1)).toEqual([
+      "flaky: test/e2e/x.test.ts > flaky one (first try: AssertionError: expected 1 to be 2)",
+      "1 passed only on a second try: each is a defect to fix",
+      "10 passed, 0 failed, 0 skipped",
+    ]);
+    expect(status).toBe(0);
+  });
 });
