@@ -22,7 +22,7 @@
 // All times are Date.now() of processes on this machine. Nothing is asserted: the bench fails only
 // when a turn does not complete with the scripted reply.
 // Run: npm run build && node bench/acp-latency.mjs [--rounds 12]   (or AO_BENCH_ROUNDS=12)
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
@@ -99,17 +99,37 @@ function turnEndedAt(session, after) {
   return event.createdAt;
 }
 
+/** The `ao send` running now, so that a signal can end it before the world goes. */
+let running;
+
+/** Runs ao without blocking, so SIGINT and SIGTERM are handled (and clean up) at once. */
+function run(argv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { ...world.options, stdio: ["ignore", "pipe", "pipe"] });
+    running = child;
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => {
+      running = undefined;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 /** One `ao send --wait` of `slow <ms>` to one mode's session; returns its figures in ms. */
-function round(mode, delayMs) {
+async function round(mode, delayMs) {
   const { session, file, moments } = modes[mode];
   const prompt = `slow ${delayMs}`;
   const reply = `You said: ${prompt}`;
   writeFileSync(turnsFile, JSON.stringify({ workMs: delayMs, reply }));
   const path = file();
   const offset = statSync(path).size;
-  const argv = [ao, "send", session, "--wait", "--json", prompt];
+  const argv = [ao, "send", session, "--wait", "--json", "--timeout", "60s", prompt];
   const start = Date.now();
-  const sent = spawnSync(process.execPath, argv, { ...world.options, encoding: "utf8" });
+  const sent = await run(argv);
   const wall = Date.now() - start;
   const turn = sent.status === 0 ? JSON.parse(sent.stdout).turn : undefined;
   if (turn?.status !== "completed" || turn.reply !== reply)
@@ -193,6 +213,7 @@ let cleaned = false;
 function cleanUp() {
   if (cleaned) return;
   cleaned = true;
+  running?.kill("SIGKILL");
   for (const session of ["term-1", "acp-1"])
     spawnSync(process.execPath, [ao, "session", "kill", session, "--purge", "--force"], {
       ...world.options,
@@ -200,10 +221,13 @@ function cleanUp() {
     });
   world.dispose();
 }
-for (const signal of ["SIGINT", "SIGTERM"])
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+])
   process.on(signal, () => {
     cleanUp();
-    process.exit(130);
+    process.exit(code);
   });
 
 try {
@@ -214,7 +238,7 @@ try {
     const delayMs = Math.floor(Math.random() * 500);
     const order = n % 2 === 0 ? ["acp", "terminal"] : ["terminal", "acp"];
     for (const mode of order) {
-      const figures = round(mode, delayMs);
+      const figures = await round(mode, delayMs);
       if (n >= WARMUP) samples[mode].push(figures);
     }
   }
