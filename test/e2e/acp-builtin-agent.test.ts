@@ -25,20 +25,30 @@ afterEach(() => {
 
 const FAKE_ACP_AGENT = join(import.meta.dirname, "..", "fixtures", "bin", "fake-acp-agent");
 
-/** claude-code with protocol: acp, `claude-agent-acp` on PATH unless `installed` is false. */
-function claudeOverAcp(installed = true): { e2e: E2e; log: string } {
+/** `plugin` with protocol: acp, the fake ACP agent on PATH as `adapter` unless `installed` is false. */
+function overAcp(plugin: string, adapter: string, installed = true): { e2e: E2e; log: string } {
   const e2e = makeE2e();
   world = e2e;
   const bin = makeTempDir("ao-acp-bin-");
-  if (installed) symlinkSync(FAKE_ACP_AGENT, join(bin, "claude-agent-acp"));
+  if (installed) symlinkSync(FAKE_ACP_AGENT, join(bin, adapter));
   const log = join(e2e.userHome, "fake-acp.log");
   Object.assign(e2e.env, {
     PATH: `${bin}:${e2e.env.PATH}`,
     FAKE_ACP_LOG: log,
     ANTHROPIC_API_KEY: "sk-ant-e2e",
   });
-  e2e.writeConfig("agent:\n  plugin: claude-code\n  protocol: acp");
+  e2e.writeConfig(`agent:\n  plugin: ${plugin}\n  protocol: acp`);
   return { e2e, log };
+}
+
+const claudeOverAcp = (installed = true) => overAcp("claude-code", "claude-agent-acp", installed);
+
+/** The fake agent's first log line: the argv and the names of the variables it was started with. */
+function adapterStart(log: string): { argv: string[]; envKeys: string[] } {
+  return JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "{}") as {
+    argv: string[];
+    envKeys: string[];
+  };
 }
 
 function question(e2e: E2e): { title: string } | undefined {
@@ -79,10 +89,7 @@ describe("agent: {plugin: claude-code, protocol: acp}", () => {
       expect(sent.stdout).toBe("You said: how are you\n");
 
       // The adapter was started with no arguments, and Claude's key reached it.
-      const start = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "{}") as {
-        argv: string[];
-        envKeys: string[];
-      };
+      const start = adapterStart(log);
       expect(start.argv).toEqual([]);
       expect(start.envKeys).toContain("ANTHROPIC_API_KEY");
 
@@ -120,6 +127,23 @@ describe("agent: {plugin: claude-code, protocol: acp}", () => {
         fix: "npm i -g @zed-industries/claude-agent-acp",
         source: { keyPath: "projects.app.agent.protocol", line: 6 },
       });
+    },
+  );
+
+  it.each([
+    ["gemini", "gemini", ["--experimental-acp"]],
+    ["opencode", "opencode", ["acp"]],
+  ])(
+    "%s with protocol: acp runs `%s %s` and answers ao send --wait",
+    { timeout: 120_000 },
+    (plugin, adapter, argv) => {
+      const { e2e, log } = overAcp(plugin, adapter);
+      const spawned = e2e.ao(["spawn", "app", "say hello"]);
+      expect(spawned.exitCode, spawned.stderr).toBe(0);
+      const sent = e2e.ao(["send", "app-1", "--wait", "how are you"]);
+      expect(sent.exitCode, sent.stderr).toBe(0);
+      expect(sent.stdout).toBe("You said: how are you\n");
+      expect(adapterStart(log).argv).toEqual(argv);
     },
   );
 });
