@@ -167,7 +167,7 @@ const CLAUDE_PROGRAM = agentProgram(
 
 /**
  * The CLI (or with protocol acp its adapter) and its login (agentProgram), then, once the CLI is
- * installed, its finished first-run set-up: the adapter's bundled Claude Code never shows it.
+ * installed, its finished first-run set-up (a TUI screen: the adapter runs Claude Code without one).
  */
 async function claudeDoctor(options: unknown, ctx: PluginCheckContext): Promise<PluginCheck[]> {
   const checks = await CLAUDE_PROGRAM.doctor(options, ctx);
