@@ -35,6 +35,9 @@ import { recognizeClaudeLimit } from "./claude-code/limits.js";
 import { CLAUDE_CODE_DEFAULT_MODELS } from "./claude-code/default-models.js";
 import { claudeStateFile, preTrustWorktree } from "./claude-code/pre-trust.js";
 import { checkClaudeOnboarding } from "./claude-code/onboarding-check.js";
+import { CLAUDE_ACP_ADAPTER } from "./claude-code/acp-adapter.js";
+import { agentForProtocol } from "./_shared/acp-mode.js";
+import { protocolOptionsIn } from "./_shared/acp-adapter-check.js";
 
 export type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 
@@ -159,12 +162,16 @@ const CLAUDE_PROGRAM = agentProgram(
     install: "npm i -g @anthropic-ai/claude-code",
   },
   CLAUDE_CODE_LOGIN,
+  () => CLAUDE_ACP_ADAPTER,
 );
 
-/** The CLI and its login (agentProgram), then, once it is installed, its finished first-run set-up. */
+/**
+ * The CLI (or with protocol acp its adapter) and its login (agentProgram), then, once the CLI is
+ * installed, its finished first-run set-up (a TUI screen: the adapter runs Claude Code without one).
+ */
 async function claudeDoctor(options: unknown, ctx: PluginCheckContext): Promise<PluginCheck[]> {
   const checks = await CLAUDE_PROGRAM.doctor(options, ctx);
-  if (checks[0]?.status !== "ok") return checks;
+  if (checks[0]?.status !== "ok" || protocolOptionsIn(options).protocol === "acp") return checks;
   return [...checks, checkClaudeOnboarding(claudePathsFrom(ctx.env).stateFile)];
 }
 
@@ -174,9 +181,13 @@ export const plugin = definePlugin({
   defaultModels: CLAUDE_CODE_DEFAULT_MODELS,
   program: CLAUDE_PROGRAM.program,
   doctor: claudeDoctor,
-  description: "Claude Code (claude): hooks for session id, activity and turns, resume by session id",
+  description:
+    "Claude Code (claude): hooks for session id, activity and turns, resume by session id; protocol: acp (default: terminal) runs claude-agent-acp",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),
-  defaults: { command: "claude", args: [], stillScreenAfter: "30s" },
-  create: (options, ctx) => createClaudeCodeAgent(options, process.execPath, claudePathsFrom(ctx.env)),
+  defaults: { command: "claude", args: [], stillScreenAfter: "30s", protocol: "terminal" },
+  create: (options, ctx) =>
+    agentForProtocol(options, CLAUDE_ACP_ADAPTER, ctx.paths.home, () =>
+      createClaudeCodeAgent(options, process.execPath, claudePathsFrom(ctx.env)),
+    ),
 });

@@ -24,8 +24,12 @@ import { codexWorkerMcp } from "./codex/worker-mcp.js";
 import { runsPermissionless } from "./_shared/worker-mcp.js";
 import { recognizeCodexLimit } from "./codex/limits.js";
 import { CODEX_DEFAULT_MODELS } from "./codex/default-models.js";
+import { codexAcpAdapter } from "./codex/acp-adapter.js";
+import { trustOverride } from "./codex/trust-override.js";
+import { agentForProtocol } from "./_shared/acp-mode.js";
 
 export type { CodexOptions } from "./_shared/plugin-options.js";
+export { trustOverride } from "./codex/trust-override.js";
 
 /** The one flag that turns off Codex's approvals and sandbox; only with `permissions: permissionless`. */
 export const CODEX_BYPASS_FLAG = "--dangerously-bypass-approvals-and-sandbox";
@@ -62,14 +66,6 @@ function spec(argv: string[]): Promise<LaunchSpec> {
   return Promise.resolve({ argv, env: {} });
 }
 
-/**
- * `-c` values are TOML; a table literal keyed by the quoted path avoids the dotted-key form, which
- * would split a path at its dots. JSON string escapes are valid TOML basic-string escapes.
- */
-export function trustOverride(worktree: string): string {
-  return `projects={${JSON.stringify(worktree)}={trust_level="trusted"}}`;
-}
-
 function codexActivity(probe: ActivityProbe, codexHome: string): ActivityReport {
   const rollout = findRollout(codexHome, probe.worktree, probe.agentSessionId);
   const agentSessionId = rollout?.sessionId ?? probe.agentSessionId;
@@ -103,11 +99,15 @@ export const plugin = definePlugin({
       install: "npm i -g @openai/codex",
     },
     CODEX_LOGIN,
+    (options) => codexAcpAdapter(options as CodexOptions),
   ),
   description:
-    "OpenAI Codex CLI (codex): rollout files for session id, activity and turns, `codex resume <id>`",
+    "OpenAI Codex CLI (codex): rollout files for session id, activity and turns, `codex resume <id>`; protocol: acp (default: terminal) runs codex-acp",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.codexOptions),
-  defaults: { command: "codex", args: [], trustWorktree: true },
-  create: (options, ctx) => createCodexAgent(options, codexHomeFrom(ctx.env)),
+  defaults: { command: "codex", args: [], trustWorktree: true, protocol: "terminal" },
+  create: (options, ctx) =>
+    agentForProtocol(options, codexAcpAdapter(options), ctx.paths.home, () =>
+      createCodexAgent(options, codexHomeFrom(ctx.env)),
+    ),
 });

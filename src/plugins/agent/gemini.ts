@@ -30,18 +30,14 @@ import { geminiWorkerMcp } from "./gemini/worker-mcp.js";
 import { NO_WORKER_MCP, runsPermissionless, writeWorkerMcpFiles } from "./_shared/worker-mcp.js";
 import { recognizeGeminiLimit } from "./gemini/limits.js";
 import { GEMINI_DEFAULT_MODELS } from "./gemini/default-models.js";
+import { geminiAcpAdapter } from "./gemini/acp-adapter.js";
+import { GEMINI_TRUST_ENV } from "./gemini/trust-env.js";
+import { agentForProtocol } from "./_shared/acp-mode.js";
 
 export type { GeminiOptions } from "./_shared/plugin-options.js";
 
 /** The flag that approves every tool call; only with `permissions: permissionless`. */
 export const GEMINI_BYPASS_FLAG = "--yolo";
-
-/**
- * What `--skip-trust` sets, but only after Gemini CLI has read the workspace settings (recorded:
- * with the flag alone the hooks in .gemini/settings.json never load). In the environment from the
- * start, the worktree is trusted for this run and its settings, ao's hooks among them, load.
- */
-const TRUST_ENV = { GEMINI_CLI_TRUST_WORKSPACE: "true" } as const;
 
 /** Inside the workspace: Gemini CLI asks before it reads a file outside it (recorded). */
 const PROMPT_NAME = "prompt.md";
@@ -59,7 +55,7 @@ export function createGeminiAgent(
   exec: Exec,
   nodePath: string = process.execPath,
 ): Agent {
-  const env = options.trustWorktree ? { ...TRUST_ENV } : {};
+  const env = options.trustWorktree ? { ...GEMINI_TRUST_ENV } : {};
   const shared = (input: AgentLaunchInput): string[] => [
     ...workerArgs(input),
     ...(options.trustWorktree ? ["--skip-trust"] : []),
@@ -149,11 +145,15 @@ export const plugin = definePlugin({
       install: "npm i -g @google/gemini-cli",
     },
     GEMINI_LOGIN,
+    (options) => geminiAcpAdapter(options as GeminiOptions),
   ),
   description:
-    "Google Gemini CLI (gemini): --prompt-interactive, hooks for turns, session files for the id, `--resume <id>`",
+    "Google Gemini CLI (gemini): --prompt-interactive, hooks for turns, session files for the id, `--resume <id>`; protocol: acp (default: terminal) runs gemini --experimental-acp",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.geminiOptions),
-  defaults: { command: "gemini", args: [], trustWorktree: true },
-  create: (options, ctx) => createGeminiAgent(options, geminiHomeFrom(ctx.env), ctx.exec),
+  defaults: { command: "gemini", args: [], trustWorktree: true, protocol: "terminal" },
+  create: (options, ctx) =>
+    agentForProtocol(options, geminiAcpAdapter(options), ctx.paths.home, () =>
+      createGeminiAgent(options, geminiHomeFrom(ctx.env), ctx.exec),
+    ),
 });

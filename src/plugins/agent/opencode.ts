@@ -28,6 +28,8 @@ import { runsPermissionless } from "./_shared/worker-mcp.js";
 import { OPENCODE_PLUGIN_NAME, opencodePluginSpec, writeOpencodePlugin } from "./opencode/turn-plugin.js";
 import { recognizeOpencodeLimit } from "./opencode/limits.js";
 import { OPENCODE_DEFAULT_MODELS } from "./opencode/default-models.js";
+import { opencodeAcpAdapter } from "./opencode/acp-adapter.js";
+import { agentForProtocol } from "./_shared/acp-mode.js";
 
 export { OPENCODE_ALLOW_ALL } from "./opencode/config-content.js";
 
@@ -126,10 +128,15 @@ export const plugin = definePlugin({
       install: "npm i -g opencode-ai",
     },
     OPENCODE_LOGIN,
+    (options) => opencodeAcpAdapter(options as OpencodeOptions),
   ),
-  description: "opencode: `--mini --prompt`, a plugin for turns, resume with --session <id>",
+  description:
+    "opencode: `--mini --prompt`, a plugin for turns, resume with --session <id>; protocol: acp (default: terminal) runs opencode acp",
   // Built on the first options given: `ao status` probes agents without any.
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.opencodeOptions),
-  defaults: { command: "opencode", args: [] },
-  create: (options, ctx) => createOpencodeAgent(options, ctx.exec, ctx.env),
+  defaults: { command: "opencode", args: [], protocol: "terminal" },
+  create: (options, ctx) =>
+    agentForProtocol(options, opencodeAcpAdapter(options), ctx.paths.home, () =>
+      createOpencodeAgent(options, ctx.exec, ctx.env),
+    ),
 });
