@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { listPrograms } from "../registry/list-programs.js";
+import { listPrograms } from "./list-programs.js";
 import { findOnPath } from "../find-on-path.js";
 
 export interface InstalledAgent {
