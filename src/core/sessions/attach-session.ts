@@ -3,7 +3,7 @@ import { sessionPageUrlIfServed } from "../daemon/dashboard-url.js";
 import { AoError } from "../errors.js";
 import type { RuntimeHandle, TerminalView } from "../slots/index.js";
 import { closeStore, isTerminalStatus, openStore, requireSession, type Session } from "../store/index.js";
-import { pluginsForSessions } from "./session-plugins.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 import { storedHandle } from "./runtime-handle.js";
 import { sessionTerminal } from "./session-terminal.js";
 

@@ -36,6 +36,5 @@ export { cleanupSessions, type CleanupAction } from "./cleanup-sessions.js";
 export { parseReportState, type AgentReportState } from "./agent-states.js";
 export { reportState, reportingSession, type ReportResult } from "./report-state.js";
 
-// A project's config and forge, for commands that read them without spawning.
-export { loadConfigIfAny } from "./session-plugins.js";
+// A project's forge, for commands that read it without spawning.
 export { forgeFor } from "./project-forge.js";

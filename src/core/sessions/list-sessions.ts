@@ -12,7 +12,7 @@ import { probeSessions, type SessionProbe } from "./probe-sessions.js";
 import { fileScreenStillness } from "./screen-stillness.js";
 import { recordNewExits } from "./record-exits.js";
 import { listedBudgetGaps } from "./session-budget-gaps.js";
-import { pluginsForSessions } from "./session-plugins.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 import { sessionHold, type SessionHold } from "./session-hold.js";
 import { sessionView, type SessionView } from "./session-view.js";
 
