@@ -11,7 +11,7 @@ import {
 } from "../store/index.js";
 import { assertSpawnInterrupted, rollBackInterruptedSpawn } from "./interrupted-spawn.js";
 import { openProject } from "./open-project.js";
-import { storedHandle, stopVerified } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "../session-plugins/runtime-handle.js";
 import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 
 export interface KillOptions {

@@ -2,7 +2,7 @@ import type { AoContext } from "../context.js";
 import { messageOf } from "../errors.js";
 import { redactText } from "../redact.js";
 import type { Session } from "../store/index.js";
-import { storedHandle } from "./runtime-handle.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
 import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 import { readSession } from "./session-pull.js";
 
