@@ -36,6 +36,5 @@ export type { DaemonMountContext, RouteMount } from "./daemon-mount.js";
 // The dashboard the daemon serves: its address, and which daemon owns it.
 export { DASHBOARD_OWNER, dashboardAddress, servesDashboard } from "./dashboard-url.js";
 
-// A cycle asked of the running daemon now (`ao session-ended`), and the script a daemon is started with.
+// A cycle asked of the running daemon now (`ao session-ended`).
 export { requestDaemonCycle } from "./request-daemon-cycle.js";
-export { aoEntryScript } from "./ao-entry.js";

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
 import type { DoctorCheck } from "../doctor/check.js";
 import { AoError } from "../errors.js";
-import { aoEntryScript } from "./ao-entry.js";
+import { aoEntryScript } from "../ao-entry.js";
 import { aoSecretVariables } from "../secret-variables.js";
 import { daemonEnvironment, type DaemonEnvSource } from "./daemon-env.js";
 import { alreadyRunningError } from "./daemon-errors.js";
