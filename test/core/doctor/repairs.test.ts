@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeSecretFile } from "../../../src/core/control/credentials.js";
+import { writeSecretFile } from "../../../src/core/credentials/credentials.js";
 import { acquireDaemonLock } from "../../../src/core/daemon/daemon-lock.js";
 import { createDaemonToken, daemonFiles, writeDaemonInfo } from "../../../src/core/daemon/daemon-files.js";
 import { checkAoHome } from "../../../src/core/doctor/check-ao-home.js";
