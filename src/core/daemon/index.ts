@@ -38,3 +38,6 @@ export { DASHBOARD_OWNER, dashboardAddress, servesDashboard } from "./dashboard-
 
 // A cycle asked of the running daemon now (`ao session-ended`).
 export { requestDaemonCycle } from "./request-daemon-cycle.js";
+
+// `ao review-check`: a fresh cycle for sessions' pull requests, by the daemon or, without one, here.
+export { checkReviews } from "./check-reviews.js";

@@ -14,6 +14,3 @@ export { planReactions, type PlannedReaction } from "./plan-reactions.js";
 export { planAllComplete } from "./plan-all-complete.js";
 export { renderMessage } from "./render-message.js";
 export type { MessageFacts, ReactionPayload } from "./reaction-payload.js";
-
-// `ao review-check`: the review comments on each session's pull request, fetched now.
-export { checkReviews } from "./check-reviews.js";
