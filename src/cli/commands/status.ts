@@ -5,7 +5,7 @@ import {
   type DaemonStatus,
   dashboardAddress,
   servesDashboard,
-} from "../../core/daemon/index.js";
+} from "../../core/daemon-state/index.js";
 import {
   listSessionViews,
   watchSessionViews,

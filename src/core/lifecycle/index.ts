@@ -8,7 +8,6 @@ export { runCycle, type CycleOptions, type CycleReport } from "./run-cycle.js";
 export { createCycle, type LifecycleCycle } from "./cycle.js";
 export { CYCLE_STEPS } from "./cycle-steps.js";
 export type { CycleScope, CycleStep, StepResult } from "./cycle-scope.js";
-export { LAST_CYCLE_META, readLastCycle, type LastCycle } from "./last-cycle.js";
 export { refreshSessions } from "./refresh-sessions.js";
 export { planReactions, type PlannedReaction } from "./plan-reactions.js";
 export { planAllComplete } from "./plan-all-complete.js";

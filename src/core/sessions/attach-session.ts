@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { sessionPageUrlIfServed } from "../daemon/dashboard-url.js";
+import { sessionPageUrlIfServed } from "../daemon-state/dashboard-url.js";
 import { AoError } from "../errors.js";
 import type { RuntimeHandle, TerminalView } from "../slots/index.js";
 import { closeStore, isTerminalStatus, openStore, requireSession, type Session } from "../store/index.js";
