@@ -11,7 +11,7 @@ export { claimPullRequest, type ClaimResult } from "./claim-pr.js";
 export { parsePrRef } from "./claimable-pr.js";
 
 // Sessions seen: `ao status`, `ao session ls|show|logs|ci`, and the recently ended.
-export { listSessionViews, watchSessionViews } from "./list-sessions.js";
+export { listSessionViews, watchSessionViews, type SessionsRefresh } from "./list-sessions.js";
 export type { SessionView } from "./session-view.js";
 export { recentlyEndedSessions, type EndedSession } from "./recently-ended.js";
 export { sessionPage } from "./session-page.js";
