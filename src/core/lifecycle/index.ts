@@ -13,3 +13,6 @@ export { planReactions, type PlannedReaction } from "./plan-reactions.js";
 export { planAllComplete } from "./plan-all-complete.js";
 export { renderMessage } from "./render-message.js";
 export type { MessageFacts, ReactionPayload } from "./reaction-payload.js";
+
+// `ao plan cancel`: a plan cancelled in the world the daemon runs plans in (engine-world.ts).
+export { cancelPlanCommand } from "./cancel-plan.js";
