@@ -7,7 +7,12 @@ import { aoEntryScript } from "../ao-entry.js";
 import { aoSecretVariables } from "../secret-variables.js";
 import { daemonEnvironment, type DaemonEnvSource } from "./daemon-env.js";
 import { alreadyRunningError } from "./daemon-errors.js";
-import { daemonFiles, readDaemonInfo, type DaemonInfo, type DaemonFiles } from "../daemon-state/daemon-files.js";
+import {
+  daemonFiles,
+  readDaemonInfo,
+  type DaemonInfo,
+  type DaemonFiles,
+} from "../daemon-state/daemon-files.js";
 import { isDaemonLockHeld } from "../daemon-state/daemon-lock.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { assertPortFree, plannedPort } from "./start-port.js";
