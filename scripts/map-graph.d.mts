@@ -20,4 +20,6 @@ export function areaOf(file: string): string | undefined;
 export function entryOf(area: string, root?: string): string;
 export function layerViolations(graph: SourceNode[]): Violation[];
 export function entryViolations(graph: SourceNode[], root?: string): Violation[];
+export function areaEdges(graph: SourceNode[]): Map<string, Set<string>>;
 export function areaCycles(graph: SourceNode[]): string[][];
+export function areaLayers(graph: SourceNode[]): string[][];

@@ -102,23 +102,54 @@ export function entryViolations(graph, root = ROOT) {
   );
 }
 
+/** Core's areas and the areas each imports at run time (type-only imports are erased: no edge). */
+export function areaEdges(graph) {
+  // A file that does not exist is no edge (a template's text can look like an import).
+  const files = new Set(graph.map(({ file }) => file));
+  const edges = new Map();
+  for (const { file, imports } of graph) {
+    const from = areaOf(file);
+    if (from === undefined) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const { path: target, typeOnly } of imports) {
+      const to = areaOf(target);
+      if (!typeOnly && to !== undefined && to !== from && files.has(target)) edges.get(from).add(to);
+    }
+  }
+  return edges;
+}
+
 /**
  * Cycles between core's areas at run time (area A imports area B which, through others, imports
  * A). Type-only imports are erased by the compiler and make no cycle.
  */
 export function areaCycles(graph) {
-  const edges = new Map();
-  for (const { file, imports } of graph) {
-    const from = areaOf(file);
-    if (from === undefined) continue;
-    for (const { path: target, typeOnly } of imports) {
-      if (typeOnly) continue;
-      const to = areaOf(target);
-      if (to === undefined || to === from) continue;
-      edges.set(from, (edges.get(from) ?? new Set()).add(to));
+  return stronglyConnected(areaEdges(graph)).filter((component) => component.length > 1);
+}
+
+/**
+ * Core's areas in layers, lowest first: an area's layer is one above the highest it imports, so
+ * each imports only from layers below its own. The areas of a cycle share a layer.
+ */
+export function areaLayers(graph) {
+  const edges = areaEdges(graph);
+  const componentOf = new Map();
+  for (const component of stronglyConnected(edges))
+    for (const area of component) componentOf.set(area, component);
+  const layer = new Map();
+  const layerOf = (area) => {
+    const component = componentOf.get(area);
+    if (!layer.has(component)) {
+      const below = component
+        .flatMap((member) => [...edges.get(member)])
+        .filter((to) => !component.includes(to));
+      layer.set(component, Math.max(-1, ...below.map(layerOf)) + 1);
     }
-  }
-  return stronglyConnected(edges).filter((component) => component.length > 1);
+    return layer.get(component);
+  };
+  const layers = [];
+  for (const area of [...edges.keys()].sort()) (layers[layerOf(area)] ??= []).push(area);
+  return layers;
 }
 
 /** Tarjan's strongly connected components of a graph given as node → set of next nodes. */

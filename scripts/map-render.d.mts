@@ -2,3 +2,6 @@
 import type { SourceNode } from "./map-graph.mjs";
 
 export function renderMap(graph: SourceNode[]): Promise<string>;
+
+/** docs/architecture.md's text with its table of core's areas in layers made from the code. */
+export function withAreaLayers(text: string, graph: SourceNode[]): Promise<string>;

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
-import { areaOf, entryOf, layerOf } from "./map-graph.mjs";
+import { areaLayers, areaOf, entryOf, layerOf } from "./map-graph.mjs";
 import { ACTIONS, GLOSSARY, LAYERS, PROCESS_STARTERS } from "./map-tables.mjs";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -25,6 +25,7 @@ export async function renderMap(graph) {
     "",
     layersSection(graph),
     areasSection(graph),
+    section("The areas in layers", AREA_LAYERS_INTRO, areaLayersTable(graph)),
     actionsSection(),
     processesSection(graph),
     toolsSection(),
@@ -72,6 +73,34 @@ function areasSection(graph) {
     "The outer layers (cli, web, mcp) import an area only through its entry file.",
     table(["area", "entry file", "files", "used by outer files", "what it is"], rows),
   );
+}
+
+const AREA_LAYERS_INTRO =
+  "Lowest first: an area imports, at run time, only areas of the layers below its own (type-only imports are erased and do not count), so the areas form no cycle; the map test fails on one.";
+
+/** Core's areas by layer, lowest first (areaLayers): docs/architecture.md shows the same table. */
+function areaLayersTable(graph) {
+  const rows = areaLayers(graph).map((areas, layer) => [
+    String(layer),
+    areas.map((a) => `\`${a}\``).join(", "),
+  ]);
+  return table(["layer", "areas"], rows);
+}
+
+const LAYERS_BEGIN = "<!-- area layers: written by scripts/generate-map.mjs -->";
+const LAYERS_END = "<!-- end of area layers -->";
+
+/**
+ * docs/architecture.md's text with its table of the areas in layers (between two comment lines)
+ * made from the code, formatted as prettier would; throws when the comment lines are missing.
+ */
+export async function withAreaLayers(text, graph) {
+  const begin = text.indexOf(LAYERS_BEGIN);
+  const end = text.indexOf(LAYERS_END);
+  if (begin < 0 || end < begin) throw new Error(`docs/architecture.md lost its ${LAYERS_BEGIN} block`);
+  const options = (await prettier.resolveConfig(join(ROOT, "docs/architecture.md"))) ?? {};
+  const body = await prettier.format(areaLayersTable(graph), { ...options, parser: "markdown" });
+  return `${text.slice(0, begin + LAYERS_BEGIN.length)}\n\n${body}\n${text.slice(end)}`;
 }
 
 /** The first sentence of a file's leading comment, or a dash. */

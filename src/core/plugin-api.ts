@@ -91,7 +91,7 @@ export type { Exec, ExecOptions, ExecResult } from "./exec.js";
 // git through ctx.exec with a parsable locale and no credential prompts (workspaces, scms, trackers).
 export { GIT_ENV, git, gitText, noFilterDrivers } from "./git.js";
 // Whether a program is installed, from the context's PATH (a plugin checking its CLI before use).
-export { findOnPath } from "./init/find-on-path.js";
+export { findOnPath } from "./find-on-path.js";
 // ao's own package root (its bin/ao.js), for a plugin whose session runs a command of ao itself (acp's host).
 export { packageRoot } from "./package-root.js";
 

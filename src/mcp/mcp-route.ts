@@ -1,5 +1,6 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { type ControlContext, authenticateCommander, authenticateWorker } from "../core/control/index.js";
+import type { ControlContext } from "../core/control/index.js";
+import { authenticateCommander, authenticateWorker } from "../core/credentials/index.js";
 import { isAoError, messageOf } from "../core/errors.js";
 import {
   bearerChallenge,

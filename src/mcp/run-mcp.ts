@@ -5,12 +5,8 @@ import type { Readable, Writable } from "node:stream";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { loadConfig, readRegisteredConfigs, type LoadedConfig } from "../core/config/index.js";
 import type { AoContext } from "../core/context.js";
-import {
-  controlPlaneEnabled,
-  controlPlaneOffError,
-  createControlContext,
-  authenticateCommander,
-} from "../core/control/index.js";
+import { controlPlaneEnabled, controlPlaneOffError, createControlContext } from "../core/control/index.js";
+import { authenticateCommander } from "../core/credentials/index.js";
 import { AoError, isAoError, messageOf } from "../core/errors.js";
 import { rememberSecretValues } from "../core/redact.js";
 import { closeStore, openStore } from "../core/store/index.js";

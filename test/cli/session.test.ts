@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDaemonToken, daemonFiles, writeDaemonInfo } from "../../src/core/daemon/daemon-files.js";
-import { acquireDaemonLock } from "../../src/core/daemon/daemon-lock.js";
+import { createDaemonToken, daemonFiles, writeDaemonInfo } from "../../src/core/daemon-state/daemon-files.js";
+import { acquireDaemonLock } from "../../src/core/daemon-state/daemon-lock.js";
 import { makeCliFixture } from "../core/sessions/cli-fixture.js";
 
 describe("ao session", () => {

@@ -14,7 +14,7 @@ export function registerConfigCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(async (ctx, options: { json?: boolean }, command: Command) => {
         const [{ validateConfig }, { refreshSchemaCopy }] = await Promise.all([
-          import("../../core/config/index.js"),
+          import("../../core/doctor/index.js"),
           import("../../core/init/index.js"),
         ]);
         const result = await validateConfig(ctx, {

@@ -59,7 +59,7 @@ async function configuredExternalPlugins(
   ctx: AoContext,
   configPath: string | undefined,
 ): Promise<PluginListing[]> {
-  const { loadConfigIfAny } = await import("../../core/sessions/index.js");
+  const { loadConfigIfAny } = await import("../../core/session-plugins/index.js");
   const loaded = await loadConfigIfAny(ctx, configPath);
   if (loaded === undefined) return [];
   const [{ listPluginReferences }, { listExternalPlugins }] = await Promise.all([

@@ -26,7 +26,7 @@ export function registerReviewCheckCommand(program: Command, cli: CliRuntime): v
       cli.action(async (ctx, ids: string[], flags: Flags, command: Command) => {
         const configPath = globalOptions(command).config;
         const [{ checkReviews }, { listSessionViews }] = await Promise.all([
-          import("../../core/lifecycle/index.js"),
+          import("../../core/daemon/index.js"),
           import("../../core/sessions/index.js"),
         ]);
         const checked = await checkReviews(ctx, { sessionIds: ids, project: flags.project, configPath });

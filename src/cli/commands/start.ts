@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import type { CycleReport, DaemonInfo } from "../../core/daemon/index.js";
+import type { CycleReport } from "../../core/daemon/index.js";
+import type { DaemonInfo } from "../../core/daemon-state/index.js";
 import type { AoContext } from "../../core/context.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { portFlag } from "../port-flag.js";
@@ -98,7 +99,7 @@ async function dashboardMounts(wanted: boolean) {
 async function dashboardUrlOf(ctx: AoContext, info: DaemonInfo): Promise<string | null> {
   const [{ loginUrlOf }, { servesDashboard }] = await Promise.all([
     import("../../web/server/dashboard-url.js"),
-    import("../../core/daemon/index.js"),
+    import("../../core/daemon-state/index.js"),
   ]);
   return servesDashboard(info.routeSets) ? loginUrlOf(ctx, info.port) : null;
 }

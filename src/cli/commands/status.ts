@@ -5,13 +5,14 @@ import {
   type DaemonStatus,
   dashboardAddress,
   servesDashboard,
-} from "../../core/daemon/index.js";
+} from "../../core/daemon-state/index.js";
 import {
   listSessionViews,
   watchSessionViews,
   recentlyEndedSessions,
   type EndedSession,
   type SessionView,
+  type SessionsRefresh,
 } from "../../core/sessions/index.js";
 import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
@@ -36,7 +37,8 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
     .action(
       cli.action(
         async (ctx, options: { json?: boolean; watch?: boolean; refresh?: boolean }, command: Command) => {
-          const query = { configPath: globalOptions(command).config, refresh: options.refresh };
+          const refresh = options.refresh === true ? await lifecycleRefresh() : undefined;
+          const query = { configPath: globalOptions(command).config, refresh };
           const render = async (views: SessionView[]): Promise<void> => {
             const daemon = await readDaemonStatus(ctx);
             const ended = recentlyEndedSessions(ctx);
@@ -55,6 +57,12 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
         },
       ),
     );
+}
+
+/** `--refresh`: the lifecycle's one cycle that sends nothing, loaded only when asked for. */
+async function lifecycleRefresh(): Promise<SessionsRefresh> {
+  const { refreshSessions } = await import("../../core/lifecycle/index.js");
+  return refreshSessions;
 }
 
 /** The session table of `ao status` and `ao session ls`, or `{ "sessions": [...] }` with --json. */

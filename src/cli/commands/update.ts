@@ -30,7 +30,7 @@ Examples:
       cli.action(async (ctx, flags: { check?: boolean; json?: boolean }) => {
         const [{ aoEntryScript }, { describeInstall, packageRootOf }, { checkForUpdate }] = await Promise.all(
           [
-            import("../../core/daemon/index.js"),
+            import("../../core/ao-entry.js"),
             import("../../core/update/index.js"),
             import("../../core/update/index.js"),
           ],

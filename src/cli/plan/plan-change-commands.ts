@@ -118,7 +118,7 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
     .option("--json", "print the plan as JSON")
     .action(
       cli.action(async (ctx, planId: string, flags: { reason?: string; json?: boolean }) => {
-        const { cancelPlanCommand } = await import("../../core/plans/index.js");
+        const { cancelPlanCommand } = await import("../../core/lifecycle/index.js");
         const cancelled = await cancelPlanCommand(ctx, planId, flags.reason);
         if (flags.json === true) return writeJson(ctx.stdout, { plan: cancelled });
         writeLines(ctx.stdout, [`${cancelled.id}: cancelled`]);

@@ -19,8 +19,7 @@ export {
   type ProjectPluginSlot,
 } from "./project-plugins.js";
 
-// `ao config validate|show|schema|migrate`: the config checked, shown, described, upgraded.
-export { validateConfig, type ConfigValidation } from "./validate-config.js";
+// `ao config show|schema|migrate` (`validate` is doctor's): the config shown, described, upgraded.
 export { maskedConfig, showConfig } from "./show-config.js";
 export { renderConfigJsonSchema } from "./json-schema.js";
 export { migrateConfig } from "./migrate-config.js";

@@ -9,7 +9,7 @@ import { normalizeConfig } from "./normalize-config.js";
 import { findOriginalKeys } from "./original/original-keys.js";
 import { substituteEnv } from "./substitute-env.js";
 import type { ConfigDocument, LoadedConfig } from "./types.js";
-import { zodProblems } from "./zod-problems.js";
+import { zodProblems } from "../zod-problems.js";
 
 /*
  * The slow half of loading the configuration: yaml and zod. load-config.ts imports this module only

@@ -3,7 +3,7 @@ import { killSession } from "../sessions/kill-session.js";
 import { appendEvent, closeWorker, writeTransaction, type Commander } from "../store/index.js";
 import type { ControlContext } from "./control-context.js";
 import { requireOwnWorker } from "./own-worker.js";
-import { workerSecretPath } from "./worker-secret.js";
+import { workerSecretPath } from "../credentials/worker-secret.js";
 
 export interface ClosedWorker {
   session_id: string;

@@ -10,7 +10,7 @@ import {
   type Commander,
   type Store,
 } from "../store/index.js";
-import { mintSecret, sha256Hex, writeSecretFile } from "./credentials.js";
+import { mintSecret, sha256Hex, writeSecretFile } from "../credentials/credentials.js";
 
 const NAME = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 

@@ -13,7 +13,7 @@ import {
 import { advanceSession } from "../turns/advance-turns.js";
 import { giveTurn } from "../turns/give-turn.js";
 import type { ControlContext } from "./control-context.js";
-import { sha256Hex } from "./credentials.js";
+import { sha256Hex } from "../credentials/credentials.js";
 import { requireOwnWorker } from "./own-worker.js";
 
 export interface ControlTurnRequest {

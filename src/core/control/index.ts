@@ -11,8 +11,7 @@ export {
   type ControlContext,
 } from "./control-context.js";
 
-// Who is calling: a commander's token or a worker's secret, checked.
-export { authenticateCommander, authenticateWorker } from "./credentials.js";
+// Commanders: their token files, created and revoked (who is calling is checked in credentials/).
 export { commanderTokenPath, createCommander, revokeCommanderNamed } from "./commanders.js";
 
 // A commander's tools: agents, workers, turns given and waited for.

@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { detectAgents } from "../init/detect-agents.js";
+import { detectAgents } from "../registry/detect-agents.js";
 import { listPrograms } from "../registry/list-programs.js";
 import { configuredAgents } from "./configured-agents.js";
 import type { ControlContext } from "./control-context.js";

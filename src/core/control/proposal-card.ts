@@ -1,5 +1,5 @@
-import { readDaemonStatus } from "../daemon/daemon-status.js";
-import { dashboardAddress, servesDashboard } from "../daemon/dashboard-url.js";
+import { readDaemonStatus } from "../daemon-state/daemon-status.js";
+import { dashboardAddress, servesDashboard } from "../daemon-state/dashboard-url.js";
 import {
   costTotalText,
   durationTotalText,

@@ -1,6 +1,6 @@
 import { getCommander, insertReport, openTurnOf, writeTransaction, type Turn } from "../store/index.js";
 import type { ControlContext } from "./control-context.js";
-import { authenticateWorker } from "./credentials.js";
+import { authenticateWorker } from "../credentials/credentials.js";
 
 export interface ReportRequest {
   readonly text: string;

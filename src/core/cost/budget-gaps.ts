@@ -1,7 +1,8 @@
 import type { AoConfig } from "../config/types.js";
-import { unenforcedBudgets } from "../gates/gates.js";
+import type { GateQuestion } from "../gates/gates.js";
 import type { Agent } from "../slots/index.js";
 import type { Session, Store } from "../store/index.js";
+import { budgetHold, unrecordedBudgets, type Unenforced } from "./budget.js";
 
 /** A budget line in force for a session that ao cannot enforce, and why (docs/limits-and-budgets.md). */
 export interface BudgetGap {
@@ -42,4 +43,20 @@ export async function budgetGaps(
 /** One line a person reads: `app-2 (aider): budget.session.maxCostUsd: … cannot be enforced`. */
 export function budgetGapLine(gap: Pick<BudgetGap, "sessionId" | "agent" | "why">): string {
   return `${gap.sessionId} (${gap.agent}): budget not enforceable: ${gap.why}`;
+}
+
+/**
+ * The budgets in force for a session that cannot be enforced, for `ao status`, `ao cost` and
+ * doctor: every line when its agent records no usage (`recordsUsage` false: the agent offers no
+ * usage reader), else the money lines whose recorded spend has no price.
+ */
+export function unenforcedBudgets(
+  q: GateQuestion,
+  session: Session,
+  recordsUsage: boolean,
+): readonly Unenforced[] {
+  const project = q.config?.projects[session.project];
+  if (project === undefined) return [];
+  if (!recordsUsage) return unrecordedBudgets(project.budget, session.agent);
+  return budgetHold(q.store, project, session.id, q.now).unenforced;
 }

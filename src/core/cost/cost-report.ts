@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
-import { pluginsForSessions } from "../sessions/session-plugins.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 import { closeStore, listSessions, openStore, type Store } from "../store/index.js";
 import type { LoadedConfig } from "../config/types.js";
 import { dirname } from "node:path";

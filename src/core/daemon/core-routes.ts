@@ -1,5 +1,5 @@
 import type { RouteSet } from "../http/index.js";
-import { readLastCycle, type LastCycle } from "../lifecycle/last-cycle.js";
+import { readLastCycle, type LastCycle } from "../daemon-state/last-cycle.js";
 import type { DaemonMountContext } from "./daemon-mount.js";
 
 /** Core's own routes: `GET /health` for anyone on this machine, `POST /cycle` with the token. */

@@ -11,5 +11,3 @@ export type CycleRunner = (
 ) => Promise<CycleReport>;
 
 export type EngineOpener = (ctx: AoContext, options: { configPath?: string }) => Promise<LifecycleEngine>;
-
-export type { LastCycle } from "../lifecycle/last-cycle.js";

@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { recordLastCycle, summarizeCycle } from "../lifecycle/last-cycle.js";
+import { recordLastCycle, summarizeCycle } from "../daemon-state/last-cycle.js";
 import { listSessions, type Store } from "../store/index.js";
 import type { DaemonLog } from "./daemon-log.js";
 import type { CycleOptions, CycleReport, CycleRunner, LifecycleEngine } from "./cycle-types.js";

@@ -1,5 +1,5 @@
 import { AoError } from "../errors.js";
-import type { DaemonInfo } from "./daemon-files.js";
+import type { DaemonInfo } from "../daemon-state/daemon-files.js";
 
 export function alreadyRunningError(home: string, info: DaemonInfo | undefined): AoError {
   const who = info === undefined ? "starting" : `pid ${info.pid}`;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { AoContext } from "../context.js";
-import { findOnPath } from "../init/find-on-path.js";
+import { findOnPath } from "../find-on-path.js";
 import type { DaemonLog } from "./daemon-log.js";
 
 /** The inhibitor each platform has, and the argv that holds it until the process is ended. */

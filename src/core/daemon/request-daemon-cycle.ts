@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import type { CycleReport } from "../lifecycle/run-cycle.js";
 import type { AoPaths } from "../paths.js";
-import { daemonFiles, readDaemonInfo, readDaemonToken } from "./daemon-files.js";
+import { daemonFiles, readDaemonInfo, readDaemonToken } from "../daemon-state/daemon-files.js";
 
 export interface DaemonCycleAnswer {
   /** `no-daemon`: none runs for this AO_HOME; `failed`: it did not answer, or not with 200. */

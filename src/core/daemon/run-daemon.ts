@@ -15,8 +15,8 @@ import {
   removeDaemonInfo,
   writeDaemonInfo,
   type DaemonInfo,
-} from "./daemon-files.js";
-import { acquireDaemonLock, isDaemonLockHeld } from "./daemon-lock.js";
+} from "../daemon-state/daemon-files.js";
+import { acquireDaemonLock, isDaemonLockHeld } from "../daemon-state/daemon-lock.js";
 import type { RouteMount } from "./daemon-mount.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
 import { createCycleQueue, runDaemonLoop } from "./daemon-loop.js";

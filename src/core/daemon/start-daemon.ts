@@ -3,12 +3,17 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
 import type { DoctorCheck } from "../doctor/check.js";
 import { AoError } from "../errors.js";
-import { aoEntryScript } from "./ao-entry.js";
+import { aoEntryScript } from "../ao-entry.js";
 import { aoSecretVariables } from "../secret-variables.js";
 import { daemonEnvironment, type DaemonEnvSource } from "./daemon-env.js";
 import { alreadyRunningError } from "./daemon-errors.js";
-import { daemonFiles, readDaemonInfo, type DaemonInfo, type DaemonFiles } from "./daemon-files.js";
-import { isDaemonLockHeld } from "./daemon-lock.js";
+import {
+  daemonFiles,
+  readDaemonInfo,
+  type DaemonInfo,
+  type DaemonFiles,
+} from "../daemon-state/daemon-files.js";
+import { isDaemonLockHeld } from "../daemon-state/daemon-lock.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { assertPortFree, plannedPort } from "./start-port.js";
 import { spawnDetached, type DetachedChild } from "./spawn-detached.js";

@@ -1,8 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
-import { daemonFiles, readDaemonInfo, removeDaemonInfo, type DaemonInfo } from "./daemon-files.js";
-import { isDaemonLockHeld } from "./daemon-lock.js";
+import {
+  daemonFiles,
+  readDaemonInfo,
+  removeDaemonInfo,
+  type DaemonInfo,
+} from "../daemon-state/daemon-files.js";
+import { isDaemonLockHeld } from "../daemon-state/daemon-lock.js";
 
 export interface StopResult {
   /** false: nothing was running (a stale daemon.json, if any, was removed). */

@@ -2,7 +2,7 @@ import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import { exitLines, EXIT_SCREEN_LINES } from "../sessions/exit-lines.js";
 import { openProject } from "../sessions/open-project.js";
-import { storedHandle } from "../sessions/runtime-handle.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
 import type { Runtime } from "../slots/index.js";
 import type { Session } from "../store/index.js";
 import type { StepLog } from "./demo-steps.js";

@@ -1,7 +1,7 @@
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import { openProject } from "../sessions/open-project.js";
-import { storedHandle } from "../sessions/runtime-handle.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
 import { closeStore, openStore, requireSession, type Session } from "../store/index.js";
 import type { DemoStepKind, StepLog } from "./demo-steps.js";
 import { DEMO_PROJECT } from "./sandbox-config.js";

@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { findOnPath } from "../init/find-on-path.js";
+import { findOnPath } from "../find-on-path.js";
 import { listPrograms, type CatalogProgram } from "../registry/list-programs.js";
 import type { DoctorCheck } from "./check.js";
 

@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { detectAgents } from "../init/detect-agents.js";
+import { detectAgents } from "../registry/detect-agents.js";
 import { installCommandFor } from "../registry/plugin-capabilities.js";
 import { listPrograms } from "../registry/list-programs.js";
 import type { DoctorCheck } from "./check.js";

@@ -1,6 +1,6 @@
 import type { AoConfig } from "../config/types.js";
 import type { Session, Store } from "../store/index.js";
-import { budgetHold, unrecordedBudgets, type Unenforced } from "./budget.js";
+import { budgetHold } from "../cost/budget.js";
 import type { Hold } from "./hold.js";
 import { rateLimitHold } from "./rate-limit.js";
 
@@ -11,7 +11,7 @@ export {
   unrecordedBudgets,
   type BudgetVerdict,
   type Unenforced,
-} from "./budget.js";
+} from "../cost/budget.js";
 export { rateLimitHold } from "./rate-limit.js";
 
 /** What the gates are asked with: the store, the configuration in force, and now. */
@@ -46,20 +46,4 @@ export function spawnHold(q: GateQuestion, projectId: string, agent: string): Ho
   if (limited !== undefined) return limited;
   const project = q.config?.projects[projectId];
   return project === undefined ? undefined : budgetHold(q.store, project, undefined, q.now).hold;
-}
-
-/**
- * The budgets in force for a session that cannot be enforced, for `ao status`, `ao cost` and
- * doctor: every line when its agent records no usage (`recordsUsage` false: the agent offers no
- * usage reader), else the money lines whose recorded spend has no price.
- */
-export function unenforcedBudgets(
-  q: GateQuestion,
-  session: Session,
-  recordsUsage: boolean,
-): readonly Unenforced[] {
-  const project = q.config?.projects[session.project];
-  if (project === undefined) return [];
-  if (!recordsUsage) return unrecordedBudgets(project.budget, session.agent);
-  return budgetHold(q.store, project, session.id, q.now).unenforced;
 }

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import type { AoContext } from "../context.js";
-import { detectAgents, type InstalledAgent } from "./detect-agents.js";
+import { detectAgents, type InstalledAgent } from "../registry/detect-agents.js";
 import { detectDefaultBranch, type DefaultBranch } from "./detect-default-branch.js";
 import { detectOrigin, type OriginInfo } from "./detect-origin.js";
 import { detectToolchain, type Toolchain } from "./detect-toolchain.js";

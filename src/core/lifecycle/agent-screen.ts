@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
-import { storedHandle } from "../sessions/runtime-handle.js";
-import { sessionPluginOptions } from "../sessions/session-plugins.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
+import { sessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type { Runtime, RuntimeHandle } from "../slots/index.js";
 import type { Session } from "../store/index.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";

@@ -1,7 +1,7 @@
 import { messageOf } from "../errors.js";
 import { listPlans } from "../plans/plan-store.js";
 import { advancePlan } from "../plans/run/advance-plan.js";
-import { engineWorld } from "../plans/run/engine-world.js";
+import { engineWorld } from "./engine-world.js";
 import { planSteps } from "../store/index.js";
 import type { CycleStep } from "./cycle-scope.js";
 

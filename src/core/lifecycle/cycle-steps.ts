@@ -1,7 +1,7 @@
 import { priceTable } from "../cost/prices.js";
 import { refreshUsage } from "../cost/refresh-usage.js";
 import type { Session } from "../store/index.js";
-import { sessionPluginOptions } from "../sessions/session-plugins.js";
+import { sessionPluginOptions } from "../session-plugins/session-plugins.js";
 import { cycleProject } from "./cycle-project.js";
 import { advancePlans } from "./cycle-plans.js";
 import { cycleTurns } from "./cycle-turns.js";

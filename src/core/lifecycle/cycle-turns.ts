@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
 import { budgetConfigOf } from "./budget-config.js";
-import { sessionPluginOptions } from "../sessions/session-plugins.js";
+import { sessionPluginOptions } from "../session-plugins/session-plugins.js";
 import { advanceTurns, type AdvanceScope } from "../turns/advance-turns.js";
 import { registryResolver, type TurnContext } from "../turns/turn-context.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";

@@ -5,7 +5,7 @@ import { buildReport } from "./cycle-report.js";
 import type { CycleScope, CycleStep, StepResult } from "./cycle-scope.js";
 import { CYCLE_STEPS } from "./cycle-steps.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
-import { recordLastCycle, summarizeCycle } from "./last-cycle.js";
+import { recordLastCycle, summarizeCycle } from "../daemon-state/last-cycle.js";
 import type { CycleOptions, CycleReport } from "./run-cycle.js";
 
 /** One lifecycle cycle; `run` once. */

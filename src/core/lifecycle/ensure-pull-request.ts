@@ -2,7 +2,7 @@ import type { ProjectConfig } from "../config/index.js";
 import type { AoContext } from "../context.js";
 import { isAoError, messageOf } from "../errors.js";
 import { bringCommitsHome } from "../sessions/move-commits.js";
-import { storedHandle } from "../sessions/runtime-handle.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
 import { sessionCheckout } from "../sessions/session-checkout.js";
 import type { Issue, PullRequest, Runtime, Scm, Tracker } from "../slots/index.js";
 import { getSession, updateSession, writeTransaction, type Session, type Store } from "../store/index.js";

@@ -8,12 +8,11 @@ export { runCycle, type CycleOptions, type CycleReport } from "./run-cycle.js";
 export { createCycle, type LifecycleCycle } from "./cycle.js";
 export { CYCLE_STEPS } from "./cycle-steps.js";
 export type { CycleScope, CycleStep, StepResult } from "./cycle-scope.js";
-export { LAST_CYCLE_META, readLastCycle, type LastCycle } from "./last-cycle.js";
 export { refreshSessions } from "./refresh-sessions.js";
 export { planReactions, type PlannedReaction } from "./plan-reactions.js";
 export { planAllComplete } from "./plan-all-complete.js";
 export { renderMessage } from "./render-message.js";
 export type { MessageFacts, ReactionPayload } from "./reaction-payload.js";
 
-// `ao review-check`: the review comments on each session's pull request, fetched now.
-export { checkReviews } from "./check-reviews.js";
+// `ao plan cancel`: a plan cancelled in the world the daemon runs plans in (engine-world.ts).
+export { cancelPlanCommand } from "./cancel-plan.js";

@@ -3,7 +3,7 @@ import { probeSessions } from "../sessions/probe-sessions.js";
 import { recordNewExits } from "../sessions/record-exits.js";
 import { recordMissingWorkspaces } from "../sessions/record-missing-workspaces.js";
 import { fileScreenStillness } from "../sessions/screen-stillness.js";
-import { sessionPluginOptions, type SessionPluginOptions } from "../sessions/session-plugins.js";
+import { sessionPluginOptions, type SessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type {
   ActivityReport,
   Liveness,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { messageOf } from "../errors.js";
-import { sessionPluginOptions } from "../sessions/session-plugins.js";
+import { sessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type { Agent } from "../slots/index.js";
 import {
   getLimitWait,

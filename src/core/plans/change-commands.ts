@@ -106,17 +106,6 @@ export async function approvePlanCommand(
   return approvePlan(ctx, planId, revision, { by: PERSON });
 }
 
-/** `ao plan cancel <plan>`: stops the plan's live sessions and tells its parent ticket why. */
-export async function cancelPlanCommand(
-  ctx: AoContext,
-  planId: string,
-  reason?: string,
-): Promise<PlanRecord> {
-  const { cancelPlan } = await import("./run/cancel-plan.js");
-  const { plan } = await cancelPlan(ctx, planId, { by: PERSON, reason });
-  return plan;
-}
-
 /** `ao plan playbook save <name> --from <plan>[@<revision>] | --file plan.yaml`. */
 export async function savePlaybookCommand(
   ctx: AoContext,

@@ -8,10 +8,9 @@ export { diffPlan, listPlanRecords, proposePlanFile, readPlanFile, showPlan } fr
 export { listPlans, type PlanRecord } from "./plan-store.js";
 export type { ProposalChange } from "./diff-proposals.js";
 
-// `ao plan edit|rewind|approve|cancel` and playbooks: a plan changed by a person.
+// `ao plan edit|rewind|approve` and playbooks: a plan changed by a person (cancel: lifecycle).
 export {
   approvePlanCommand,
-  cancelPlanCommand,
   editFromFile,
   editFromFlags,
   editPlanCommand,

@@ -1,6 +1,6 @@
 import { formatKeyPath, type ConfigProblem } from "../config/config-issues.js";
 import { parseConfigYaml, positionProblems } from "../config/config-document.js";
-import { zodProblems } from "../config/zod-problems.js";
+import { zodProblems } from "../zod-problems.js";
 import { AoError, isAoError } from "../errors.js";
 import { proposalSchema, type Proposal } from "./types.js";
 

@@ -1,5 +1,5 @@
 import type { Exec } from "../exec.js";
-import { findOnPath } from "../init/find-on-path.js";
+import { findOnPath } from "../find-on-path.js";
 import type { PluginCheck } from "./plugin-capabilities.js";
 
 export interface ProgramSpec {

@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
-import { agentContext } from "../sessions/agent-env.js";
+import { agentContext } from "./agent-env.js";
 import { AO_SECRET_VARIABLES } from "../secret-variables.js";
 import { REQUIRED_METHODS } from "../slots/required-methods.js";
 import type { SlotInterfaces } from "../slots/index.js";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { zodProblems } from "../config/zod-problems.js";
+import { zodProblems } from "../zod-problems.js";
 import { AoError } from "../errors.js";
 import type { Slot } from "./catalog.js";
 import type { PluginDefinition } from "./define-plugin.js";

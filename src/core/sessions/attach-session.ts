@@ -1,10 +1,10 @@
 import type { AoContext } from "../context.js";
-import { sessionPageUrlIfServed } from "../daemon/dashboard-url.js";
+import { sessionPageUrlIfServed } from "../daemon-state/dashboard-url.js";
 import { AoError } from "../errors.js";
 import type { RuntimeHandle, TerminalView } from "../slots/index.js";
 import { closeStore, isTerminalStatus, openStore, requireSession, type Session } from "../store/index.js";
-import { pluginsForSessions } from "./session-plugins.js";
-import { storedHandle } from "./runtime-handle.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
 import { sessionTerminal } from "./session-terminal.js";
 
 export interface AttachOptions {

@@ -11,7 +11,7 @@ export { claimPullRequest, type ClaimResult } from "./claim-pr.js";
 export { parsePrRef } from "./claimable-pr.js";
 
 // Sessions seen: `ao status`, `ao session ls|show|logs|ci`, and the recently ended.
-export { listSessionViews, watchSessionViews } from "./list-sessions.js";
+export { listSessionViews, watchSessionViews, type SessionsRefresh } from "./list-sessions.js";
 export type { SessionView } from "./session-view.js";
 export { recentlyEndedSessions, type EndedSession } from "./recently-ended.js";
 export { sessionPage } from "./session-page.js";
@@ -36,6 +36,5 @@ export { cleanupSessions, type CleanupAction } from "./cleanup-sessions.js";
 export { parseReportState, type AgentReportState } from "./agent-states.js";
 export { reportState, reportingSession, type ReportResult } from "./report-state.js";
 
-// A project's config and forge, for commands that read them without spawning.
-export { loadConfigIfAny } from "./session-plugins.js";
+// A project's forge, for commands that read it without spawning.
 export { forgeFor } from "./project-forge.js";

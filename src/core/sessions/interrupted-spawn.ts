@@ -3,7 +3,7 @@ import { AoError } from "../errors.js";
 import { listEvents, type Session, type Store } from "../store/index.js";
 import type { OpenProject } from "./open-project.js";
 import { readTaskFile } from "./prompt-files.js";
-import { storedHandle, stopVerified } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "../session-plugins/runtime-handle.js";
 import { runSpawnSteps, type SpawnRun } from "./spawn-run.js";
 import { isSpawnStep, SPAWN_STEPS, stepReached, type SpawnStep } from "./spawn-steps.js";
 import { isSpawnerAlive, parseSpawner, type Spawner } from "./spawner.js";

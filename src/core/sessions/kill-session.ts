@@ -11,8 +11,8 @@ import {
 } from "../store/index.js";
 import { assertSpawnInterrupted, rollBackInterruptedSpawn } from "./interrupted-spawn.js";
 import { openProject } from "./open-project.js";
-import { storedHandle, stopVerified } from "./runtime-handle.js";
-import { pluginsForSessions } from "./session-plugins.js";
+import { storedHandle, stopVerified } from "../session-plugins/runtime-handle.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 
 export interface KillOptions {
   /** Also remove the checkout. The branch is always kept. */

@@ -12,7 +12,7 @@ import { probeSessions, type SessionProbe } from "./probe-sessions.js";
 import { fileScreenStillness } from "./screen-stillness.js";
 import { recordNewExits } from "./record-exits.js";
 import { listedBudgetGaps } from "./session-budget-gaps.js";
-import { pluginsForSessions } from "./session-plugins.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 import { sessionHold, type SessionHold } from "./session-hold.js";
 import { sessionView, type SessionView } from "./session-view.js";
 
@@ -25,10 +25,17 @@ export interface ListOptions {
   configPath?: string | undefined;
   /**
    * Run one lifecycle cycle first (observe, decide, persist, plan; nothing delivered), so the
-   * statuses and PR columns are fresh. Asks the forge; without it the store is only read.
+   * statuses and PR columns are fresh. Asks the forge; without it the store is only read. The
+   * caller hands in the lifecycle's `refreshSessions`: the lifecycle sits above sessions.
    */
-  refresh?: boolean | undefined;
+  refresh?: SessionsRefresh | undefined;
 }
+
+/** One cycle that observes the sessions and sends nothing; the problems it met, as text. */
+export type SessionsRefresh = (
+  ctx: AoContext,
+  options: { configPath?: string | undefined },
+) => Promise<{ readonly errors: readonly string[] }>;
 
 /**
  * Sessions with what their runtime and agent say now. Cheap on purpose (`ao status` in a loop):
@@ -36,7 +43,7 @@ export interface ListOptions {
  * configuration loaded when every plugin is a built-in.
  */
 export async function listSessionViews(ctx: AoContext, options: ListOptions = {}): Promise<SessionView[]> {
-  if (options.refresh === true) await refresh(ctx, options.configPath);
+  if (options.refresh !== undefined) await refresh(ctx, options.refresh, options.configPath);
   const store = openStore(ctx);
   let sessions;
   let commanders: Map<string, string>;
@@ -125,8 +132,11 @@ function onceEachText(stream: OutputStream): OutputStream {
 }
 
 /** Problems of the refresh cycle are warnings: the listing from the store is still worth showing. */
-async function refresh(ctx: AoContext, configPath: string | undefined): Promise<void> {
-  const { refreshSessions } = await import("../lifecycle/refresh-sessions.js");
+async function refresh(
+  ctx: AoContext,
+  refreshSessions: SessionsRefresh,
+  configPath: string | undefined,
+): Promise<void> {
   const report = await refreshSessions(ctx, { configPath });
   for (const error of report.errors) ctx.stderr.write(`warning: refresh: ${error}\n`);
 }

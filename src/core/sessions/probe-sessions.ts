@@ -10,8 +10,8 @@ import type { PluginRegistry } from "../registry/plugin-registry.js";
 import type { AgentExit, Session } from "../store/index.js";
 import { checkoutGone } from "./checkout-gone.js";
 import { EXIT_SCREEN_LINES, exitLines } from "./exit-lines.js";
-import { storedHandle } from "./runtime-handle.js";
-import type { SessionPluginOptions } from "./session-plugins.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
+import type { SessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type { ScreenStillness } from "./screen-stillness.js";
 import { messageOf } from "../errors.js";
 

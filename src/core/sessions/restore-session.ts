@@ -16,7 +16,7 @@ import type { Liveness, RuntimeHandle } from "../slots/index.js";
 import { assertSpawnInterrupted, finishInterruptedSpawn } from "./interrupted-spawn.js";
 import { openProject, type OpenProject } from "./open-project.js";
 import { relaunchAgent } from "./relaunch-agent.js";
-import { handleJson, storedHandle } from "./runtime-handle.js";
+import { handleJson, storedHandle } from "../session-plugins/runtime-handle.js";
 
 export interface RestoreOptions {
   configPath?: string | undefined;

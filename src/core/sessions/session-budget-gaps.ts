@@ -4,8 +4,8 @@ import { findConfigPath } from "../config/find-config-path.js";
 import type { AoConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { closeStore, openStore, type Session } from "../store/index.js";
-import type { SessionPlugins } from "./session-plugins.js";
-import { loadConfigIfAny } from "./session-plugins.js";
+import type { SessionPlugins } from "../session-plugins/session-plugins.js";
+import { loadConfigIfAny } from "../session-plugins/session-plugins.js";
 
 /** `budget:` as a key anywhere in the file's text. */
 const BUDGET_KEY = /(?:^|[\s{,])["']?budget["']?\s*:/m;

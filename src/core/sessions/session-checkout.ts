@@ -3,7 +3,7 @@ import type { AoContext } from "../context.js";
 import { GIT_ENV, git } from "../git.js";
 import type { Runtime, RuntimeHandle } from "../slots/index.js";
 import type { Session } from "../store/index.js";
-import { storedHandle } from "./runtime-handle.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
 
 /** What one git command in a session's checkout answered; a non-zero exit is `failed`, not a throw. */
 export interface CheckoutGitResult {

@@ -1,5 +1,5 @@
 import type { AoPaths } from "../paths.js";
-import { aoEntryScript } from "../daemon/ao-entry.js";
+import { aoEntryScript } from "../ao-entry.js";
 
 /** The variable naming the session an agent runs in (the original ao sets the same one). */
 export const SESSION_ID_ENV = "AO_SESSION_ID";

@@ -2,8 +2,8 @@ import type { AoContext } from "../context.js";
 import { messageOf } from "../errors.js";
 import { redactText } from "../redact.js";
 import type { Session } from "../store/index.js";
-import { storedHandle } from "./runtime-handle.js";
-import { pluginsForSessions } from "./session-plugins.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 import { readSession } from "./session-pull.js";
 
 /** Lines of screen and scrollback `ao session logs` reads unless told otherwise. */

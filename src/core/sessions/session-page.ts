@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { sessionPageUrl } from "../daemon/dashboard-url.js";
+import { sessionPageUrl } from "../daemon-state/dashboard-url.js";
 import { closeStore, openStore, requireSession } from "../store/index.js";
 
 /**

@@ -4,8 +4,8 @@ import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import { createPluginRegistry } from "../registry/plugin-registry.js";
 import type { Terminal } from "../slots/index.js";
-import { isConfigProblem } from "./options-fallback.js";
-import { loadConfigIfAny } from "./session-plugins.js";
+import { isConfigProblem } from "../session-plugins/options-fallback.js";
+import { loadConfigIfAny } from "../session-plugins/session-plugins.js";
 
 /**
  * The terminal a person's view of a session opens through: `--terminal`, else the session's project

@@ -7,7 +7,7 @@ import { recordSpawnTurn, spawnTurnCursor } from "../turns/spawn-turn.js";
 import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, writePromptFiles } from "./prompt-files.js";
-import { handleJson } from "./runtime-handle.js";
+import { handleJson } from "../session-plugins/runtime-handle.js";
 import { sessionEnv, sessionExitCommand } from "./session-env.js";
 import { mcpServerOf } from "./worker-launch.js";
 import { recordSpawnStep, SPAWN_STEPS, type SpawnStep } from "./spawn-steps.js";

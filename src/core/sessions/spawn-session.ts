@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { enrolWorker } from "../control/worker-secret.js";
+import { enrolWorker } from "../credentials/worker-secret.js";
 import { closeStore, openStore, writeTransaction, type Session, type Store } from "../store/index.js";
 import { allocateSession, validBranch } from "./allocate-session.js";
 import { openProject, type OpenProject } from "./open-project.js";

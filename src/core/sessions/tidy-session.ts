@@ -8,7 +8,7 @@ import {
   spawnReachedRuntime,
 } from "./interrupted-spawn.js";
 import type { OpenProject } from "./open-project.js";
-import { storedHandle, stopVerified } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "../session-plugins/runtime-handle.js";
 import { isSpawnerAlive } from "./spawner.js";
 
 export type CleanupActionKind =

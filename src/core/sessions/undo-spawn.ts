@@ -1,7 +1,7 @@
 import { AoError, isAoError, messageOf } from "../errors.js";
 import { updateSession, writeTransaction } from "../store/index.js";
 import { removePromptFiles } from "./prompt-files.js";
-import { storedHandle, stopVerified } from "./runtime-handle.js";
+import { storedHandle, stopVerified } from "../session-plugins/runtime-handle.js";
 import type { SpawnRun } from "./spawn-run.js";
 import type { SpawnStep } from "./spawn-steps.js";
 

@@ -1,4 +1,4 @@
-import { workerMcpServer } from "../control/worker-secret.js";
+import { workerMcpServer } from "../credentials/worker-secret.js";
 import type { AoPaths } from "../paths.js";
 import type { McpServerSpec } from "../slots/index.js";
 

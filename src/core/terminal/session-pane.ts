@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import { wrapPluginInstance } from "../registry/wrap-plugin.js";
-import { storedHandle } from "../sessions/runtime-handle.js";
-import { pluginsForSessions } from "../sessions/session-plugins.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
+import { pluginsForSessions } from "../session-plugins/session-plugins.js";
 import type { PaneAttachment, Runtime, RuntimeHandle } from "../slots/index.js";
 import {
   appendEvent,

@@ -2,8 +2,8 @@ import type { AoConfig } from "../config/types.js";
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import type { PluginRegistry } from "../registry/plugin-registry.js";
-import { storedHandle } from "../sessions/runtime-handle.js";
-import { pluginsForSessions, type SessionPluginOptions } from "../sessions/session-plugins.js";
+import { storedHandle } from "../session-plugins/runtime-handle.js";
+import { pluginsForSessions, type SessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type { Agent, Runtime, RuntimeHandle } from "../slots/index.js";
 import type { Session, Store } from "../store/index.js";
 

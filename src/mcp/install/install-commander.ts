@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { AoContext } from "../../core/context.js";
 import { findConfigPath } from "../../core/config/index.js";
 import { commanderTokenPath, createCommander, revokeCommanderNamed } from "../../core/control/index.js";
-import { aoEntryScript } from "../../core/daemon/index.js";
+import { aoEntryScript } from "../../core/ao-entry.js";
 import { AoError, isAoError } from "../../core/errors.js";
 import { closeStore, liveCommanderNamed, openStore } from "../../core/store/index.js";
 import {

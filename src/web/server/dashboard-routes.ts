@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type DaemonMountContext, type RouteMount, DASHBOARD_OWNER } from "../../core/daemon/index.js";
+import type { DaemonMountContext, RouteMount } from "../../core/daemon/index.js";
+import { DASHBOARD_OWNER } from "../../core/daemon-state/index.js";
 import { HttpRefusal, type RouteSet } from "../../core/http/index.js";
 import { packageRoot } from "../../core/package-root.js";
 import type { SessionCookieAnswer } from "../api/types.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AoContext } from "../../core/context.js";
-import { daemonFiles, readDaemonToken, dashboardAddress } from "../../core/daemon/index.js";
+import { daemonFiles, readDaemonToken, dashboardAddress } from "../../core/daemon-state/index.js";
 import { AoError } from "../../core/errors.js";
 
 /** The URL that logs a browser in: the token in the fragment, which browsers never send anywhere. */

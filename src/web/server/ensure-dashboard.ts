@@ -1,5 +1,5 @@
 import type { AoContext } from "../../core/context.js";
-import { readDaemonStatus, servesDashboard } from "../../core/daemon/index.js";
+import { readDaemonStatus, servesDashboard } from "../../core/daemon-state/index.js";
 import { AoError, EXIT_USAGE } from "../../core/errors.js";
 import { loginUrlOf } from "./dashboard-url.js";
 

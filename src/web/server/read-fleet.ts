@@ -1,6 +1,6 @@
 import { sessionCost } from "../../core/cost/index.js";
 import { byZoneThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
-import { readLastCycle } from "../../core/lifecycle/index.js";
+import { readLastCycle } from "../../core/daemon-state/index.js";
 import { standingWorkspaceRemoval } from "../../core/sessions/index.js";
 import {
   isTerminalStatus,

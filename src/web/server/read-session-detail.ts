@@ -1,4 +1,4 @@
-import { readLastCycle } from "../../core/lifecycle/index.js";
+import { readLastCycle } from "../../core/daemon-state/index.js";
 import {
   getSession,
   listEvents,

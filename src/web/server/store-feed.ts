@@ -1,4 +1,4 @@
-import { readLastCycle } from "../../core/lifecycle/index.js";
+import { readLastCycle } from "../../core/daemon-state/index.js";
 import { lastEventId, listEvents, type StoredEvent } from "../../core/store/index.js";
 import type { FleetView } from "../api/types.js";
 import { readFleet, type FleetSource } from "./read-fleet.js";

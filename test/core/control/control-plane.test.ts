@@ -4,7 +4,7 @@ import { giveControlTurn } from "../../../src/core/control/give-control-turn.js"
 import { requireOwnWorker } from "../../../src/core/control/own-worker.js";
 import { controlTurnResult } from "../../../src/core/control/turn-result.js";
 import { reportToCommander } from "../../../src/core/control/worker-report.js";
-import { workerMcpServer, workerSecretPath } from "../../../src/core/control/worker-secret.js";
+import { workerMcpServer, workerSecretPath } from "../../../src/core/credentials/worker-secret.js";
 import { isAoError } from "../../../src/core/errors.js";
 import {
   closeWorker,

@@ -1,7 +1,7 @@
 import type { LoadedConfig } from "../../../src/core/config/index.js";
 import { createCommander } from "../../../src/core/control/commanders.js";
 import type { ControlContext } from "../../../src/core/control/control-context.js";
-import { enrolWorker } from "../../../src/core/control/worker-secret.js";
+import { enrolWorker } from "../../../src/core/credentials/worker-secret.js";
 import {
   insertSession,
   writeTransaction,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CycleReport } from "../../../src/core/daemon/cycle-types.js";
-import { readLastCycle } from "../../../src/core/lifecycle/last-cycle.js";
+import { readLastCycle } from "../../../src/core/daemon-state/last-cycle.js";
 import { nextDelay, runDaemonLoop } from "../../../src/core/daemon/daemon-loop.js";
 import { addSession, makeDaemonWorld, recordingCycle, report } from "./daemon-fixture.js";
 

@@ -1,11 +1,11 @@
 import { statSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { describe, expect, it } from "vitest";
-import type { DaemonInfo } from "../../../src/core/daemon/daemon-files.js";
-import { daemonFiles, readDaemonToken } from "../../../src/core/daemon/daemon-files.js";
-import { isDaemonLockHeld } from "../../../src/core/daemon/daemon-lock.js";
+import type { DaemonInfo } from "../../../src/core/daemon-state/daemon-files.js";
+import { daemonFiles, readDaemonToken } from "../../../src/core/daemon-state/daemon-files.js";
+import { isDaemonLockHeld } from "../../../src/core/daemon-state/daemon-lock.js";
 import type { RouteMount } from "../../../src/core/daemon/daemon-mount.js";
-import { readDaemonStatus } from "../../../src/core/daemon/daemon-status.js";
+import { readDaemonStatus } from "../../../src/core/daemon-state/daemon-status.js";
 import { runDaemon, type RunDaemonOptions } from "../../../src/core/daemon/run-daemon.js";
 import { signGitHubPayload } from "../../../src/plugins/scm/github/webhook-signature.js";
 import {

@@ -1,9 +1,13 @@
 import { chmodSync, existsSync, mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeSecretFile } from "../../../src/core/control/credentials.js";
-import { acquireDaemonLock } from "../../../src/core/daemon/daemon-lock.js";
-import { createDaemonToken, daemonFiles, writeDaemonInfo } from "../../../src/core/daemon/daemon-files.js";
+import { writeSecretFile } from "../../../src/core/credentials/credentials.js";
+import { acquireDaemonLock } from "../../../src/core/daemon-state/daemon-lock.js";
+import {
+  createDaemonToken,
+  daemonFiles,
+  writeDaemonInfo,
+} from "../../../src/core/daemon-state/daemon-files.js";
 import { checkAoHome } from "../../../src/core/doctor/check-ao-home.js";
 import { findRepairs, runRepairs } from "../../../src/core/doctor/repairs/run-repairs.js";
 import { createLogger } from "../../../src/core/logger.js";

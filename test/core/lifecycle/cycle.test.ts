@@ -12,7 +12,7 @@ import { advancePlans } from "../../../src/core/lifecycle/cycle-plans.js";
 import { openLifecycleEngine } from "../../../src/core/lifecycle/index.js";
 import { watchBudgets } from "../../../src/core/lifecycle/watch-budgets.js";
 import { watchLimits } from "../../../src/core/lifecycle/watch-limits.js";
-import { readLastCycle } from "../../../src/core/lifecycle/last-cycle.js";
+import { readLastCycle } from "../../../src/core/daemon-state/last-cycle.js";
 import type { PluginDefinition } from "../../../src/core/registry/define-plugin.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AoError } from "../../../src/core/errors.js";
-import { openLifecycleEngine, runCycle } from "../../../src/core/lifecycle/index.js";
+import { openLifecycleEngine, refreshSessions, runCycle } from "../../../src/core/lifecycle/index.js";
 import { listSessionViews } from "../../../src/core/sessions/list-sessions.js";
 import { getMeta } from "../../../src/core/store/index.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
@@ -149,7 +149,7 @@ describe("ao status --refresh", () => {
     f.scm.setCi(1, LINT_FAILS);
     const plain = await listSessionViews(f.ctx, {});
     expect(plain[0]?.pr).toMatchObject({ number: 1, state: null, ci: null });
-    const [view] = await listSessionViews(f.ctx, { refresh: true });
+    const [view] = await listSessionViews(f.ctx, { refresh: refreshSessions });
     expect(view).toMatchObject({
       id: session.id,
       status: "ci_failed",

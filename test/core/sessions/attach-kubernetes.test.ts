@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { definePlugin } from "../../../src/core/registry/define-plugin.js";
 import { attachSession } from "../../../src/core/sessions/attach-session.js";
-import { handleJson } from "../../../src/core/sessions/runtime-handle.js";
+import { handleJson } from "../../../src/core/session-plugins/runtime-handle.js";
 import type { Terminal, TerminalOpenOptions } from "../../../src/core/slots/index.js";
 import { closeStore, insertSession, openStore, writeTransaction } from "../../../src/core/store/index.js";
 import { createKubernetesRuntime } from "../../../src/plugins/runtime/kubernetes.js";

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { acquireDaemonLock } from "../../../src/core/daemon/daemon-lock.js";
+import { acquireDaemonLock } from "../../../src/core/daemon-state/daemon-lock.js";
 import { closeStore, insertSession, openStore, writeTransaction } from "../../../src/core/store/index.js";
 import { sessionCreated } from "../../helpers/events.js";
 import { makeTestContext } from "../../helpers/test-context.js";

@@ -1,7 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { readDaemonToken, daemonFiles, type DaemonInfo } from "../../../src/core/daemon/daemon-files.js";
+import {
+  readDaemonToken,
+  daemonFiles,
+  type DaemonInfo,
+} from "../../../src/core/daemon-state/daemon-files.js";
 import { runDaemon } from "../../../src/core/daemon/run-daemon.js";
 import { dashboardMount, type DashboardOptions } from "../../../src/web/server/dashboard-routes.js";
 import { makeDaemonWorld, readyOrFailure, recordingCycle } from "../../core/daemon/daemon-fixture.js";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { recordLastCycle } from "../../../src/core/lifecycle/last-cycle.js";
+import { recordLastCycle } from "../../../src/core/daemon-state/last-cycle.js";
 import {
   insertReactionIfNew,
   insertTurn,

@@ -1,6 +1,6 @@
 import { chmod, lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { daemonFiles } from "../../daemon/daemon-files.js";
+import { daemonFiles } from "../../daemon-state/daemon-files.js";
 import type { AoPaths } from "../../paths.js";
 import { modeText, SHARED_BITS, shellQuote, type Repair } from "./repair.js";
 

@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { isDaemonLockHeld } from "../../daemon/daemon-lock.js";
-import { daemonFiles, readDaemonInfo } from "../../daemon/daemon-files.js";
+import { isDaemonLockHeld } from "../../daemon-state/daemon-lock.js";
+import { daemonFiles, readDaemonInfo } from "../../daemon-state/daemon-files.js";
 import type { AoPaths } from "../../paths.js";
 import { shellQuote, type Repair } from "./repair.js";
 

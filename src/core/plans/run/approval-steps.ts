@@ -1,5 +1,5 @@
 import type { AoContext } from "../../context.js";
-import { mintSecret, sha256Hex } from "../../control/credentials.js";
+import { mintSecret, sha256Hex } from "../../credentials/credentials.js";
 import { AoError } from "../../errors.js";
 import type { Issue, Tracker } from "../../slots/index.js";
 import {

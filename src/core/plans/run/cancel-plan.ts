@@ -1,6 +1,4 @@
-import type { AoContext } from "../../context.js";
 import { AoError, messageOf } from "../../errors.js";
-import { openLifecycleEngine } from "../../lifecycle/engine.js";
 import {
   getCommander,
   getSession,
@@ -13,7 +11,6 @@ import {
   writeTransaction,
 } from "../../store/index.js";
 import { getPlan, setPlanStatus, type PlanRecord } from "../plan-store.js";
-import { engineWorld } from "./engine-world.js";
 import { mirrorOutcome } from "./finish-plan.js";
 import type { PlanWorld } from "./plan-world.js";
 
@@ -26,36 +23,30 @@ export interface CancelResult {
 }
 
 /**
- * `ao plan cancel`: at any time before the plan ended. The plan is `cancelled` first (so the daemon
- * starts nothing more), then every live session its steps started is killed and its checkout
- * removed (the branches stay), the steps that had not ended are cancelled, the plan's commander
- * is revoked, and the parent ticket is told.
+ * `ao plan cancel` in a world (lifecycle/cancel-plan.ts opens the daemon's): at any time before the
+ * plan ended. The plan is `cancelled` first (so the daemon starts nothing more), then every live
+ * session its steps started is killed and its checkout removed (the branches stay), the steps that
+ * had not ended are cancelled, the plan's commander is revoked, and the parent ticket is told.
  */
-export async function cancelPlan(
-  ctx: AoContext,
+export async function cancelPlanInWorld(
+  world: PlanWorld,
   planId: string,
-  options: { by: string; reason?: string | undefined; configPath?: string | undefined },
+  options: { by: string; reason?: string | undefined },
 ): Promise<CancelResult> {
-  const engine = await openLifecycleEngine(ctx, { configPath: options.configPath });
-  try {
-    const world = engineWorld(ctx, engine);
-    const plan = getPlan(world.store, planId);
-    if (plan === undefined)
-      throw new AoError("E_NOT_FOUND", `no plan ${planId}`, { hint: "list them with `ao plan ls`" });
-    if (["completed", "failed", "cancelled"].includes(plan.status))
-      throw new AoError("E_PLAN_STATE", `plan ${planId} is already ${plan.status}`, {
-        hint: `see it with \`ao plan show ${planId}\``,
-      });
-    const reason = options.reason ?? `cancelled by ${options.by}`;
-    const cancelled = writeTransaction(world.store, (tx) =>
-      setPlanStatus(tx, planId, { from: [plan.status], to: "cancelled", reason, by: options.by }),
-    );
-    const outcome = await stopPlanSessions(world, planId);
-    await mirrorOutcome(world, cancelled);
-    return { plan: getPlan(world.store, planId) ?? cancelled, ...outcome };
-  } finally {
-    engine.close();
-  }
+  const plan = getPlan(world.store, planId);
+  if (plan === undefined)
+    throw new AoError("E_NOT_FOUND", `no plan ${planId}`, { hint: "list them with `ao plan ls`" });
+  if (["completed", "failed", "cancelled"].includes(plan.status))
+    throw new AoError("E_PLAN_STATE", `plan ${planId} is already ${plan.status}`, {
+      hint: `see it with \`ao plan show ${planId}\``,
+    });
+  const reason = options.reason ?? `cancelled by ${options.by}`;
+  const cancelled = writeTransaction(world.store, (tx) =>
+    setPlanStatus(tx, planId, { from: [plan.status], to: "cancelled", reason, by: options.by }),
+  );
+  const outcome = await stopPlanSessions(world, planId);
+  await mirrorOutcome(world, cancelled);
+  return { plan: getPlan(world.store, planId) ?? cancelled, ...outcome };
 }
 
 /** Kills the plan's live sessions, cancels its unended steps, revokes its commander. Idempotent. */

@@ -5,9 +5,9 @@ import type { SpawnRequest } from "../../sessions/spawn-session.js";
 import type { TurnContext } from "../../turns/turn-context.js";
 
 /**
- * What running a plan talks to, one seam for everything with a side effect: the daemon builds it
- * from its engine (plan-cycle.ts), `ao plan cancel` from the configuration. Tests build it from a
- * fixture's engine like the daemon does.
+ * What running a plan talks to, one seam for everything with a side effect: the lifecycle builds it
+ * from its engine (lifecycle/engine-world.ts), for the daemon's cycle and for `ao plan cancel`.
+ * Tests build it from a fixture's engine like the daemon does.
  */
 export interface PlanWorld {
   readonly ctx: AoContext;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { approvePlan } from "../../../../src/core/plans/run/approve-plan.js";
-import { cancelPlan } from "../../../../src/core/plans/run/cancel-plan.js";
+import { cancelPlan } from "../../../../src/core/lifecycle/cancel-plan.js";
 import { makeGitHubTracker, REPO, startGitHubIssues } from "../../../plugins/tracker/github-fixture.js";
 import { makeLinearTracker, startLinear } from "../../../plugins/tracker/linear-fixture.js";
 import { DIAMOND, makePlanFixture, type PlanFixture } from "./plan-fixture.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach } from "vitest";
 import { createControlContext } from "../../../../src/core/control/control-context.js";
 import { reportToCommander } from "../../../../src/core/control/worker-report.js";
-import { workerSecretPath } from "../../../../src/core/control/worker-secret.js";
+import { workerSecretPath } from "../../../../src/core/credentials/worker-secret.js";
 import { openLifecycleEngine, runCycle, type LifecycleEngine } from "../../../../src/core/lifecycle/index.js";
 import { getPlan } from "../../../../src/core/plans/plan-store.js";
 import { proposePlan } from "../../../../src/core/plans/propose-plan.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { approvePlan } from "../../../../src/core/plans/run/approve-plan.js";
-import { cancelPlan } from "../../../../src/core/plans/run/cancel-plan.js";
+import { cancelPlan } from "../../../../src/core/lifecycle/cancel-plan.js";
 import { listEvents, listHires, listSessions, planSteps } from "../../../../src/core/store/index.js";
 import { DIAMOND, makePlanFixture } from "./plan-fixture.js";
 

@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { detectAgents } from "../../../src/core/init/detect-agents.js";
-import { findOnPath } from "../../../src/core/init/find-on-path.js";
+import { detectAgents } from "../../../src/core/registry/detect-agents.js";
+import { findOnPath } from "../../../src/core/find-on-path.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 

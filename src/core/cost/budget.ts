@@ -1,7 +1,7 @@
-import { readSpend, type Spend } from "../cost/index.js";
+import { readSpend, type Spend } from "./read-spend.js";
 import type { BudgetConfig, BudgetLine, ProjectConfig } from "../config/types.js";
 import type { Store } from "../store/index.js";
-import type { Hold } from "./hold.js";
+import type { Hold } from "../gates/hold.js";
 
 /**
  * A budget line that cannot be checked: its agent records no usage at all (nothing to count), or it

@@ -8,7 +8,7 @@ import {
   readDaemonInfo,
   readDaemonToken,
   writeDaemonInfo,
-} from "../../../src/core/daemon/daemon-files.js";
+} from "../../../src/core/daemon-state/daemon-files.js";
 import { aoPaths } from "../../../src/core/paths.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 

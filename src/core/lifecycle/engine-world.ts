@@ -1,10 +1,10 @@
-import type { AoContext } from "../../context.js";
-import { engineTurnContext } from "../../lifecycle/cycle-turns.js";
-import { enginePlugins, type LifecycleEngine } from "../../lifecycle/engine.js";
-import { notifyPerson } from "../../lifecycle/notify-person.js";
-import { killSession } from "../../sessions/kill-session.js";
-import { spawnSession } from "../../sessions/spawn-session.js";
-import type { PlanWorld } from "./plan-world.js";
+import type { AoContext } from "../context.js";
+import { engineTurnContext } from "./cycle-turns.js";
+import { enginePlugins, type LifecycleEngine } from "./engine.js";
+import { notifyPerson } from "./notify-person.js";
+import { killSession } from "../sessions/kill-session.js";
+import { spawnSession } from "../sessions/spawn-session.js";
+import type { PlanWorld } from "../plans/run/plan-world.js";
 
 /** The daemon's PlanWorld: its store, its configuration file, its plugins and notifiers. */
 export function engineWorld(ctx: AoContext, engine: LifecycleEngine): PlanWorld {

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { aoEntryScript } from "../daemon/ao-entry.js";
+import { aoEntryScript } from "../ao-entry.js";
 import type { AoPaths } from "../paths.js";
 import type { McpServerSpec } from "../slots/index.js";
 import { insertWorker, putWorkerSecret, type WriteTx } from "../store/index.js";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { acquireDaemonLock, isDaemonLockHeld } from "../../../src/core/daemon/daemon-lock.js";
+import { acquireDaemonLock, isDaemonLockHeld } from "../../../src/core/daemon-state/daemon-lock.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
 
 const SQLITE = createRequire(import.meta.url).resolve("better-sqlite3");

@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
-import { listPrograms } from "../registry/list-programs.js";
-import { findOnPath } from "./find-on-path.js";
+import { listPrograms } from "./list-programs.js";
+import { findOnPath } from "../find-on-path.js";
 
 export interface InstalledAgent {
   readonly plugin: string;

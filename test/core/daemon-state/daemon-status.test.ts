@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { daemonFiles, writeDaemonInfo } from "../../../src/core/daemon/daemon-files.js";
-import { acquireDaemonLock } from "../../../src/core/daemon/daemon-lock.js";
-import { readDaemonStatus } from "../../../src/core/daemon/daemon-status.js";
+import { daemonFiles, writeDaemonInfo } from "../../../src/core/daemon-state/daemon-files.js";
+import { acquireDaemonLock } from "../../../src/core/daemon-state/daemon-lock.js";
+import { readDaemonStatus } from "../../../src/core/daemon-state/daemon-status.js";
 import { stopDaemon } from "../../../src/core/daemon/stop-daemon.js";
 import { closeStore, openStore, setMeta, writeTransaction } from "../../../src/core/store/index.js";
 import { makeTestContext } from "../../helpers/test-context.js";

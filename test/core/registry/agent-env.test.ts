@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExecOptions } from "../../../src/core/exec.js";
 import type { PluginContext } from "../../../src/core/registry/define-plugin.js";
-import { agentContext } from "../../../src/core/sessions/agent-env.js";
+import { agentContext } from "../../../src/core/registry/agent-env.js";
 import { AO_SECRET_VARIABLES } from "../../../src/core/secret-variables.js";
 
 describe("agentContext (what a runtime and its agents inherit)", () => {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { didYouMean } from "../did-you-mean.js";
-import type { ConfigProblem } from "./config-issues.js";
+import { didYouMean } from "./did-you-mean.js";
+import type { ConfigProblem } from "./config/config-issues.js";
 
 type Issue = z.core.$ZodIssue;
 type Schema = z.core.$ZodType;

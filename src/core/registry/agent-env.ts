@@ -1,5 +1,5 @@
 import type { Exec } from "../exec.js";
-import type { PluginContext } from "../registry/define-plugin.js";
+import type { PluginContext } from "./define-plugin.js";
 import { withoutVariables } from "../secret-variables.js";
 
 /**

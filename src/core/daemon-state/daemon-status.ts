@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import { closeStore, openStore } from "../store/index.js";
-import type { LastCycle } from "./cycle-types.js";
-import { readLastCycle } from "../lifecycle/last-cycle.js";
+import { readLastCycle, type LastCycle } from "./last-cycle.js";
 import { daemonFiles, readDaemonInfo } from "./daemon-files.js";
 import { isDaemonLockHeld } from "./daemon-lock.js";
 

@@ -1,8 +1,8 @@
 import type { AoContext } from "../context.js";
-import type { DoctorCheck } from "../doctor/check.js";
+import type { DoctorCheck } from "./check.js";
 import { isAoError } from "../errors.js";
-import { configIssuesError, type ConfigIssue } from "./config-issues.js";
-import { loadConfig } from "./load-config.js";
+import { configIssuesError, type ConfigIssue } from "../config/config-issues.js";
+import { loadConfig } from "../config/load-config.js";
 
 export type ConfigValidation =
   | {
@@ -61,7 +61,7 @@ export async function validateConfig(
       hint: error.hint,
     };
   }
-  const { checkPlugins } = await import("../doctor/check-plugins.js");
+  const { checkPlugins } = await import("./check-plugins.js");
   const checks = await checkPlugins(ctx, loaded, { platform: options.platform ?? "", offline: true });
   // Options a built-in plugin rejects would stop the first spawn: they fail validation, in file order.
   const errors = checks

@@ -1,9 +1,9 @@
 import type { AoContext } from "../context.js";
 import { AoError, EXIT_USAGE } from "../errors.js";
-import { requestDaemonCycle } from "../daemon/request-daemon-cycle.js";
+import { requestDaemonCycle } from "./request-daemon-cycle.js";
 import { closeStore, listSessions, openStore } from "../store/index.js";
-import { openLifecycleEngine } from "./engine.js";
-import { runCycle, type CycleReport } from "./run-cycle.js";
+import { openLifecycleEngine } from "../lifecycle/engine.js";
+import { runCycle, type CycleReport } from "../lifecycle/run-cycle.js";
 
 export interface ReviewCheck {
   /** The active sessions looked at. */
