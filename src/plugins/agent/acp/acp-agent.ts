@@ -9,6 +9,7 @@ import { activityFromLiveness } from "../_shared/liveness-activity.js";
 import { acpTurns } from "./acp-turns.js";
 import { conversationActivity, EMPTY_CONVERSATION, foldConversation } from "./conversation-state.js";
 import { aoScriptIn, hostLaunchSpec, type HostLaunch } from "./host-launch.js";
+import { readAcpUsage } from "./acp-usage.js";
 import { acpRecordPath } from "./record.js";
 import { readRecordSince } from "./record-entries.js";
 
@@ -43,6 +44,7 @@ export function acpAgentOf(commandOf: AcpCommandOf, host: AcpHost): Agent {
     launch: (input) => Promise.resolve(hostLaunchSpec(launchOf(input), input)),
     resume: (input) => Promise.resolve(hostLaunchSpec(launchOf(input), input, input.agentSessionId)),
     activity: (probe) => Promise.resolve(probe).then(activity),
+    usage: (probe) => Promise.resolve(probe).then((p) => readAcpUsage(recordOf(p.sessionId), p)),
   };
 }
 
