@@ -32,6 +32,7 @@ function acpWorld(): E2e & { agentLog: () => Record<string, unknown>[] } {
   const sessions = join(e2e.userHome, "fake-acp-sessions");
   e2e.writeConfig(
     `agent:\n  plugin: acp\n  argv: [fake-acp-agent]\n  env: {FAKE_ACP_SESSIONS_DIR: "${sessions}", FAKE_ACP_LOG: "${log}"}`,
+    "port: 0",
   );
   world = e2e;
   const agentLog = () =>
@@ -94,6 +95,10 @@ describe("an ACP session after its host is killed", () => {
       const host = hostEvents(e2e).find((event) => event.kind === "started")?.pid;
       expect(first?.acpSessionId).toBeDefined();
       expect(host).toBeGreaterThan(0);
+      // Killed mid-turn: a turn that would run until its gate (never opened) opens.
+      const gate = `gate ${join(e2e.userHome, "never")}`;
+      expect(e2e.ao(["send", "app-1", "--no-wait", gate]).exitCode).toBe(0);
+      await eventually(() => (turns(e2e)[2]?.status === "running" ? true : undefined), "the gated turn");
 
       process.kill(host!, "SIGKILL");
       await eventually(() => (isAlive(host!) ? undefined : true), "the host to die");
@@ -107,7 +112,7 @@ describe("an ACP session after its host is killed", () => {
 
       const recalled = e2e.ao(["send", "app-1", "--wait", "recall"]);
       expect(recalled.exitCode, recalled.stderr).toBe(0);
-      expect(recalled.stdout).toBe("Before, you said: how are you\n");
+      expect(recalled.stdout).toBe(`Before, you said: ${gate}\n`);
       const readies = hostEvents(e2e).filter((event) => event.kind === "ready");
       expect(readies).toEqual([
         expect.objectContaining({ acpSessionId: first!.acpSessionId, loaded: false }),
@@ -122,8 +127,14 @@ describe("an ACP session after its host is killed", () => {
         .filter((entry) => entry["event"] === "session/prompt")
         .map((entry) => entry["text"]);
       expect(prompts.filter((text) => String(text).includes("remember the word banana"))).toHaveLength(1);
-      expect(prompts.slice(-2)).toEqual(["how are you", "recall"]);
-      expect(turns(e2e).map((turn) => turn.status)).toEqual(["completed", "completed", "completed"]);
+      expect(prompts.slice(-3)).toEqual(["how are you", gate, "recall"]);
+      // The turn the killed host was running ended with it; the next one is the loaded conversation's.
+      expect(turns(e2e).map((turn) => turn.status)).toEqual([
+        "completed",
+        "completed",
+        "failed",
+        "completed",
+      ]);
     },
   );
 });
