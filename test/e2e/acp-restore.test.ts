@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isPidAlive } from "../../src/core/process-identity.js";
 import { eventually, killDaemons, makeE2e, type E2e } from "./e2e-fixture.js";
 
 /**
@@ -73,15 +74,6 @@ function endTurns(e2e: E2e): number {
   );
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe("an ACP session after its host is killed", () => {
   it(
     "ao session restore continues the same conversation with session/load, without the task again",
@@ -101,7 +93,7 @@ describe("an ACP session after its host is killed", () => {
       await eventually(() => (turns(e2e)[2]?.status === "running" ? true : undefined), "the gated turn");
 
       process.kill(host!, "SIGKILL");
-      await eventually(() => (isAlive(host!) ? undefined : true), "the host to die");
+      await eventually(() => (isPidAlive(host!) ? undefined : true), "the host to die");
       const restored = await eventually(() => {
         const run = e2e.ao(["session", "restore", "app-1", "--json"]);
         if (run.exitCode !== 0) return undefined;
