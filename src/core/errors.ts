@@ -58,6 +58,8 @@ export const CORE_ERROR_CODES = [
   "E_NPM_FAILED",
   "E_QUESTIONS_UNSUPPORTED",
   "E_NO_QUESTION",
+  "E_QUESTION_CHANGED",
+  "E_COMMANDER_APPROVALS",
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

@@ -10,12 +10,13 @@ import {
   openWorker,
 } from "../core/control/index.js";
 import type { Commander } from "../core/store/index.js";
+import { registerPermissionTool } from "./permission-tools.js";
 import { progressReporter } from "./progress.js";
 import { toolAnswer } from "./tool-result.js";
 import * as s from "./tool-schemas.js";
 
 /**
- * The seven tools a commander calls. The commander is who its connection says (an `ao mcp`
+ * The eight tools a commander calls. The commander is who its connection says (an `ao mcp`
  * process's token, or the HTTP bearer): no tool takes an identity, and every worker a tool names
  * must be the caller's own (another's is answered like a missing one).
  */
@@ -74,6 +75,7 @@ export function registerCommanderTools(server: McpServer, cc: ControlContext, co
     (args) => toolAnswer(() => sendAsync(cc, commander, controlRequest(args))),
   );
   registerReadTools(server, cc, commander);
+  registerPermissionTool(server, cc, commander);
   server.registerTool(
     "close_session",
     {

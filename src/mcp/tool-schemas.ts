@@ -17,7 +17,11 @@ const turnId = z
 export const turnResultShape = {
   turn_id: z.string(),
   session_id: z.string(),
-  status: z.enum(["running", "completed"]).describe("running: ask wait_turn again; completed: reply is here"),
+  status: z
+    .enum(["running", "completed", "waiting_for_permission"])
+    .describe(
+      "running: ask wait_turn again; completed: reply is here; waiting_for_permission: the worker asks the question below (a person answers with ao approve/deny, or you with answer_permission where allowed)",
+    ),
   turn_status: z.string().describe("queued, delivering or running while running; how it ended otherwise"),
   reply: z.string().optional(),
   reply_source: z.enum(["report", "hook", "transcript", "screen"]).optional(),
@@ -25,7 +29,21 @@ export const turnResultShape = {
     .boolean()
     .optional()
     .describe("true: the worker already had this message; it was not sent twice"),
+  question: z
+    .lazy(() => permissionQuestion)
+    .optional()
+    .describe("With waiting_for_permission: what the worker's agent asks to do, and the options"),
 };
+
+export const permissionQuestion = z.object({
+  question_id: z.string(),
+  title: z.string().describe("The tool call the agent asks permission for"),
+  tool_kind: z
+    .string()
+    .optional()
+    .describe("ACP's tool kind: read, edit, delete, move, search, execute, think, fetch, other"),
+  options: z.array(z.object({ option_id: z.string(), name: z.string(), kind: z.string() })),
+});
 
 export const listAgentsOutput = {
   agents: z.array(

@@ -55,6 +55,7 @@ describe("MCP over Streamable HTTP under /mcp", () => {
         const tools = await client.listTools();
         expect(tools.tools.map((tool) => tool.name).sort()).toEqual(
           [
+            "answer_permission",
             "close_session",
             "get_plan",
             "list_agents",

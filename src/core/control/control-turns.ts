@@ -1,12 +1,13 @@
 import { AoError } from "../errors.js";
 import type { Commander, Session, Turn } from "../store/index.js";
 import { requireTurn } from "../store/index.js";
+import { pendingQuestion } from "../turns/answer-question.js";
 import { waitForTurn } from "../turns/wait-turn.js";
 import { agentDownError } from "./agent-down.js";
 import { controlPlaneOf, type ControlContext } from "./control-context.js";
 import { giveControlTurn, type ControlTurnRequest } from "./give-control-turn.js";
 import { requireOwnWorker, requireOwnWorkerToRead } from "./own-worker.js";
-import { controlTurnResult, type ControlTurnResult } from "./turn-result.js";
+import { controlTurnResult, questionResult, type ControlTurnResult } from "./turn-result.js";
 
 /** Told while a call waits: what the turn is doing now (for MCP progress notifications). */
 export type TurnProgress = (turn: Turn) => void;
@@ -95,6 +96,13 @@ async function waitBounded(
     onProgress === undefined
       ? undefined
       : setInterval(() => onProgress(requireTurn(cc.store, turnId)), HEARTBEAT_MS);
+  // A running turn whose agent asks a permission question (ACP) waits for an answer, not for
+  // time: the commander is told at once, with the question.
+  let asked;
+  const stopWhen = async (turn: Turn) => {
+    asked = await pendingQuestion(cc.turns, turn.sessionId).catch(() => undefined);
+    return asked !== undefined;
+  };
   let waited;
   try {
     waited = await waitForTurn(cc.turns, turnId, {
@@ -102,11 +110,13 @@ async function waitBounded(
       timeoutMs,
       pollMs: POLL_MS,
       onProgress: (turn) => onProgress?.(turn),
+      stopWhen,
     });
   } finally {
     clearInterval(heartbeat);
   }
   if (waited.agentDown !== undefined) throw await agentDownError(cc, waited.turn);
+  if (waited.stopped === true && asked !== undefined) return questionResult(waited.turn, asked);
   return controlTurnResult(cc, waited.turn);
 }
 

@@ -20,6 +20,8 @@ export { listOwnWorkers } from "./list-workers.js";
 export { openWorker } from "./open-worker.js";
 export { closeOwnWorker } from "./close-worker.js";
 export { sendAsync, sendBounded, waitControlTurn, type TurnProgress } from "./control-turns.js";
+// A worker's permission question (ACP) answered by its commander, where commanderApprovals allows.
+export { answerWorkerPermission } from "./answer-permission.js";
 
 // Plans proposed and run through the control plane, and how a proposal reads.
 export { getPlanForAgent, proposeOrchestration, runPlaybook, submitPlan } from "./plan-proposals.js";

@@ -1,6 +1,6 @@
 import { formatDuration } from "../config/index.js";
 import { AoError } from "../errors.js";
-import type { ReplySource } from "../slots/index.js";
+import type { AgentQuestion, ReplySource } from "../slots/index.js";
 import { getSession, reportOfTurn, type Turn } from "../store/index.js";
 import { controlPlaneOf, type ControlContext } from "./control-context.js";
 import { isEnded } from "./give-control-turn.js";
@@ -12,14 +12,50 @@ export type ControlReplySource = "report" | ReplySource;
 export interface ControlTurnResult {
   turn_id: string;
   session_id: string;
-  /** `running` while the turn is queued, being delivered or worked on; else how it ended. */
-  status: "running" | "completed";
+  /**
+   * `running` while the turn is queued, being delivered or worked on; `waiting_for_permission`
+   * while its agent asks a permission question (in `question`); else how it ended.
+   */
+  status: "running" | "completed" | "waiting_for_permission";
   /** While running: `queued`, `delivering` or `running`. */
   turn_status: Turn["status"];
   reply?: string;
   reply_source?: ControlReplySource;
   /** The worker already had this turn: the message was not injected again. */
   deduplicated?: boolean;
+  question?: PermissionQuestion;
+}
+
+/** A worker's permission question as a commander reads it (answer_permission takes an option_id). */
+export interface PermissionQuestion {
+  question_id: string;
+  title: string;
+  tool_kind?: string;
+  options: { option_id: string; name: string; kind: string }[];
+}
+
+/** A running turn whose agent waits on a permission question. */
+export function questionResult(turn: Turn, question: AgentQuestion): ControlTurnResult {
+  return {
+    turn_id: turn.id,
+    session_id: turn.sessionId,
+    status: "waiting_for_permission",
+    turn_status: turn.status,
+    question: permissionQuestion(question),
+  };
+}
+
+export function permissionQuestion(question: AgentQuestion): PermissionQuestion {
+  return {
+    question_id: question.id,
+    title: question.title,
+    ...(question.toolKind === undefined ? {} : { tool_kind: question.toolKind }),
+    options: question.options.map((option) => ({
+      option_id: option.id,
+      name: option.name,
+      kind: option.kind,
+    })),
+  };
 }
 
 /**

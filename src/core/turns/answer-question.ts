@@ -19,6 +19,8 @@ export interface AnswerOptions {
   readonly optionId?: string | undefined;
   readonly timeoutMs?: number | undefined;
   readonly pollMs?: number | undefined;
+  /** Told the question before it is answered; throws to refuse (a commander's permission). */
+  readonly accept?: ((question: AgentQuestion) => void) | undefined;
 }
 
 export interface AnswerResult {
@@ -45,6 +47,7 @@ export async function answerQuestion(
   if (sa.agent.answersQuestions !== true) throw unsupported(sa);
   const question = (await activityOf(sa)).question;
   if (question === undefined) throw noQuestion(sessionId);
+  options.accept?.(question);
   const option = chooseOption(question, verdict, options.optionId, sessionId);
   if (option === null) await pressEscape(sa);
   else await sa.runtime.deliver(sa.handle, option.id, { confirm: false });
@@ -117,6 +120,16 @@ async function untilAnswered(
     if (tc.ctx.clock.now() >= deadline) return { confirmed: false, activity };
     await (tc.sleep ?? sleepMs)(options.pollMs ?? DEFAULT_POLL_MS);
   }
+}
+
+/** The question the session's agent asks now, as data; undefined when none (or it cannot ask as data). */
+export async function pendingQuestion(
+  tc: TurnContext,
+  sessionId: string,
+): Promise<AgentQuestion | undefined> {
+  const sa = await tc.agentOf(requireSession(tc.store, sessionId));
+  if (sa.agent.answersQuestions !== true) return undefined;
+  return (await activityOf(sa)).question;
 }
 
 async function activityOf(sa: SessionAgent): Promise<ActivityReport> {

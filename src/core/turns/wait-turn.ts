@@ -15,6 +15,8 @@ export interface WaitOptions {
   readonly confirm?: boolean | undefined;
   /** Told whenever what the wait is waiting for changes: the turn's status, or the turn ahead of it. */
   readonly onProgress?: ((turn: Turn, ahead: Turn | undefined) => void) | undefined;
+  /** Asked each round while the turn runs: true ends the wait early (the agent asks a question). */
+  readonly stopWhen?: ((turn: Turn) => Promise<boolean>) | undefined;
 }
 
 export interface WaitResult {
@@ -25,6 +27,8 @@ export interface WaitResult {
   readonly timedOut: boolean;
   /** The turn is still queued because its agent is not running (it waits for a restore). */
   readonly agentDown?: Liveness | undefined;
+  /** `stopWhen` held: the turn goes on, the wait ended. */
+  readonly stopped?: boolean | undefined;
 }
 
 const DEFAULT_POLL_MS = 500;
@@ -58,6 +62,8 @@ export async function waitForTurn(
         return { turn, delivery, timedOut: false, agentDown: attempt.liveness };
     }
     if (done(turn, options.until)) return { turn, delivery, timedOut: false };
+    if (turn.status === "running" && (await options.stopWhen?.(turn)) === true)
+      return { turn, delivery, timedOut: false, stopped: true };
     const ahead = turn.status === "queued" ? openTurnOf(tc.store, turn.sessionId) : undefined;
     const state = `${turn.status}:${ahead?.id ?? ""}:${ahead?.status ?? ""}`;
     if (state !== told) options.onProgress?.(turn, ahead);
