@@ -51,7 +51,7 @@ function promptUsage({ line }: RecordEntry): UsageRecord["tokens"] | undefined {
   if (line.dir !== "in" || line.msg.method !== undefined) return undefined;
   const usage = (line.msg.result as { usage?: Record<string, unknown> } | undefined)?.usage;
   if (typeof usage !== "object" || usage === null) return undefined;
-  const n = (key: string) => (typeof usage[key] === "number" ? (usage[key]) : 0);
+  const n = (key: string) => (typeof usage[key] === "number" ? usage[key] : 0);
   return {
     input: n("inputTokens"),
     output: n("outputTokens") + n("thoughtTokens"),
