@@ -33,7 +33,15 @@ describe("ao events", () => {
     const family = JSON.parse((await f.ao(["events", "--type", "session", "--json"])).stdout) as EventsJson;
     expect(family.events).toEqual(all.events.filter((event) => event.type.startsWith("session.")));
     const turns = JSON.parse((await f.ao(["events", "--type", "turn", "--json"])).stdout) as EventsJson;
-    expect(turns.events.map((event) => event.payload["turnId"])).toEqual(["t-1", "t-1", "t-2", "t-1", "t-1", "t-2", "t-2"]);
+    expect(turns.events.map((event) => event.payload["turnId"])).toEqual([
+      "t-1",
+      "t-1",
+      "t-2",
+      "t-1",
+      "t-1",
+      "t-2",
+      "t-2",
+    ]);
     const one = JSON.parse(
       (await f.ao(["events", "--type", "session.status", "--json"])).stdout,
     ) as EventsJson;
