@@ -117,7 +117,7 @@ describe("a delivery whose process died", () => {
     const id = await fx.spawnHooked();
     const text = "Fix the flaky test in parser.ts\nIt fails one run in ten on CI.\nPlease look.";
     fx.runtime.print(fx.runtime.processOf(id)!.handle, `❯ ${text}\n${"─".repeat(40)}`);
-    const turnId = orphan(fx.turnContext().store, id, { cursor: "0", text });
+    const turnId = orphan(fx.turnContext().store, id, { cursor: await hooksSoFar(fx, id), text });
     expect(await showTurn(fx.ctx, turnId)).toMatchObject({ status: "failed" });
     expect(box(fx.runtime.processOf(id)!.screen)).toEqual(["❯"]);
     // Five presses empty three lines; a sixth finds nothing left to delete.
