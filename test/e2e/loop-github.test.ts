@@ -253,7 +253,10 @@ describe("the GitHub loop (built binary, fake GitHub, scripted agent)", { timeou
     }
     expect(loop.messages()).toHaveLength(1);
     // One turn, claimed once by the killed daemon and never again: the recovery pasted nothing.
-    const turnEvents = (await loop.events()).filter((event) => event.type.startsWith("turn."));
+    // (The task's own turn, origin spawn, has its events too; only the reaction's count here.)
+    const turnEvents = (await loop.events()).filter(
+      (event) => event.type.startsWith("turn.") && event.payload["origin"] === "reaction",
+    );
     expect(turnEvents.filter((event) => event.type === "turn.queued")).toHaveLength(1);
     expect(turnEvents.filter((event) => event.type === "turn.delivering")).toHaveLength(1);
     // No session.message_sent at all: the killed delivery died before recording one, the recovery pasted nothing.
