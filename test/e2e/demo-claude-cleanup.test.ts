@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AO_BIN, runAo } from "../helpers/run-ao.js";
+import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
-import { expectNothingLeft, sandboxOf } from "./demo-fixture.js";
+import { expectNothingLeft, interruptedDemo, sandboxOf } from "./demo-fixture.js";
 import { FAKE_BIN } from "./e2e-fixture.js";
 
 /**
@@ -62,23 +61,8 @@ describe("ao demo --agent claude-code leaves nothing behind", () => {
 
   it("when interrupted with Ctrl-C while the agent works", { timeout: 180_000 }, async () => {
     const { tmp, home, env, claudeStarted } = world();
-    const child = spawn(process.execPath, [AO_BIN, "demo", "--agent", "claude-code"], {
-      cwd: home,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-    await new Promise<void>((resolve) =>
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.includes("spawned demo-1")) resolve();
-      }),
-    );
-    child.kill("SIGINT");
-    expect(await exited, stderr).toBe(130);
+    const { code, stdout, stderr } = await interruptedDemo(["--agent", "claude-code"], { cwd: home, env });
+    expect(code, stderr).toBe(130);
     expect(stderr).toContain("error: the demo was interrupted");
     const sandbox = sandboxOf(stdout);
     expect(claudeStarted(sandbox)).toBe(true);

@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { expect } from "vitest";
+import { AO_BIN } from "../helpers/run-ao.js";
 
 /** Processes whose command line mentions the sandbox: its tmux server, the agent, a CI run. */
 export function processesMentioning(text: string): string[] {
@@ -28,4 +30,27 @@ export function expectNothingLeft(tmp: string, sandbox: string | undefined): voi
 /** The sandbox directory the demo named on stdout. */
 export function sandboxOf(output: string): string | undefined {
   return /sandbox ready in (\S+)/.exec(output)?.[1];
+}
+
+/** `ao demo <args>` sent SIGINT once it spawned its session: its exit code and what it printed. */
+export async function interruptedDemo(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [AO_BIN, "demo", ...args], {
+    ...options,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  await new Promise<void>((resolve) =>
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes("spawned demo-1")) resolve();
+    }),
+  );
+  child.kill("SIGINT");
+  return { code: await exited, stdout, stderr };
 }
