@@ -13,7 +13,7 @@ import { FAULT_SEED, seededRandom } from "./fault-seed.js";
  * names the seed and the run that reproduce it.
  */
 const SEED = FAULT_SEED;
-const RUNS = 24;
+const RUNS = 30;
 const ENDED = new Set(["killed", "errored", "merged", "closed"]);
 
 /** What is left that ao does not account for, one line each; [] when the world is tidy. */
