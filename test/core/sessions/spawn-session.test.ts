@@ -36,8 +36,6 @@ describe("spawnSession", () => {
       "session.spawn_step",
       "session.runtime_started",
       "session.spawn_step",
-      "turn.queued",
-      "turn.delivered",
       "session.status",
     ]);
     expect(

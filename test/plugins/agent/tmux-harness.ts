@@ -30,8 +30,7 @@ afterEach(() => {
 
 export interface Harness {
   start(spec: LaunchSpec, extraEnv?: Record<string, string>): void;
-  /** The visible pane, or with `history` lines of scrollback above it, as ao's tmux runtime reads it. */
-  screen(history?: number): string;
+  screen(): string;
   liveness(): Liveness;
   keys(...keys: string[]): void;
   paste(text: string): void;
@@ -78,8 +77,7 @@ export function harness(worktree: string, home: string): Harness {
       ]);
       if (previous !== undefined) tmux(socket, home, ["kill-session", "-t", previous]);
     },
-    screen: (history = 0) =>
-      tmux(socket, home, ["capture-pane", "-p", ...(history > 0 ? ["-S", `-${history}`] : []), "-t", target]),
+    screen: () => tmux(socket, home, ["capture-pane", "-p", "-t", target]),
     liveness: () => {
       const [dead, status] = tmux(socket, home, [
         "list-panes",
