@@ -16,7 +16,7 @@ const cores = Math.max(1, availableParallelism());
 /** AO_TEST_WORKERS=1: every group one file at a time (the serial run the parallel one is measured against). */
 const cap = Number(process.env["AO_TEST_WORKERS"] ?? "") || Infinity;
 /**
- * AO_TEST_RETRY=1 (.ci/run sets it): a failed test outside `core` runs once more. CI's summary
+ * AO_TEST_RETRY=1 (.ci/run sets it): a failed test runs once more. CI's summary
  * names every test that needed it (.ci/summary.mjs), so a flaky test is seen, never hidden.
  */
 const retry = Number(process.env["AO_TEST_RETRY"] ?? "") || 0;
@@ -41,7 +41,7 @@ function group(
       include,
       exclude,
       maxWorkers: Math.min(maxWorkers, cap),
-      retry: name === "core" ? 0 : retry,
+      retry,
       sequence: { groupOrder: order },
       ...timeouts,
     },

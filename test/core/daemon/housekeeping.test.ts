@@ -81,9 +81,11 @@ describe("daemon housekeeping: power.preventIdleSleep", () => {
     };
     const spawned = await spawnSession(ctx, { project: "app", issue: "Fix it" });
     const { engine, housekeeping } = await daemonParts(f, ctx);
+    // The fake's `>>` creates the file before it writes the line: wait for a whole line, not the file.
+    const written = () => (existsSync(log) ? readFileSync(log, "utf8") : "");
     const started = async () => {
-      for (let attempt = 0; attempt < 200 && !existsSync(log); attempt++) await sleep(25);
-      return readFileSync(log, "utf8").trim().split("\n");
+      for (let attempt = 0; attempt < 1200 && !written().endsWith("\n"); attempt++) await sleep(25);
+      return written().trim().split("\n");
     };
     try {
       await housekeeping.afterCycle();
