@@ -4,19 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { agentShapes, shapesMissingFrom } from "../core/acp/acp-shapes.js";
 import { ACP_FIXTURES, readRecording } from "../core/acp/acp-recording.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
-import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
+import { approvedRun } from "./acp-fixture.js";
+import { makeE2e, type E2e } from "./e2e-fixture.js";
 
 /**
  * A built-in agent with `protocol: acp` end to end (issue 26): claude-code runs ao's ACP host with
  * `claude-agent-acp` found on PATH, here the fake ACP agent (test/fixtures/bin/fake-acp-agent)
  * under that name in a bin directory of the test. The built ao, real tmux and SQLite.
  */
-interface TurnJson {
-  id: string;
-  status: string;
-  work?: { tools: { kind: string; title: string; status: string }[] };
-}
-
 let world: E2e | undefined;
 afterEach(() => {
   world?.ao(["session", "kill", "app-1"]);
@@ -49,14 +44,6 @@ function adapterStart(log: string): { argv: string[]; envKeys: string[] } {
     argv: string[];
     envKeys: string[];
   };
-}
-
-function question(e2e: E2e): { title: string } | undefined {
-  const status = e2e.ao(["status", "--json"]);
-  const sessions = (
-    JSON.parse(status.stdout) as { sessions: { activity: { question?: { title: string } } | null }[] }
-  ).sessions;
-  return sessions[0]?.activity?.question;
 }
 
 /**
@@ -93,18 +80,7 @@ describe("agent: {plugin: claude-code, protocol: acp}", () => {
       expect(start.argv).toEqual([]);
       expect(start.envKeys).toContain("ANTHROPIC_API_KEY");
 
-      expect(e2e.ao(["send", "app-1", "run npm test"]).exitCode).toBe(0);
-      const asked = await eventually(() => question(e2e), "the permission question in ao status");
-      expect(asked.title).toBe("Run npm test");
-      expect(e2e.ao(["status"]).stdout).toContain("app-1 needs_input: permission: Run npm test");
-      const approved = e2e.ao(["approve", "app-1", "--json"]);
-      expect(approved.exitCode, approved.stderr).toBe(0);
-      expect(JSON.parse(approved.stdout)).toMatchObject({ option: { kind: "allow_once" }, confirmed: true });
-      const ran = e2e.ao(["turns", "wait", "t-3", "--json"]);
-      expect(ran.exitCode, ran.stderr).toBe(0);
-      expect((JSON.parse(ran.stdout) as TurnJson).work?.tools).toEqual([
-        expect.objectContaining({ kind: "execute", title: "Run npm test", status: "completed" }),
-      ]);
+      await approvedRun(e2e, "t-3");
       const shown = e2e.ao(["turns", "show", "t-3"]);
       expect(shown.stderr).toMatch(/⏺ execute Run npm test — completed/);
       expect(fakeSendsOnlyWhatClaudeAgentAcpSends(e2e)).toEqual([]);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { approvedRun, question, type TurnJson } from "./acp-fixture.js";
 import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
 
 /**
@@ -8,19 +9,6 @@ import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
  * fake ACP agent (test/fixtures/bin/fake-acp-agent, built on the ACP SDK's agent side), configured
  * as any ACP agent is: `agent: {plugin: acp, argv: [...]}`.
  */
-interface TurnJson {
-  id: string;
-  status: string;
-  reply?: string | null;
-  work?: { tools: { kind: string; title: string; status: string; files: string[] }[]; plan: unknown[] };
-}
-
-interface QuestionJson {
-  id: string;
-  title: string;
-  options: { id: string; kind: string }[];
-}
-
 let world: E2e | undefined;
 afterEach(() => {
   world?.ao(["session", "kill", "app-1"]);
@@ -40,14 +28,6 @@ function turns(e2e: E2e): TurnJson[] {
   return (JSON.parse(listed.stdout) as { turns: TurnJson[] }).turns;
 }
 
-function question(e2e: E2e): QuestionJson | undefined {
-  const status = e2e.ao(["status", "--json"]);
-  const sessions = (
-    JSON.parse(status.stdout) as { sessions: { activity: { question?: QuestionJson } | null }[] }
-  ).sessions;
-  return sessions[0]?.activity?.question;
-}
-
 describe("an ACP session (agent: {plugin: acp})", () => {
   it(
     "spawns, answers ao send --wait, asks questions ao approve and ao deny answer, is interrupted, and lists tool calls",
@@ -62,19 +42,7 @@ describe("an ACP session (agent: {plugin: acp})", () => {
       expect(sent.stdout).toBe("You said: how are you\n");
       expect(turns(e2e).map((turn) => turn.status)).toEqual(["completed", "completed"]);
 
-      expect(e2e.ao(["send", "app-1", "run npm test"]).exitCode).toBe(0);
-      const asked = await eventually(() => question(e2e), "the permission question in ao status");
-      expect(asked.title).toBe("Run npm test");
-      const status = e2e.ao(["status"]);
-      expect(status.stdout).toContain("app-1 needs_input: permission: Run npm test");
-      const approved = e2e.ao(["approve", "app-1", "--json"]);
-      expect(approved.exitCode, approved.stderr).toBe(0);
-      expect(JSON.parse(approved.stdout)).toMatchObject({ option: { kind: "allow_once" }, confirmed: true });
-      const ran = e2e.ao(["turns", "wait", "t-3", "--json"]);
-      expect(ran.exitCode, ran.stderr).toBe(0);
-      expect((JSON.parse(ran.stdout) as TurnJson).work?.tools).toEqual([
-        expect.objectContaining({ kind: "execute", title: "Run npm test", status: "completed" }),
-      ]);
+      await approvedRun(e2e, "t-3");
 
       const edited = e2e.ao(["send", "app-1", "--wait", "edit notes.txt hello from acp"]);
       expect(edited.exitCode, edited.stderr).toBe(0);
