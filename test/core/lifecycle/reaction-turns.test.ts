@@ -70,6 +70,24 @@ describe("reactions are delivered as turns", () => {
     expect(delivered.map((event) => event.payload["turnId"])).toEqual(["t-2"]);
   });
 
+  it("a deferred reaction is recorded delivered by the cycle after its turn was, not when its deferral runs out", async () => {
+    const f = makeLifecycleFixture();
+    const session = await f.addSession({ withPr: true });
+    await busyWithATurn(f, session.id);
+    f.scm.setCi(1, LINT_FAILS);
+    await f.cycle();
+    expect(f.reactions(session.id)[0]).toMatchObject({ status: "pending" });
+
+    await finishes(f, session.id, "Here is my answer.");
+    await f.cycle(); // delivers the reaction's turn to the free agent
+    expect(f.turns(session.id).map((turn) => turn.status)).toEqual(["completed", "running"]);
+    await f.cycle(); // well within DEFER_MS of the deferral
+    expect(f.reactions(session.id)[0]).toMatchObject({ status: "done" });
+    const delivered = listEvents((await f.engine()).store, { type: "reaction.delivered" });
+    expect(delivered.map((event) => event.payload["turnId"])).toEqual(["t-2"]);
+    expect(f.transcript(session.id)).toHaveLength(2);
+  });
+
   it("a re-attempt of a reaction whose turn exists never makes a second turn", async () => {
     const f = makeLifecycleFixture();
     const session = await f.addSession({ withPr: true });
