@@ -18,8 +18,14 @@ describe("ao events", () => {
       "session.spawn_step",
       "session.runtime_started",
       "session.spawn_step",
+      // The task the agent was started with is its first turn (t-1, origin spawn), running at once;
+      // the message (t-2) waits until the task's turn was seen ended.
+      "turn.queued",
+      "turn.delivered",
       "session.status",
       "turn.queued",
+      "turn.started",
+      "turn.ended",
       "turn.delivering",
       "turn.delivered",
       "session.message_sent",
@@ -27,7 +33,15 @@ describe("ao events", () => {
     const family = JSON.parse((await f.ao(["events", "--type", "session", "--json"])).stdout) as EventsJson;
     expect(family.events).toEqual(all.events.filter((event) => event.type.startsWith("session.")));
     const turns = JSON.parse((await f.ao(["events", "--type", "turn", "--json"])).stdout) as EventsJson;
-    expect(turns.events.map((event) => event.payload["turnId"])).toEqual(["t-1", "t-1", "t-1"]);
+    expect(turns.events.map((event) => event.payload["turnId"])).toEqual([
+      "t-1",
+      "t-1",
+      "t-2",
+      "t-1",
+      "t-1",
+      "t-2",
+      "t-2",
+    ]);
     const one = JSON.parse(
       (await f.ao(["events", "--type", "session.status", "--json"])).stdout,
     ) as EventsJson;

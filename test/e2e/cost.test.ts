@@ -127,7 +127,9 @@ describe("cost of a claude-code session, from its transcript", () => {
       const report = aoJson<{ total: Spend; groups: (Spend & { key: string })[] }>(e2e, ["cost"]);
       const records = perTurnRecords(e2e, "app-1");
       const inTurns = records.filter((sum) => sum.turn !== null);
+      // The task's usage belongs to its own turn (t-1, origin spawn) since every spawn records one.
       expect(inTurns.map((sum) => [sum.tokens, sum.records])).toEqual([
+        [tokensOf(SPAWN), 1],
         [tokensOf(FIRST), 1],
         [tokensOf(SECOND), 1],
       ]);

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { DemoStepKind } from "../../src/core/demo/demo-steps.js";
 import type { DemoResult } from "../../src/core/demo/run-demo.js";
-import { AO_BIN, runAo } from "../helpers/run-ao.js";
+import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
+import { expectNothingLeft, interruptedDemo, sandboxOf } from "./demo-fixture.js";
 
 /** The steps of the loop, in the order the demo agent's run must show them (others may come between). */
 const LOOP: DemoStepKind[] = [
@@ -28,33 +28,6 @@ function world() {
   const tmp = makeTempDir("ao-demo-e2e-");
   const home = makeTempDir("ao-demo-home-");
   return { tmp, home, env: { AO_HOME: home, TMPDIR: tmp, NO_COLOR: "1" } };
-}
-
-/** Processes whose command line mentions the sandbox: its tmux server, the agent, a CI run. */
-function processesMentioning(text: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-      if (cmdline.includes(text)) found.push(`${pid}: ${cmdline}`);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
-}
-
-function expectNothingLeft(tmp: string, sandbox: string | undefined): void {
-  expect(readdirSync(tmp)).toEqual([]);
-  if (sandbox !== undefined) {
-    expect(existsSync(sandbox)).toBe(false);
-    expect(processesMentioning(sandbox)).toEqual([]);
-  }
-  expect(processesMentioning(tmp)).toEqual([]);
-}
-
-function sandboxOf(output: string): string | undefined {
-  return /sandbox ready in (\S+)/.exec(output)?.[1];
 }
 
 describe("ao demo", () => {
@@ -105,23 +78,11 @@ describe("ao demo", () => {
 
   it("stops on Ctrl-C and removes the sandbox all the same", { timeout: 120_000 }, async () => {
     const { tmp, home, env } = world();
-    const child = spawn(process.execPath, [AO_BIN, "demo"], {
+    const { code, stdout, stderr } = await interruptedDemo([], {
       cwd: home,
       env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-    await new Promise<void>((resolve) =>
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.includes("spawned demo-1")) resolve();
-      }),
-    );
-    child.kill("SIGINT");
-    expect(await exited, stderr).toBe(130);
+    expect(code, stderr).toBe(130);
     expect(stderr).toContain("error: the demo was interrupted");
     expectNothingLeft(tmp, sandboxOf(stdout));
   });

@@ -240,8 +240,8 @@ describe("the GitHub loop (built binary, fake GitHub, scripted agent)", { timeou
     expect(settled.payload).toMatchObject({ reaction: "ci-failed" });
     // Delivered: the new daemon recovered the killed delivery of the reaction's turn from the marker
     // on the agent's screen. (Cancelled only if the agent's fix had already moved the head: then
-    // nothing is due any more either.)
-    if (settled.type === "reaction.delivered") expect(settled.payload).toMatchObject({ turnId: "t-1" });
+    // nothing is due any more either.) The reaction's turn follows the task's own (t-1).
+    if (settled.type === "reaction.delivered") expect(settled.payload).toMatchObject({ turnId: "t-2" });
     // Three more cycles of the new daemon: nothing is sent again.
     const since = await loop.lastCycleAt();
     for (let cycle = 0, at = since; cycle < 3; cycle++) {
@@ -253,7 +253,10 @@ describe("the GitHub loop (built binary, fake GitHub, scripted agent)", { timeou
     }
     expect(loop.messages()).toHaveLength(1);
     // One turn, claimed once by the killed daemon and never again: the recovery pasted nothing.
-    const turnEvents = (await loop.events()).filter((event) => event.type.startsWith("turn."));
+    // (The task's own turn, origin spawn, has its events too; only the reaction's count here.)
+    const turnEvents = (await loop.events()).filter(
+      (event) => event.type.startsWith("turn.") && event.payload["origin"] === "reaction",
+    );
     expect(turnEvents.filter((event) => event.type === "turn.queued")).toHaveLength(1);
     expect(turnEvents.filter((event) => event.type === "turn.delivering")).toHaveLength(1);
     // No session.message_sent at all: the killed delivery died before recording one, the recovery pasted nothing.

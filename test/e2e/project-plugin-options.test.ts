@@ -1,5 +1,14 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentStarts, eventually, makeE2e } from "./e2e-fixture.js";
+
+interface TurnJson {
+  id: string;
+  origin: string;
+  status: string;
+  replySource: string | null;
+}
 
 /** The fake codex, run through agent/command from the project's own configuration. */
 const COMMAND_AGENT = [
@@ -17,6 +26,11 @@ describe("project plugin options and ao send --no-wait, end to end (tmux, the bu
     async () => {
       const e2e = makeE2e();
       e2e.writeConfig(COMMAND_AGENT);
+      // The task works until the test has seen it at work (the release file).
+      const turnsFile = join(e2e.userHome, "turns.json");
+      const release = join(e2e.userHome, "release");
+      writeFileSync(turnsFile, JSON.stringify({ workUntil: release }));
+      e2e.env["FAKE_AGENT_TURNS_FILE"] = turnsFile;
 
       const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
       expect(spawned.exitCode, spawned.stderr).toBe(0);
@@ -24,6 +38,25 @@ describe("project plugin options and ao send --no-wait, end to end (tmux, the bu
       const start = await eventually(() => agentStarts(e2e)[0], "the agent to start");
       expect(start.agent).toBe("codex");
       expect(start.argv).toEqual([`Read ${e2e.home}/prompts/app-1/prompt.md and do it`]);
+
+      // The task is the session's first turn (t-1): core's screen observer sees it at work, then
+      // ends it once the screen reads idle and stands still; a message sent before would queue.
+      const taskTurn = () =>
+        (JSON.parse(e2e.ao(["turns", "app-1", "--json"]).stdout) as { turns: TurnJson[] }).turns[0];
+      await eventually(
+        () => (e2e.tmux(["capture-pane", "-p", "-t", "=app-1:0"]).includes("Working (") ? true : undefined),
+        "the agent at work on its task",
+      );
+      expect(taskTurn()).toMatchObject({ id: "t-1", origin: "spawn", status: "running" });
+      writeFileSync(release, "");
+      const task = await eventually(() => {
+        const turn = taskTurn();
+        return turn?.status === "running" ? undefined : turn;
+      }, "the task's turn to end");
+      expect(task).toMatchObject({ id: "t-1", status: "completed", replySource: "screen" });
+      const shown = JSON.parse(e2e.ao(["turns", "show", "t-1", "--json"]).stdout) as { reply: string };
+      // The fake answers with the prompt file's first line, as it read the file its argv names.
+      expect(shown.reply).toContain("• Working on: # Working as ao session app-1");
 
       const sent = e2e.ao(["send", "app-1", "--no-wait", "--json", "run the tests"]);
       expect(sent.exitCode, sent.stderr).toBe(0);

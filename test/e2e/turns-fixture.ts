@@ -22,7 +22,7 @@ export interface TurnJson {
 export type TurnsWorld = E2e & {
   /** The fake's settings for its next turns (reply, workMs, fail, failExit: FAKE_AGENT_TURNS_FILE). */
   nextTurn(settings: Record<string, unknown>): void;
-  /** `ao turns app-1 --json`. */
+  /** `ao turns app-1 --json`, after the task's own turn (t-1, origin spawn): the messages' turns. */
   turns(): TurnJson[];
 };
 
@@ -33,13 +33,19 @@ export function turnsWorld(agent: string): TurnsWorld {
   e2e.writeConfig(`agent: ${agent}`);
   const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
   expect(spawned.exitCode, spawned.stderr).toBe(0);
+  const allTurns = (): TurnJson[] => {
+    const listed = e2e.ao(["turns", "app-1", "--json"]);
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    return (JSON.parse(listed.stdout) as { turns: TurnJson[] }).turns;
+  };
+  // The agent works on its task first (its first turn, t-1); the tests' messages come after it. An
+  // agent that starts idle (aider) ends it empty, so the wait's exit status is not the point.
+  e2e.ao(["turns", "wait", "t-1", "--timeout", "60s"]);
+  expect(allTurns()[0]).toMatchObject({ id: "t-1", origin: "spawn" });
+  expect(["completed", "empty"]).toContain(allTurns()[0]?.status);
   return Object.assign(e2e, {
     nextTurn: (settings: Record<string, unknown>) => writeFileSync(turnsFile, JSON.stringify(settings)),
-    turns: () => {
-      const listed = e2e.ao(["turns", "app-1", "--json"]);
-      expect(listed.exitCode, listed.stderr).toBe(0);
-      return (JSON.parse(listed.stdout) as { turns: TurnJson[] }).turns;
-    },
+    turns: () => allTurns().slice(1),
   });
 }
 

@@ -25,12 +25,12 @@ describe.each(AGENTS)("turns of %s, from its own signals", (agent, replySource) 
       const waited = e2e.ao(["send", "app-1", "--wait", "what did you change?"]);
       expect(waited.exitCode, waited.stderr).toBe(0);
       expect(waited.stdout).toBe("Fixed: the token check used the wrong clock.\n");
-      expect(waited.stderr).toContain(`app-1: t-1 completed (reply from the ${replySource})`);
+      expect(waited.stderr).toContain(`app-1: t-2 completed (reply from the ${replySource})`);
 
       e2e.nextTurn({ reply: "", workMs: 300 });
       const empty = e2e.ao(["send", "app-1", "--wait", "say nothing"]);
       expect(empty.exitCode).toBe(1);
-      expect(empty.stderr).toContain("error: app-1: t-2 ended empty: the agent replied nothing");
+      expect(empty.stderr).toContain("error: app-1: t-3 ended empty: the agent replied nothing");
 
       e2e.nextTurn({ fail: "model fake-model-1 is retired: use fake-model-2", workMs: 300 });
       const failed = e2e.ao(["send", "app-1", "--wait", "--json", "try again"]);
@@ -39,7 +39,7 @@ describe.each(AGENTS)("turns of %s, from its own signals", (agent, replySource) 
         error: { code: string; details: { turn: TurnJson } };
       };
       expect(error.code).toBe("E_TURN_FAILED");
-      expect(error.details.turn).toMatchObject({ id: "t-3", status: "failed" });
+      expect(error.details.turn).toMatchObject({ id: "t-4", status: "failed" });
       expect(error.details.turn.error).toContain("model fake-model-1 is retired: use fake-model-2");
       expect(e2e.turns().map((turn) => turn.status)).toEqual(["completed", "empty", "failed"]);
     },
@@ -60,7 +60,7 @@ describe.each(AGENTS)("turns of %s, from its own signals", (agent, replySource) 
       expect(stopped.exitCode, stopped.stdout + stopped.stderr).toBe(0);
       expect(JSON.parse(stopped.stdout)).toMatchObject({
         idle: true,
-        turn: { id: "t-1", status: "interrupted" },
+        turn: { id: "t-2", status: "interrupted" },
       });
       e2e.nextTurn({ reply: "back at it", workMs: 300 });
       const again = e2e.ao(["send", "app-1", "--wait", "are you there?"]);

@@ -21,9 +21,9 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
       const waited = e2e.ao(["send", "app-1", "--wait", "what did you change?"]);
       expect(waited.exitCode, waited.stderr).toBe(0);
       expect(waited.stdout).toBe("The login check returns 200 now.\n");
-      expect(waited.stderr).toContain("app-1: t-1 completed (reply from the screen)");
+      expect(waited.stderr).toContain("app-1: t-2 completed (reply from the screen)");
       expect(e2e.turns()).toMatchObject([
-        { id: "t-1", status: "completed", origin: "cli", replySource: "screen" },
+        { id: "t-2", status: "completed", origin: "cli", replySource: "screen" },
       ]);
     },
   );
@@ -33,7 +33,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
     e2e.nextTurn({ reply: "", workMs: 300 });
     const empty = e2e.ao(["send", "app-1", "--wait", "say nothing"]);
     expect(empty.exitCode).toBe(1);
-    expect(empty.stderr).toContain("error: app-1: t-1 ended empty: the agent replied nothing");
+    expect(empty.stderr).toContain("error: app-1: t-2 ended empty: the agent replied nothing");
     e2e.nextTurn({
       fail: "litellm.AuthenticationError: no API key for model fake-model",
       failExit: 1,
@@ -44,7 +44,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
     const error = (JSON.parse(failed.stdout) as { error: { code: string; details: { turn: TurnJson } } })
       .error;
     expect(error.code).toBe("E_TURN_FAILED");
-    expect(error.details.turn).toMatchObject({ id: "t-2", status: "failed" });
+    expect(error.details.turn).toMatchObject({ id: "t-3", status: "failed" });
     expect(error.details.turn.error).toContain(
       "litellm.AuthenticationError: no API key for model fake-model",
     );
@@ -61,7 +61,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
       idle: true,
       activity: "idle",
       keys: ["C-c"],
-      turn: { id: "t-1", status: "interrupted" },
+      turn: { id: "t-2", status: "interrupted" },
     });
     e2e.nextTurn({ reply: "still here", workMs: 300 });
     const again = e2e.ao(["send", "app-1", "--wait", "are you there?"]);
@@ -88,8 +88,8 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
         const [turn] = e2e.turns();
         return turn?.status === "running" ? undefined : turn;
       }, "the turn to end");
-      expect(done).toMatchObject({ id: "t-1", status: "completed" });
-      const shown = e2e.ao(["turns", "show", "t-1", "--json"]);
+      expect(done).toMatchObject({ id: "t-2", status: "completed" });
+      const shown = e2e.ao(["turns", "show", "t-2", "--json"]);
       expect(JSON.parse(shown.stdout)).toMatchObject({ reply: "finished without my waiter" });
       expect(submissions(e2e, "take your time")).toBe(1);
     },
@@ -112,7 +112,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
       writeFileSync(release, "");
       const second = await waiting.done;
       expect(second.exitCode, second.stderr).toBe(0);
-      expect(second.stderr).toContain("app-1: t-2 waits for t-1 (running) to end");
+      expect(second.stderr).toContain("app-1: t-3 waits for t-2 (running) to end");
       expect(second.stdout).toBe("one at a time\n");
       expect(e2e.turns().map((turn) => turn.status)).toEqual(["completed", "completed"]);
       expect(submissions(e2e, "second")).toBe(1);
@@ -134,7 +134,7 @@ describe("turns with a screen-only agent (the fake aider in tmux)", () => {
       expect(e2e.ao(["send", "app-1", "first"]).exitCode).toBe(0);
       const queued = e2e.ao(["send", "app-1", "--no-wait", "queued for the daemon"]);
       expect(queued.exitCode, queued.stderr).toBe(0);
-      expect(queued.stderr).toContain("t-2 queued behind t-1");
+      expect(queued.stderr).toContain("t-3 queued behind t-2");
       writeFileSync(release, "");
       const started = e2e.ao(["start", "--json"]);
       expect(started.exitCode, started.stderr).toBe(0);

@@ -151,14 +151,29 @@ export type FakeTurnHook =
   | { type: "fail"; error: string }
   | { type: "interrupted" };
 
+/** The hooked fake's reply to the task it was started with (when the task turn ends). */
+export const FAKE_TASK_REPLY = "Done with the task.";
+
 /**
  * A FakeAgent with the turn capability: its "hooks" are a list per session that tests (or a
  * FakeRuntime program) append to. The cursor is how many hooks there were; the first start after
  * it is this turn's, the first stop (or failure, or interruption) after that ends it.
+ *
+ * Like a real CLI started with a prompt, a launched one works on its task first: its hooks get the
+ * task's start, then (unless `holdsTask`) its stop with FAKE_TASK_REPLY. A test that wants the task
+ * still running sets `holdsTask` and ends it with `hook(id, { type: "stop", … })`.
  */
 export class HookedFakeAgent extends FakeAgent implements AgentTurns {
   readonly interruptKeys: readonly RuntimeKey[] = ["Escape"];
   private readonly hooks = new Map<string, FakeTurnHook[]>();
+  /** Launches from now on keep working on their task until the test ends it. */
+  holdsTask = false;
+
+  override launch(input: AgentLaunchInput): Promise<LaunchSpec> {
+    this.hook(input.sessionId, { type: "start" });
+    if (!this.holdsTask) this.hook(input.sessionId, { type: "stop", reply: FAKE_TASK_REPLY });
+    return super.launch(input);
+  }
 
   hook(sessionId: string, hook: FakeTurnHook): void {
     this.hooks.set(sessionId, [...(this.hooks.get(sessionId) ?? []), hook]);

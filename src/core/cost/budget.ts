@@ -57,8 +57,10 @@ function overBy(spend: Spend, line: BudgetLine, daily: boolean): { words?: strin
   if (line.maxTokens !== undefined && spend.tokens !== null && spend.tokens >= line.maxTokens)
     return { words: `${spend.tokens} of ${line.maxTokens} tokens ${span}`.trim() };
   if (line.maxCostUsd === undefined) return {};
+  // Unpriced records make a money line unenforceable; no record yet (a session's first turn, its
+  // task, still running: every session has one since issue 25) is nothing spent so far.
   if (spend.usd === null)
-    return spend.turns === 0 && spend.tokens === null
+    return spend.tokens === null
       ? {}
       : {
           unenforced: `maxCostUsd ${line.maxCostUsd}: the agent's cost is unknown (no record of its spend has a price)`,

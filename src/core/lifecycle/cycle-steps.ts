@@ -63,6 +63,14 @@ export const advanceTurns: CycleStep = async (scope) => ({
 });
 
 /**
+ * Reactions whose turn the step before just delivered (they were deferred behind the agent's open
+ * turn): recorded `delivered` now, in the cycle that delivered them, so no one sees the agent
+ * answering a reaction before the reaction says it was sent. Otherwise it claims only what fell due
+ * while the turns were handed out.
+ */
+export const settleDeliveredReactions: CycleStep = deliverDueReactions;
+
+/**
  * The steps of every cycle, in order. A step that throws is reported in `errors` and the next one
  * still runs. A step that reads what the agents did since the last cycle belongs between deciding
  * and delivering; one that hands agents their queued work, with the delivery.
@@ -75,6 +83,7 @@ export const CYCLE_STEPS: readonly CycleStep[] = [
   advancePlans,
   deliverDueReactions,
   advanceTurns,
+  settleDeliveredReactions,
 ];
 
 /** A scoped cycle delivers only within its scope: another project's agents are not its business. */

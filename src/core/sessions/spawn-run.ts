@@ -106,12 +106,8 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   const { permissions } = opened.project.agentConfig;
   const model = run.model ?? opened.project.agentConfig.model;
   const worker = mcpServerOf(run.ctx.paths, session.id);
-  // For now only a control-plane worker's task is a turn, and an agent's that says its signals
-  // always tell it apart (docs/turns.md#the-spawns-task).
-  const task =
-    worker.mcpServer === undefined && opened.agent.taskIsTurn !== true
-      ? undefined
-      : await spawnTurnCursor(run.ctx, opened.agent, session, readFileSync(promptFile, "utf8"));
+  // Every spawn's task is its first turn (docs/turns.md#the-spawns-task).
+  const task = await spawnTurnCursor(run.ctx, opened.agent, session, readFileSync(promptFile, "utf8"));
   const spec = await opened.agent.launch({
     sessionId: session.id,
     worktree: session.worktree,

@@ -142,10 +142,4 @@ export interface Agent extends AgentTurns, AgentUsage {
    * `ao deny` need. Absent: the agent's questions are answered on its screen.
    */
   readonly answersQuestions?: true;
-  /**
-   * The agent's turn signals always tell its task's turn apart (ACP: the task is the first
-   * `session/prompt`, and a prompt given while one runs is refused, not queued), so every spawn's
-   * task is recorded as a turn and a message sent at once waits behind it (docs/turns.md).
-   */
-  readonly taskIsTurn?: true;
 }

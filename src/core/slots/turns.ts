@@ -53,6 +53,11 @@ export interface TurnCursorProbe {
    * echo from the reply (core's screen observer keeps hashes of its lines). Never stored as text.
    */
   messageText?: string;
+  /**
+   * Only for the spawn's task (docs/turns.md#the-spawns-task): the cursor is taken before the agent
+   * starts, with no screen, and the task reaches the agent on its command line, not as a paste.
+   */
+  spawn?: boolean;
 }
 
 /** What an agent is asked while a turn is open. */

@@ -14,7 +14,10 @@ export interface ClaimOptions {
 
 /**
  * Claims up to `limit` pending reactions whose time has come: they become `delivering` and their
- * attempt count goes up by one. Returned in due order.
+ * attempt count goes up by one. Returned in due order. A reaction deferred while its turn waited
+ * is due as soon as that turn has left the queue (delivered, or ended), not only when its deferral
+ * runs out, so the cycle that delivers the turn records it `delivered` before the agent answers
+ * it. One whose last attempt failed (`last_error`) keeps its retry time.
  */
 export function claimDueReactions(tx: WriteTx, options: ClaimOptions = {}): Reaction[] {
   const now = tx.clock.now();
@@ -22,7 +25,10 @@ export function claimDueReactions(tx: WriteTx, options: ClaimOptions = {}): Reac
   const rows = statement(
     tx,
     `UPDATE reactions SET status = 'delivering', attempts = attempts + 1, updated_at = ?
-     WHERE id IN (SELECT id FROM reactions WHERE status = 'pending' AND due_at <= ?${scope.sql}
+     WHERE id IN (SELECT id FROM reactions WHERE status = 'pending'
+                  AND (due_at <= ? OR (last_error IS NULL AND EXISTS (
+                         SELECT 1 FROM turns WHERE turns.reaction_id = reactions.id
+                         AND turns.status NOT IN ('queued', 'delivering'))))${scope.sql}
                   ORDER BY due_at, id LIMIT ?)
      RETURNING *`,
   ).all(now, now, ...scope.values, options.limit ?? -1) as ReactionRow[];

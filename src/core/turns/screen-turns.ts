@@ -4,8 +4,8 @@ import { lineHash, messageLineHashes, replyFromScreen, screenHash } from "./scre
 /**
  * The screen-stability observer: the weakest turn signal, for agents whose CLI has no hooks or
  * transcript (aider, the `command` agent, external plugins). A turn has started once the screen
- * changed after delivery or the agent was seen working; it has ended once the agent is not working
- * and the screen stood still for `quietMs`. The reply is what appeared on the screen after the
+ * changed after delivery or the agent was seen working (a spawn's task: when the agent started);
+ * it has ended once the agent is not working and the screen stood still for `quietMs`. The reply is what appeared on the screen after the
  * message. Core uses it for every agent without `observeTurn`; plugins may build on it.
  */
 export interface ScreenTurnOptions {
@@ -31,6 +31,11 @@ interface ScreenCursor {
   /** Seen working (or asking) since delivery; the screen changed since delivery. */
   readonly worked?: boolean | undefined;
   readonly changed?: boolean | undefined;
+  /**
+   * The spawn's task: given on the command line, so the turn began when the agent started, and
+   * "before" is the first screen seen (there was none when the cursor was taken).
+   */
+  readonly spawn?: true | undefined;
 }
 
 /** `turnCursor` and `observeTurn` from the screen and the agent's own `activity`. */
@@ -51,6 +56,7 @@ export function screenTurnCursor(probe: TurnCursorProbe): string {
     before: screen === "" ? [] : screen.split("\n").map(lineHash),
     beforeHash: screenHash(screen),
     message: probe.messageText === undefined ? [] : messageLineHashes(probe.messageText),
+    ...(probe.spawn === true ? { spawn: true as const } : {}),
   };
   return JSON.stringify(cursor);
 }
@@ -60,8 +66,8 @@ export async function observeScreenTurn(
   activity: Agent["activity"],
   options: ScreenTurnOptions = {},
 ): Promise<TurnSignal> {
-  const previous = parseCursor(probe.cursor);
   const screen = probe.screen ?? "";
+  const previous = firstScreenOfSpawn(parseCursor(probe.cursor), screen);
   const hash = screenHash(screen);
   const report = await activity({ ...probe, ...(probe.screen === undefined ? {} : { screen }) });
   const busy = report.activity === "working" || report.activity === "needs_input";
@@ -73,7 +79,7 @@ export async function observeScreenTurn(
     changed: previous.changed === true || (probe.screen !== undefined && hash !== previous.beforeHash),
   };
   const text = JSON.stringify(cursor);
-  const started = cursor.worked === true || cursor.changed === true;
+  const started = cursor.spawn === true || cursor.worked === true || cursor.changed === true;
   if (!started) return { state: "waiting", cursor: text };
   const quiet = probe.now - (cursor.since ?? probe.now) >= (options.quietMs ?? DEFAULT_QUIET_MS);
   // A gone process is not an ended turn: core tells a dead agent from a finished one.
@@ -83,6 +89,16 @@ export async function observeScreenTurn(
   if (failure !== undefined)
     return { state: "ended", cursor: text, outcome: "failed", reply: "", source: "screen", error: failure };
   return { state: "ended", cursor: text, outcome: "completed", reply, source: "screen" };
+}
+
+/**
+ * A spawn's task has no screen from before it: the first one seen stands for it, so its reply is
+ * what the agent printed after that (nothing, for an agent that sat idle: the turn is `empty`).
+ */
+function firstScreenOfSpawn(cursor: ScreenCursor, screen: string): ScreenCursor {
+  if (cursor.spawn !== true || cursor.last !== undefined) return cursor;
+  const before = screen === "" ? [] : screen.split("\n").map(lineHash);
+  return { ...cursor, before, beforeHash: screenHash(screen) };
 }
 
 function failureWords(reply: string, pattern: RegExp | undefined): string | undefined {

@@ -30,6 +30,7 @@ export async function spawnTurnCursor(
     worktree: session.worktree,
     liveness: { state: "missing" as const },
     messageText: prompt,
+    spawn: true,
   };
   try {
     const cursor = await turnsOfAgent(agent).turnCursor(probe);

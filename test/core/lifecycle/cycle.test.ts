@@ -6,6 +6,7 @@ import {
   advanceTurns,
   decideProjects,
   deliverDueReactions,
+  settleDeliveredReactions,
   readUsage,
 } from "../../../src/core/lifecycle/cycle-steps.js";
 import { advancePlans } from "../../../src/core/lifecycle/cycle-plans.js";
@@ -138,7 +139,7 @@ describe("a lifecycle cycle as one object", () => {
     await expect(cycle.run()).rejects.toThrow("a lifecycle cycle runs once");
   });
 
-  it("watches budgets and limits before deciding (so a hold is seen this cycle), reads usage before anything is handed out, advances plans, delivers, and advances turns after the reactions (a cancelled one drops its turn first)", () => {
+  it("watches budgets and limits before deciding (so a hold is seen this cycle), reads usage before anything is handed out, advances plans, delivers, advances turns after the reactions (a cancelled one drops its turn first), then settles the reactions whose turns it just delivered", () => {
     expect(CYCLE_STEPS).toEqual([
       watchBudgets,
       watchLimits,
@@ -147,6 +148,7 @@ describe("a lifecycle cycle as one object", () => {
       advancePlans,
       deliverDueReactions,
       advanceTurns,
+      settleDeliveredReactions,
     ]);
   });
 });

@@ -70,6 +70,27 @@ describe("reactions are delivered as turns", () => {
     expect(delivered.map((event) => event.payload["turnId"])).toEqual(["t-2"]);
   });
 
+  it("a deferred reaction is recorded delivered by the cycle that delivers its turn, right after it", async () => {
+    const f = makeLifecycleFixture();
+    const session = await f.addSession({ withPr: true });
+    await busyWithATurn(f, session.id);
+    f.scm.setCi(1, LINT_FAILS);
+    await f.cycle();
+    expect(f.reactions(session.id)[0]).toMatchObject({ status: "pending" });
+
+    await finishes(f, session.id, "Here is my answer.");
+    await f.cycle(); // delivers the reaction's turn to the free agent, well within DEFER_MS
+    expect(f.turns(session.id).map((turn) => turn.status)).toEqual(["completed", "running"]);
+    // In the same cycle: an agent quick to answer must not be seen answering before it was asked
+    // (ao demo printed the agent's fix before "reaction ci-failed: sent to the agent").
+    expect(f.reactions(session.id)[0]).toMatchObject({ status: "done" });
+    const events = listEvents((await f.engine()).store, {}).map((event) => event.type);
+    const delivered = listEvents((await f.engine()).store, { type: "reaction.delivered" });
+    expect(delivered.map((event) => event.payload["turnId"])).toEqual(["t-2"]);
+    expect(events.lastIndexOf("reaction.delivered")).toBeGreaterThan(events.lastIndexOf("turn.delivered"));
+    expect(f.transcript(session.id)).toHaveLength(2);
+  });
+
   it("a re-attempt of a reaction whose turn exists never makes a second turn", async () => {
     const f = makeLifecycleFixture();
     const session = await f.addSession({ withPr: true });

@@ -82,6 +82,9 @@ describe("project plugin options", () => {
     const [view] = await listSessionViews(f.ctx);
     // The command agent needs its argv to exist at all, and its workingPattern to read the screen.
     expect(view?.activity?.state).toBe("working");
+    // The agent finishes its task (its first turn); the message is delivered once it is done.
+    configurable.runtime.process(handle).screen.length = 0; // it redraws: no longer busy
+    configurable.runtime.print(handle, "Done: fixed it.\n> ");
     await sendMessage(f.ctx, session.id, { text: "run the tests" });
     configurable.runtime.vanish(handle);
     await restoreSession(f.ctx, session.id);

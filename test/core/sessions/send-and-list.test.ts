@@ -8,10 +8,15 @@ import { killSession } from "../../../src/core/sessions/kill-session.js";
 import { listSessionViews, watchSessionViews } from "../../../src/core/sessions/list-sessions.js";
 import { sendMessage } from "../../../src/core/sessions/send-message.js";
 import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
+import { showTurn, waitTurn } from "../../../src/core/turns/turn-commands.js";
 import { FAKE_AGENT_SCREENS } from "../../fakes/agent.js";
 import { FakeRuntime } from "../../fakes/runtime.js";
 import { makeTestContext } from "../../helpers/test-context.js";
 import { makeSessionFixture } from "./session-fixture.js";
+
+function turnIdOf(event: { payload: unknown }): string | undefined {
+  return (event.payload as { turnId?: string }).turnId;
+}
 
 const MESSAGE =
   "line one; echo $HOME `id` $(whoami)\n\tline two 'quoted' \"double\" | & > <\n\\n not a newline\n";
@@ -26,7 +31,7 @@ describe("sendMessage", () => {
     expect(result).toMatchObject({
       session: spawned.id,
       turn: {
-        id: "t-1",
+        id: "t-2",
         status: "running",
         origin: "cli",
         message: { bytes: Buffer.byteLength(MESSAGE), sha256 },
@@ -38,16 +43,19 @@ describe("sendMessage", () => {
       bytes: Buffer.byteLength(MESSAGE),
       sha256,
     });
-    const events = f.events(spawned.id).filter((event) => event.type.startsWith("turn."));
+    // The message's turn: t-1 is the task the agent was started with (origin spawn).
+    const events = f
+      .events(spawned.id)
+      .filter((event) => event.type.startsWith("turn.") && turnIdOf(event) === "t-2");
     expect(events.map((event) => event.type)).toEqual(["turn.queued", "turn.delivering", "turn.delivered"]);
     expect(events[0]).toMatchObject({
-      payload: { turnId: "t-1", bytes: Buffer.byteLength(MESSAGE), sha256 },
+      payload: { turnId: "t-2", bytes: Buffer.byteLength(MESSAGE), sha256 },
     });
-    expect(events[2]).toMatchObject({ payload: { turnId: "t-1", confirmed: true, attempts: 1 } });
+    expect(events[2]).toMatchObject({ payload: { turnId: "t-2", confirmed: true, attempts: 1 } });
     // As before there were turns, for the scripts that read it: now it names the turn.
     expect(f.events(spawned.id).at(-1)).toMatchObject({
       type: "session.message_sent",
-      payload: { bytes: Buffer.byteLength(MESSAGE), sha256, confirmed: true, waited: true, turnId: "t-1" },
+      payload: { bytes: Buffer.byteLength(MESSAGE), sha256, confirmed: true, waited: true, turnId: "t-2" },
     });
     expect(JSON.stringify(f.events())).not.toContain("whoami");
   });
@@ -78,20 +86,24 @@ describe("sendMessage", () => {
     const error = await sendMessage(f.ctx, spawned.id, { text: "hello" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "E_NOT_DELIVERED", exitCode: 1 });
     expect((error as Error).message).toContain(
-      "(t-1) was not delivered: the message was pasted but not confirmed",
+      "(t-2) was not delivered: the message was pasted but not confirmed",
     );
     // No blind "press Enter": on Codex's sign-in screen Enter picks "Sign in with ChatGPT" (issue 18).
     expect((error as AoError).hint).not.toMatch(/press enter/i);
     expect((error as AoError).hint).toContain("if the agent shows a screen of its own (sign-in, permission)");
     expect(f.events(spawned.id).at(-1)).toMatchObject({
       type: "turn.ended",
-      payload: { turnId: "t-1", status: "failed" },
+      payload: { turnId: "t-2", status: "failed" },
     });
   });
 
   it("with wait queued submits once without waiting for the agent, and records that it did not wait", async () => {
     const f = makeSessionFixture();
     const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
+    // Free once its task's turn ended (without waiting, a message sent before that is queued): the
+    // screen-observed fake printed nothing for it, so it is `empty` once the screen stood still.
+    await waitTurn(f.ctx, "t-1", { timeoutMs: 30_000 }).catch(() => undefined);
+    expect(await showTurn(f.ctx, "t-1")).toMatchObject({ origin: "spawn", status: "empty" });
     f.runtime.processOf(spawned.id)!.unresponsive = true;
     const result = await sendMessage(f.ctx, spawned.id, { text: "hello" }, { wait: "queued" });
     expect(result).toMatchObject({ confirmed: false, submitted: true, waited: false, attempts: 1 });
@@ -102,7 +114,7 @@ describe("sendMessage", () => {
       { type: "turn.delivered", payload: { confirmed: false } },
       {
         type: "session.message_sent",
-        payload: { confirmed: false, submitted: true, waited: false, turnId: "t-1" },
+        payload: { confirmed: false, submitted: true, waited: false, turnId: "t-2" },
       },
     ]);
   });
@@ -119,7 +131,9 @@ describe("sendMessage", () => {
       code: "E_NOT_FOUND",
       hint: `bring it back with \`ao session restore ${b.id}\``,
     });
-    expect(f.events().filter((event) => event.type === "turn.queued")).toEqual([]);
+    // Only the tasks' own turns (origin spawn) were queued.
+    const queued = f.events().filter((event) => event.type === "turn.queued");
+    expect(queued.map((event) => (event.payload as { origin?: string }).origin)).toEqual(["spawn", "spawn"]);
   });
 });
 

@@ -36,6 +36,8 @@ describe("spawnSession", () => {
       "session.spawn_step",
       "session.runtime_started",
       "session.spawn_step",
+      "turn.queued",
+      "turn.delivered",
       "session.status",
     ]);
     expect(

@@ -44,6 +44,15 @@ function orphan(
   });
 }
 
+/** The hooked agent's cursor now: after its task's turn, where a delivery would have taken it. */
+function hooksSoFar(fx: TurnFixture, sessionId: string): Promise<string> {
+  return fx.hooked.turnCursor({
+    sessionId,
+    worktree: fx.session(sessionId).worktree,
+    liveness: { state: "alive" },
+  });
+}
+
 describe("a delivery whose process died", () => {
   it("before it pasted anything (no cursor): the turn is queued again, then delivered once", async () => {
     const fx = (f = makeTurnFixture());
@@ -68,7 +77,7 @@ describe("a delivery whose process died", () => {
   it("after the paste, the agent's signals after the cursor say it arrived: the turn runs and completes", async () => {
     const fx = (f = makeTurnFixture());
     const id = await fx.spawnHooked();
-    const turnId = orphan(fx.turnContext().store, id, { cursor: "0" });
+    const turnId = orphan(fx.turnContext().store, id, { cursor: await hooksSoFar(fx, id) });
     fx.hooked.hook(id, { type: "start" });
     expect((await showTurn(fx.ctx, turnId)).status).toBe("running");
     fx.hooked.hook(id, { type: "stop", reply: "recovered fine" });
@@ -79,7 +88,7 @@ describe("a delivery whose process died", () => {
   it("no sign of the message: its input is cleared (an unsubmitted paste is never glued to the next), failed, never sent again", async () => {
     const fx = (f = makeTurnFixture());
     const id = await fx.spawnHooked();
-    const turnId = orphan(fx.turnContext().store, id, { cursor: "0" });
+    const turnId = orphan(fx.turnContext().store, id, { cursor: await hooksSoFar(fx, id) });
     expect(await showTurn(fx.ctx, turnId)).toMatchObject({
       status: "failed",
       error:
@@ -108,7 +117,7 @@ describe("a delivery whose process died", () => {
     const id = await fx.spawnHooked();
     const text = "Fix the flaky test in parser.ts\nIt fails one run in ten on CI.\nPlease look.";
     fx.runtime.print(fx.runtime.processOf(id)!.handle, `❯ ${text}\n${"─".repeat(40)}`);
-    const turnId = orphan(fx.turnContext().store, id, { cursor: "0", text });
+    const turnId = orphan(fx.turnContext().store, id, { cursor: await hooksSoFar(fx, id), text });
     expect(await showTurn(fx.ctx, turnId)).toMatchObject({ status: "failed" });
     expect(box(fx.runtime.processOf(id)!.screen)).toEqual(["❯"]);
     // Five presses empty three lines; a sixth finds nothing left to delete.
@@ -120,7 +129,10 @@ describe("a delivery whose process died", () => {
     const id = await fx.spawnHooked();
     const handle = fx.runtime.processOf(id)!.handle;
     fx.runtime.print(handle, "the message\n\n[ao reaction 3]");
-    const turnId = orphan(fx.turnContext().store, id, { cursor: "0", marker: "[ao reaction 3]" });
+    const turnId = orphan(fx.turnContext().store, id, {
+      cursor: await hooksSoFar(fx, id),
+      marker: "[ao reaction 3]",
+    });
     expect((await showTurn(fx.ctx, turnId)).status).toBe("running");
     expect(fx.runtime.submits).toEqual([handle.id]);
     await showTurn(fx.ctx, turnId);
@@ -132,7 +144,7 @@ describe("a delivery whose process died", () => {
       program: (_text, process) => {
         // While the delivery is in flight, another look at the turns must not touch it.
         void listSessionTurns(fx.ctx, process.input.sessionId).then((listed) =>
-          seen.push(listed.turns[0]!.status),
+          seen.push(listed.turns.find((turn) => turn.origin === "cli")!.status),
         );
       },
     }));
@@ -142,7 +154,7 @@ describe("a delivery whose process died", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen.length).toBe(1);
     expect(["delivering", "running"]).toContain(seen[0]);
-    expect((await showTurn(fx.ctx, "t-1")).status).toBe("running");
+    expect((await showTurn(fx.ctx, "t-2")).status).toBe("running");
   });
 });
 
@@ -155,7 +167,7 @@ describe("a restored agent", () => {
     await sendMessage(fx.ctx, id, { text: "long job" });
     fx.runtime.vanish(fx.runtime.processOf(id)!.handle);
     await restoreSession(fx.ctx, id);
-    expect(await showTurn(fx.ctx, "t-1")).toMatchObject({
+    expect(await showTurn(fx.ctx, "t-2")).toMatchObject({
       status: "failed",
       error: "the agent was restarted (ao session restore) before it ended the turn",
     });
@@ -209,7 +221,7 @@ describe("ao session interrupt", () => {
       },
     }));
     const id = await fx.spawnHooked();
-    startTurn(fx.runtime.processOf(id)!); // the task's own turn, not one of ao's
+    startTurn(fx.runtime.processOf(id)!); // a turn of the person's own (typed in), not one of ao's
     await sendMessage(fx.ctx, id, { text: "a long job" });
     const result = await interruptSessionTurn(fx.ctx, id, { timeoutMs: 4_000 });
     expect(result).toMatchObject({
@@ -252,7 +264,7 @@ describe("ao session interrupt", () => {
     const id = (await spawnSession(fx.ctx, { project: "app", issue: "Fix it" })).id;
     await sendMessage(fx.ctx, id, { text: "a long job" });
     const result = await interruptSessionTurn(fx.ctx, id, { timeoutMs: 2_000 });
-    expect(result).toMatchObject({ idle: true, keys: ["C-c"], turn: { id: "t-1", status: "interrupted" } });
+    expect(result).toMatchObject({ idle: true, keys: ["C-c"], turn: { id: "t-2", status: "interrupted" } });
     expect(fx.events(id).at(-1)).toMatchObject({ type: "turn.ended", payload: { status: "interrupted" } });
   });
 });

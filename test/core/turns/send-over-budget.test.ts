@@ -39,7 +39,9 @@ describe("ao send and a session over its budget (issue 14)", () => {
     });
     expect((error as Error).message).toContain("$3.00 of $1.00");
     expect((error as { hint: string }).hint).toContain(`ao send --over-budget ${id}`);
-    expect(listTurns(fx.turnContext().store, { sessionId: id })).toEqual([]);
+    // Only the task's own turn (origin spawn), none for the refused message.
+    const turns = listTurns(fx.turnContext().store, { sessionId: id });
+    expect(turns.map((turn) => turn.origin)).toEqual(["spawn"]);
   });
 
   it("with --over-budget gives the turn and records budget.overridden naming it", async () => {

@@ -28,20 +28,22 @@ describe("ao send through turns", () => {
       { wait: "ended", sleep, pollMs: 1 },
     );
     expect(result.turn).toMatchObject({
-      id: "t-1",
+      id: "t-2",
       status: "completed",
       reply: "All 12 tests pass.",
       replySource: "hook",
       origin: "cli",
     });
     expect(result.turn.startedAt).not.toBeNull();
+    // After the task's own turn (t-1, origin spawn), which the agent ended before the message came.
     const types = fx
       .events(id)
-      .map((event) => event.type)
-      .filter((type) => type.startsWith("turn."));
+      .filter((event) => event.type.startsWith("turn."))
+      .filter((event) => (event.payload as { turnId?: string }).turnId === "t-2")
+      .map((event) => event.type);
     expect(types).toEqual(["turn.queued", "turn.delivering", "turn.delivered", "turn.started", "turn.ended"]);
     expect(fx.events(id).at(-1)).toMatchObject({
-      payload: { turnId: "t-1", status: "completed", replyBytes: 18, replySource: "hook" },
+      payload: { turnId: "t-2", status: "completed", replyBytes: 18, replySource: "hook" },
     });
     expect(JSON.stringify(fx.events())).not.toContain("All 12 tests pass");
   });
@@ -54,7 +56,7 @@ describe("ao send through turns", () => {
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: "E_TURN_FAILED", exitCode: 1 });
-    expect((error as Error).message).toBe(`${id}: t-1 ended empty: the agent replied nothing`);
+    expect((error as Error).message).toBe(`${id}: t-2 ended empty: the agent replied nothing`);
     expect((error as { details: { turn: { status: string } } }).details.turn.status).toBe("empty");
   });
 
@@ -66,8 +68,8 @@ describe("ao send through turns", () => {
     const error = await sendMessage(fx.ctx, id, { text: "do it" }, { wait: "ended", sleep, pollMs: 1 }).catch(
       (e: unknown) => e,
     );
-    expect((error as Error).message).toBe(`${id}: t-1 failed: ${words}`);
-    const shown = await showTurn(fx.ctx, "t-1");
+    expect((error as Error).message).toBe(`${id}: t-2 failed: ${words}`);
+    const shown = await showTurn(fx.ctx, "t-2");
     expect(shown).toMatchObject({ status: "failed", error: words, reply: null });
   });
 
@@ -82,7 +84,7 @@ describe("ao send through turns", () => {
     const error = await sendMessage(fx.ctx, id, { text: "do it" }, { wait: "ended", sleep, pollMs: 1 }).catch(
       (e: unknown) => e,
     );
-    expect((error as Error).message).toContain("t-1 failed:");
+    expect((error as Error).message).toContain("t-2 failed:");
     expect((error as Error).message).toContain("could not reach api.anthropic.com (ECONNREFUSED)");
   });
 
@@ -93,11 +95,12 @@ describe("ao send through turns", () => {
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: "E_TURN_TIMEOUT" });
-    expect((error as Error).message).toContain("t-1 is still running at the timeout");
-    expect((await listSessionTurns(fx.ctx, id)).turns.map((turn) => turn.status)).toEqual(["running"]);
+    expect((error as Error).message).toContain("t-2 is still running at the timeout");
+    const statuses = async () => (await listSessionTurns(fx.ctx, id)).turns.map((turn) => turn.status);
+    expect(await statuses()).toEqual(["completed", "running"]);
     fx.hooked.hook(id, { type: "stop", reply: "done at last" });
-    expect((await listSessionTurns(fx.ctx, id)).turns.map((turn) => turn.status)).toEqual(["completed"]);
-    expect(await waitTurn(fx.ctx, "t-1", { timeoutMs: 0 })).toMatchObject({ reply: "done at last" });
+    expect(await statuses()).toEqual(["completed", "completed"]);
+    expect(await waitTurn(fx.ctx, "t-2", { timeoutMs: 0 })).toMatchObject({ reply: "done at last" });
   });
 
   it("serialises turns: a second send waits in line and is delivered only once the first ended", async () => {
@@ -120,9 +123,9 @@ describe("ao send through turns", () => {
         onProgress: (turn, ahead) => progress.push(`${turn.id}:${turn.status}:${ahead?.id ?? ""}`),
       },
     );
-    expect(second.turn).toMatchObject({ id: "t-2", status: "running" });
+    expect(second.turn).toMatchObject({ id: "t-3", status: "running" });
     expect(transcript()).toEqual(["first", "second"]);
-    expect(progress).toEqual(["t-2:queued:t-1"]);
+    expect(progress).toEqual(["t-3:queued:t-2"]);
   });
 
   it("--no-wait leaves a turn queued behind the open one and says so; nothing is pasted", async () => {
@@ -131,14 +134,14 @@ describe("ao send through turns", () => {
     await sendMessage(fx.ctx, id, { text: "first" });
     const queued = await sendMessage(fx.ctx, id, { text: "for later" }, { wait: "queued" });
     expect(queued).toMatchObject({
-      turn: { id: "t-2", status: "queued" },
-      queuedBehind: "t-1",
+      turn: { id: "t-3", status: "queued" },
+      queuedBehind: "t-2",
       waited: false,
     });
     expect(fx.runtime.processOf(id)!.transcript).toEqual(["first"]);
     const store = openStore(fx.ctx);
     try {
-      const [, waiting] = listTurns(store, { sessionId: id });
+      const [, , waiting] = listTurns(store, { sessionId: id });
       expect(waiting?.messageText).toBe("for later");
     } finally {
       closeStore(store);
@@ -151,7 +154,7 @@ describe("ao send through turns", () => {
     await sendMessage(fx.ctx, id, { text: "secret-ish text" });
     const store = openStore(fx.ctx);
     try {
-      const [turn] = listTurns(store, { sessionId: id });
+      const [, turn] = listTurns(store, { sessionId: id });
       expect(turn).toMatchObject({ status: "running", messageText: null, message: { bytes: 15 } });
       const raw = store.db.prepare("SELECT * FROM turns").all();
       expect(JSON.stringify(raw)).not.toContain("secret-ish");

@@ -3,9 +3,13 @@ import { makeSessionFixture, type SessionFixture } from "../sessions/session-fix
 import { closeStore, openStore, type Store } from "../../../src/core/store/index.js";
 import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
 import { cliResolver, type TurnContext } from "../../../src/core/turns/turn-context.js";
+import { listSessionTurns } from "../../../src/core/turns/turn-commands.js";
 
 export interface TurnFixture extends SessionFixture {
-  /** Spawns a session of the hooked fake agent (the turn capability) and returns its id. */
+  /**
+   * Spawns a session of the hooked fake agent (the turn capability) and returns its id once the
+   * agent ended its task's turn (unless `hooked.holdsTask`).
+   */
   spawnHooked(): Promise<string>;
   /** A turn context over a fresh store connection (closed after the test), as a command has. */
   turnContext(sleep?: (ms: number) => Promise<unknown>): TurnContext;
@@ -27,7 +31,10 @@ export function makeTurnFixture(
   return {
     ...fixture,
     async spawnHooked() {
-      return (await spawnSession(fixture.ctx, { project: "app", issue: "Fix it", agent: "hooked" })).id;
+      const { id } = await spawnSession(fixture.ctx, { project: "app", issue: "Fix it", agent: "hooked" });
+      // The agent works on its task first (t-1, origin spawn); `ao turns` sees that it ended.
+      await listSessionTurns(fixture.ctx, id);
+      return id;
     },
     turnContext(sleep) {
       const store = openStore(fixture.ctx);

@@ -58,7 +58,6 @@ describe("protocol: acp on the built-in agents: what ao starts", () => {
     expect(hostedArgv(spec.argv, input)).toEqual(argv);
     expect(spec.env).toEqual(env);
     expect(agent.answersQuestions).toBe(true);
-    expect(agent.taskIsTurn).toBe(true);
   });
 
   it("takes the adapter from acpArgv, and gemini's and opencode's from their command", async () => {

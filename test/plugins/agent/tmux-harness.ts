@@ -30,7 +30,8 @@ afterEach(() => {
 
 export interface Harness {
   start(spec: LaunchSpec, extraEnv?: Record<string, string>): void;
-  screen(): string;
+  /** The visible pane, or with `history` lines of scrollback above it, as ao's tmux runtime reads it. */
+  screen(history?: number): string;
   liveness(): Liveness;
   keys(...keys: string[]): void;
   paste(text: string): void;
@@ -77,7 +78,8 @@ export function harness(worktree: string, home: string): Harness {
       ]);
       if (previous !== undefined) tmux(socket, home, ["kill-session", "-t", previous]);
     },
-    screen: () => tmux(socket, home, ["capture-pane", "-p", "-t", target]),
+    screen: (history = 0) =>
+      tmux(socket, home, ["capture-pane", "-p", ...(history > 0 ? ["-S", `-${history}`] : []), "-t", target]),
     liveness: () => {
       const [dead, status] = tmux(socket, home, [
         "list-panes",

@@ -40,7 +40,6 @@ export function acpAgentOf(commandOf: AcpCommandOf, host: AcpHost): Agent {
   return {
     ...acpTurns(recordOf),
     answersQuestions: true,
-    taskIsTurn: true,
     launch: (input) => Promise.resolve(hostLaunchSpec(launchOf(input), input)),
     resume: (input) => Promise.resolve(hostLaunchSpec(launchOf(input), input, input.agentSessionId)),
     activity: (probe) => Promise.resolve(probe).then(activity),
