@@ -1,7 +1,5 @@
 import type { Command } from "commander";
-import { AoError } from "../core/errors.js";
-import { durationFlag } from "./duration-flag.js";
-import { portFlag } from "./port-flag.js";
+import { parseFlagValue } from "./flag-values.js";
 
 /**
  * A command's options, declared once (the idea of unjs/citty's `args`): a const object from the
@@ -46,29 +44,38 @@ export interface DurationFlag extends ValueFlag {
 export interface PortFlag extends ValueFlag {
   type: "port";
 }
+/** Repeatable: `--label a --label b` is `["a", "b"]`, none is `[]`. */
+export interface ListFlag extends FlagBase {
+  type: "list";
+  value?: string;
+}
 /** One of a fixed set of words. */
 export interface EnumFlag extends ValueFlag {
   type: "enum";
   values: readonly string[];
 }
 
-export type FlagSpec = BooleanFlag | StringFlag | NumberFlag | DurationFlag | PortFlag | EnumFlag;
+export type FlagSpec = BooleanFlag | StringFlag | NumberFlag | DurationFlag | PortFlag | EnumFlag | ListFlag;
 export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
 
 type FlagValue<S> = S extends { type: "boolean" }
   ? boolean
-  : S extends { type: "string" }
-    ? string
-    : S extends { type: "enum"; values: readonly (infer V)[] }
-      ? V
-      : number;
-type WhenAbsent<S> = S extends { type: "boolean" }
-  ? S extends { negate: string }
-    ? undefined
-    : never
-  : S extends { default: string }
-    ? never
-    : undefined;
+  : S extends { type: "list" }
+    ? string[]
+    : S extends { type: "string" }
+      ? string
+      : S extends { type: "enum"; values: readonly (infer V)[] }
+        ? V
+        : number;
+type WhenAbsent<S> = S extends { type: "list" }
+  ? never
+  : S extends { type: "boolean" }
+    ? S extends { negate: string }
+      ? undefined
+      : never
+    : S extends { default: string }
+      ? never
+      : undefined;
 
 /** What `readFlags` gives for a declaration: `{ json: boolean; limit: number | undefined; … }`. */
 export type Flags<T extends FlagSpecs> = { -readonly [K in keyof T]: FlagValue<T[K]> | WhenAbsent<T[K]> };
@@ -84,6 +91,7 @@ const VALUE_NAMES: Record<Exclude<FlagSpec["type"], "boolean">, string> = {
   duration: "duration",
   port: "port",
   enum: "value",
+  list: "value",
 };
 
 /** `dryRun` → `--dry-run`: commander turns it back into `dryRun`. */
@@ -100,8 +108,9 @@ export function addFlags(command: Command, specs: FlagSpecs): Command {
       if (spec.negate !== undefined) command.option(`--no-${flagName(key).slice(2)}`, spec.negate);
       continue;
     }
-    const value = spec.value ?? VALUE_NAMES[spec.type];
-    command.option(`${alias}${flagName(key)} <${value}>`, spec.description, spec.default);
+    const value = `${alias}${flagName(key)} <${spec.value ?? VALUE_NAMES[spec.type]}>`;
+    if (spec.type === "list") command.option(value, spec.description, collect, []);
+    else command.option(value, spec.description, spec.default);
   }
   return command;
 }
@@ -113,51 +122,10 @@ export async function readFlags<const T extends FlagSpecs>(specs: T, command: Co
   for (const [key, spec] of Object.entries(specs)) {
     const raw = given[key];
     if (spec.type === "boolean") flags[key] = spec.negate === undefined ? raw === true : raw;
-    else flags[key] = typeof raw === "string" ? await parseValue(flagName(key), spec, raw) : undefined;
+    else if (spec.type === "list") flags[key] = raw;
+    else flags[key] = typeof raw === "string" ? await parseFlagValue(flagName(key), spec, raw) : undefined;
   }
   return flags as Flags<T>;
 }
 
-async function parseValue(
-  flag: string,
-  spec: Exclude<FlagSpec, BooleanFlag>,
-  text: string,
-): Promise<string | number> {
-  switch (spec.type) {
-    case "string":
-      return text;
-    case "number":
-      return wholeNumber(flag, spec, text);
-    case "duration":
-      return durationFlag(flag, text);
-    case "port":
-      return portFlag(text, flag);
-    case "enum":
-      return oneOf(flag, spec.values, text);
-  }
-}
-
-function wholeNumber(flag: string, spec: NumberFlag, text: string): number {
-  const n = Number(text);
-  const { min, max } = spec;
-  if (/^-?\d+$/.test(text) && (min === undefined || n >= min) && (max === undefined || n <= max)) return n;
-  const range =
-    min !== undefined && max !== undefined
-      ? ` from ${min} to ${max}`
-      : min !== undefined
-        ? `, at least ${min}`
-        : max !== undefined
-          ? `, at most ${max}`
-          : "";
-  const example = spec.default ?? String(Math.max(min ?? 1, Math.min(max ?? 20, 20)));
-  throw new AoError("E_USAGE", `${flag} must be a whole number${range}, not ${JSON.stringify(text)}`, {
-    hint: `for example: ${flag} ${example}`,
-  });
-}
-
-function oneOf(flag: string, values: readonly string[], text: string): string {
-  if (values.includes(text)) return text;
-  throw new AoError("E_USAGE", `${flag} takes ${values.join(", ")}, not ${JSON.stringify(text)}`, {
-    hint: `for example: ${flag} ${values[0] ?? ""}`,
-  });
-}
+const collect = (value: string, previous: string[]): string[] => [...previous, value];

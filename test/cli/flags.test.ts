@@ -14,6 +14,7 @@ const SPECS = defineFlags({
   ...timeoutFlag("how long", "10s"),
   port: { type: "port", description: "where" },
   list: { type: "enum", values: ["sessions", "projects"], description: "what" },
+  label: { type: "list", value: "label", description: "a label (repeat for more)" },
 });
 
 /** A command with SPECS, parsed from argv; its flags read once the action runs. */
@@ -50,6 +51,7 @@ describe("flags declared once (src/cli/flags.ts)", () => {
       timeout: number;
       port: number | undefined;
       list: "sessions" | "projects" | undefined;
+      label: string[];
     }>();
   });
 
@@ -64,20 +66,14 @@ describe("flags declared once (src/cli/flags.ts)", () => {
       timeout: 10_000,
       port: undefined,
       list: undefined,
+      label: [],
     });
   });
 
   it("parses what was given: kebab-case names, short aliases, negation, each type", async () => {
-    const flags = await parse(
-      ["--json", "-n", "--no-wait", "--file", "a.md", "--lines", "7", "--limit", "3"].concat([
-        "--timeout",
-        "2m",
-        "--port",
-        "0",
-        "--list",
-        "projects",
-      ]),
-    );
+    const given = ["--json", "-n", "--no-wait", "--file", "a.md", "--lines", "7", "--limit", "3"];
+    given.push("--timeout", "2m", "--port", "0", "--list", "projects", "--label", "a", "--label", "b");
+    const flags = await parse(given);
     expect(flags).toEqual({
       json: true,
       dryRun: true,
@@ -88,6 +84,7 @@ describe("flags declared once (src/cli/flags.ts)", () => {
       timeout: 120_000,
       port: 0,
       list: "projects",
+      label: ["a", "b"],
     });
     expect((await parse(["--dry-run", "--wait"])).wait).toBe(true);
     expect(flagName("overBudget")).toBe("--over-budget");
@@ -104,7 +101,13 @@ describe("flags declared once (src/cli/flags.ts)", () => {
       .option("--limit <n>", "at most")
       .option("--timeout <duration>", "how long", "10s")
       .option("--port <port>", "where")
-      .option("--list <value>", "what");
+      .option("--list <value>", "what")
+      .option(
+        "--label <label>",
+        "a label (repeat for more)",
+        (value: string, previous: string[]) => [...previous, value],
+        [],
+      );
     const declared = addFlags(new Command("x"), SPECS);
     expect(declared.helpInformation()).toBe(byHand.helpInformation());
     expect(declared.options.map((option) => option.flags)).toEqual(
@@ -122,7 +125,7 @@ describe("flags declared once (src/cli/flags.ts)", () => {
     expect((await usageError(["--timeout", "soon"])).message).toBe('--timeout "soon" is not a duration');
     expect((await usageError(["--port", "70000"])).message).toBe("--port 70000 is not a port");
     const list = await usageError(["--list", "turns"]);
-    expect(list.message).toBe('--list takes sessions, projects, not "turns"');
+    expect(list.message).toBe('--list "turns" is not one of: sessions, projects');
     expect(list.hint).toBe("for example: --list sessions");
   });
 });
