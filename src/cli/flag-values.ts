@@ -44,6 +44,6 @@ function wholeNumber(flag: string, spec: NumberFlag, text: string): number {
 function oneOf(flag: string, values: readonly string[], text: string): string {
   if (values.includes(text)) return text;
   throw new AoError("E_USAGE", `${flag} ${JSON.stringify(text)} is not one of: ${values.join(", ")}`, {
-    hint: `for example: ${flag} ${values[0] ?? ""}`,
+    hint: `use one of: ${values.join(", ")}`,
   });
 }

@@ -126,6 +126,6 @@ describe("flags declared once (src/cli/flags.ts)", () => {
     expect((await usageError(["--port", "70000"])).message).toBe("--port 70000 is not a port");
     const list = await usageError(["--list", "turns"]);
     expect(list.message).toBe('--list "turns" is not one of: sessions, projects');
-    expect(list.hint).toBe("for example: --list sessions");
+    expect(list.hint).toBe("use one of: sessions, projects");
   });
 });
