@@ -58,4 +58,12 @@ describe("ao events", () => {
     expect(typo.stderr).toContain('did you mean "session.status"?');
     expect(typo.stdout).toBe("");
   });
+
+  it("refuses a --limit that is not a whole number of at least 1 the way other flags do (issue 30)", async () => {
+    const f = makeCliFixture();
+    const bad = await f.ao(["events", "--limit", "0"]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--limit must be a whole number, at least 1, not "0"');
+    expect(bad.stderr).toContain("hint: for example: --limit 20");
+  });
 });

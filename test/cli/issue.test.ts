@@ -49,3 +49,16 @@ describe("ao issue show and ls print what a tracker holds without its control ch
     );
   });
 });
+
+describe("ao issue flags (issue 30: declared once in src/cli/flags.ts)", () => {
+  it("files repeated --label values and refuses a --state that is not one", async () => {
+    const f = makeCliFixture();
+    f.writeConfig("tracker: fake");
+    const filed = await f.ao(["issue", "new", "Two labels", "--label", "a", "--label", "b", "--json"]);
+    expect(filed.exitCode).toBe(0);
+    expect((JSON.parse(filed.stdout) as { issue: { labels: string[] } }).issue.labels).toEqual(["a", "b"]);
+    const bad = await f.ao(["issue", "ls", "--state", "shut"]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--state "shut" is not one of: open, closed, all');
+  });
+});

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import type { AnswerResult, Verdict } from "../../core/turns/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
-import { durationFlag } from "../duration-flag.js";
+import { jsonFlag, timeoutFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
 
@@ -24,6 +25,11 @@ export function registerApproveCommands(program: Command, cli: CliRuntime): void
   );
 }
 
+const FLAGS = defineFlags({
+  ...timeoutFlag("how long the agent may take to take the answer", "10s"),
+  ...jsonFlag(),
+});
+
 function register(program: Command, cli: CliRuntime, verdict: Verdict, description: string): void {
   const command = program
     .command(verdict)
@@ -34,24 +40,21 @@ function register(program: Command, cli: CliRuntime, verdict: Verdict, descripti
       "[option-id]",
       "the option to give, as `ao status --json` lists it (activity.question.options)",
     );
-  command
-    .option("--timeout <duration>", "how long the agent may take to take the answer", "10s")
-    .option("--json", "print the result as JSON")
-    .action(
-      cli.action(async (ctx, session: string, ...rest: unknown[]) => {
-        const [optionId, flags, self] = verdict === "approve" ? rest : [undefined, ...rest];
-        const { json, timeout } = flags as { json?: boolean; timeout: string };
-        const { answerSessionQuestion } = await import("../../core/turns/index.js");
-        const result = await answerSessionQuestion(ctx, session, verdict, {
-          configPath: globalOptions(self as Command).config,
-          optionId: optionId as string | undefined,
-          timeoutMs: await durationFlag("--timeout", timeout),
-        });
-        if (json === true) writeJson(ctx.stdout, result);
-        else ctx.stderr.write(`${answerLine(result)}\n`);
-        return result.confirmed ? 0 : 1;
-      }),
-    );
+  addFlags(command, FLAGS).action(
+    cli.action(async (ctx, session: string, ...rest: unknown[]) => {
+      const [optionId, , self] = verdict === "approve" ? rest : [undefined, ...rest];
+      const flags = await readFlags(FLAGS, self as Command);
+      const { answerSessionQuestion } = await import("../../core/turns/index.js");
+      const result = await answerSessionQuestion(ctx, session, verdict, {
+        configPath: globalOptions(self as Command).config,
+        optionId: optionId as string | undefined,
+        timeoutMs: flags.timeout,
+      });
+      if (flags.json) writeJson(ctx.stdout, result);
+      else ctx.stderr.write(`${answerLine(result)}\n`);
+      return result.confirmed ? 0 : 1;
+    }),
+  );
 }
 
 /** "app-1: answered "Edit parser.ts" with Allow (allow_once)"; or why it is not confirmed. */

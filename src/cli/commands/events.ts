@@ -1,55 +1,54 @@
-import { InvalidArgumentError, type Command } from "commander";
+import type { Command } from "commander";
 import type { StoredEvent } from "../../core/store/index.js";
 import type { CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson, writeLines } from "../render.js";
 
-interface EventsFlags {
-  session?: string;
-  type?: string;
-  follow?: boolean;
-  json?: boolean;
-  limit?: number;
-}
+const FLAGS = defineFlags({
+  session: { type: "string", value: "id", description: "only this session's events" },
+  type: {
+    type: "string",
+    value: "type",
+    description: "only this type, or family of types (reaction = reaction.*; docs/events.md)",
+  },
+  limit: { type: "number", min: 1, description: "the newest n events (default 50)" },
+  follow: { type: "boolean", description: "keep printing new events until Ctrl-C" },
+  ...jsonFlag("JSON: one document; with --follow one JSON object per line"),
+});
 
 const FOLLOW_POLL_MS = 500;
 
+/** `ao events`: the event log, once or followed. */
 export function registerEventsCommand(program: Command, cli: CliRuntime): void {
-  program
+  const events = program
     .command("events")
-    .description("show the event log: status changes, reactions, deliveries, notifications")
-    .option("--session <id>", "only this session's events")
-    .option("--type <type>", "only this type, or family of types (reaction = reaction.*; docs/events.md)")
-    .option("--limit <n>", "the newest n events (default 50)", positiveInteger)
-    .option("--follow", "keep printing new events until Ctrl-C")
-    .option("--json", "JSON: one document; with --follow one JSON object per line")
-    .action(
-      cli.action(async (ctx, flags: EventsFlags) => {
-        const { readEvents, followEvents } = await import("../../core/daemon/index.js");
-        const { parseEventFilter } = await import("../../core/events/index.js");
-        const type = flags.type === undefined ? undefined : parseEventFilter(flags.type);
-        const query = { sessionId: flags.session, type, limit: flags.limit };
-        if (flags.follow !== true) {
-          const events = readEvents(ctx, query);
-          if (flags.json === true) writeJson(ctx.stdout, { events });
-          else writeLines(ctx.stdout, events.length === 0 ? ["no events"] : events.map(eventLine));
-          return 0;
-        }
-        const controller = new AbortController();
-        process.once("SIGINT", () => controller.abort());
-        process.once("SIGTERM", () => controller.abort());
-        await followEvents(
-          ctx,
-          { ...query, signal: controller.signal, intervalMs: FOLLOW_POLL_MS },
-          (events) => {
-            const lines = events.map((event) =>
-              flags.json === true ? JSON.stringify(event) : eventLine(event),
-            );
-            writeLines(ctx.stdout, lines);
-          },
-        );
+    .description("show the event log: status changes, reactions, deliveries, notifications");
+  addFlags(events, FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const flags = await readFlags(FLAGS, command);
+      const { readEvents, followEvents } = await import("../../core/daemon/index.js");
+      const { parseEventFilter } = await import("../../core/events/index.js");
+      const type = flags.type === undefined ? undefined : parseEventFilter(flags.type);
+      const query = { sessionId: flags.session, type, limit: flags.limit };
+      if (!flags.follow) {
+        const found = readEvents(ctx, query);
+        if (flags.json) writeJson(ctx.stdout, { events: found });
+        else writeLines(ctx.stdout, found.length === 0 ? ["no events"] : found.map(eventLine));
         return 0;
-      }),
-    );
+      }
+      const controller = new AbortController();
+      process.once("SIGINT", () => controller.abort());
+      process.once("SIGTERM", () => controller.abort());
+      const print = (batch: readonly StoredEvent[]) =>
+        writeLines(
+          ctx.stdout,
+          batch.map((event) => (flags.json ? JSON.stringify(event) : eventLine(event))),
+        );
+      await followEvents(ctx, { ...query, signal: controller.signal, intervalMs: FOLLOW_POLL_MS }, print);
+      return 0;
+    }),
+  );
 }
 
 function eventLine(event: StoredEvent): string {
@@ -57,11 +56,4 @@ function eventLine(event: StoredEvent): string {
   const payload = JSON.stringify(event.payload);
   const summary = payload === "{}" ? "" : payload.length > 160 ? `${payload.slice(0, 157)}...` : payload;
   return [time, event.sessionId ?? "-", event.type, summary].join("  ").trimEnd();
-}
-
-function positiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw new InvalidArgumentError("expected a whole number, at least 1");
-  return parsed;
 }

@@ -16,6 +16,8 @@ import {
 } from "../../core/sessions/index.js";
 import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/store/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
 import { holdNotes, holdStatusCell } from "../hold-text.js";
@@ -24,39 +26,41 @@ import { costText, budgetGapLine } from "../../core/cost/index.js";
 
 const WATCH_INTERVAL_MS = 2_000;
 
+const FLAGS = defineFlags({
+  ...jsonFlag("print the sessions as JSON"),
+  watch: { type: "boolean", description: "redraw every 2 seconds until Ctrl-C" },
+  refresh: {
+    type: "boolean",
+    description: "observe the sessions and their pull requests now (one lifecycle cycle, nothing sent)",
+  },
+});
+
 export function registerStatusCommand(program: Command, cli: CliRuntime): void {
-  program
+  const status = program
     .command("status")
-    .description("show the active sessions: status, agent activity, runtime liveness")
-    .option("--json", "print the sessions as JSON")
-    .option("--watch", "redraw every 2 seconds until Ctrl-C")
-    .option(
-      "--refresh",
-      "observe the sessions and their pull requests now (one lifecycle cycle, nothing sent)",
-    )
-    .action(
-      cli.action(
-        async (ctx, options: { json?: boolean; watch?: boolean; refresh?: boolean }, command: Command) => {
-          const refresh = options.refresh === true ? await lifecycleRefresh() : undefined;
-          const query = { configPath: globalOptions(command).config, refresh };
-          const render = async (views: SessionView[]): Promise<void> => {
-            const daemon = await readDaemonStatus(ctx);
-            const ended = recentlyEndedSessions(ctx);
-            renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now(), daemon, ended });
-          };
-          if (options.watch !== true) {
-            await render(await listSessionViews(ctx, query));
-            return 0;
-          }
-          await watchSessionViews(ctx, { ...query, intervalMs: WATCH_INTERVAL_MS }, async (views) => {
-            // Clearing is for people; a pipe or a log gets the frames one after another.
-            if (ctx.stdout.isTTY === true && options.json !== true) ctx.stdout.write("\u001b[H\u001b[2J");
-            await render(views);
-          });
-          return 0;
-        },
-      ),
-    );
+    .description("show the active sessions: status, agent activity, runtime liveness");
+  addFlags(status, FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const options = await readFlags(FLAGS, command);
+      const refresh = options.refresh ? await lifecycleRefresh() : undefined;
+      const query = { configPath: globalOptions(command).config, refresh };
+      const render = async (views: SessionView[]): Promise<void> => {
+        const daemon = await readDaemonStatus(ctx);
+        const ended = recentlyEndedSessions(ctx);
+        renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now(), daemon, ended });
+      };
+      if (!options.watch) {
+        await render(await listSessionViews(ctx, query));
+        return 0;
+      }
+      await watchSessionViews(ctx, { ...query, intervalMs: WATCH_INTERVAL_MS }, async (views) => {
+        // Clearing is for people; a pipe or a log gets the frames one after another.
+        if (ctx.stdout.isTTY === true && !options.json) ctx.stdout.write("\u001b[H\u001b[2J");
+        await render(views);
+      });
+      return 0;
+    }),
+  );
 }
 
 /** `--refresh`: the lifecycle's one cycle that sends nothing, loaded only when asked for. */

@@ -1,79 +1,86 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
-import { AoError } from "../../core/errors.js";
 import type { TurnWork } from "../../core/slots/index.js";
 import type { TurnView } from "../../core/turns/index.js";
 import { terminalCell } from "../terminal-text.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
-import { durationFlag } from "../duration-flag.js";
+import { jsonFlag, timeoutFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { renderTable, writeJson, writeLines } from "../render.js";
 
 const REPLY_COLUMN = 60;
 
+const LIST_FLAGS = defineFlags({
+  limit: { type: "number", min: 1, description: "only the newest n turns" },
+  ...jsonFlag("print the turns as JSON"),
+});
+const SHOW_FLAGS = defineFlags(jsonFlag("print the turn as JSON"));
+const WAIT_FLAGS = defineFlags({
+  ...timeoutFlag("give up waiting after this long (the turn goes on)", "10m"),
+  ...jsonFlag("print the turn as JSON"),
+});
+
+/** `ao turns <session>`, `ao turns show <turn>`, `ao turns wait <turn>`. */
 export function registerTurnsCommand(program: Command, cli: CliRuntime): void {
   const configOf = (command: Command) => globalOptions(command).config;
   const turns = program
     .command("turns")
     .description("a session's turns: each message given to its agent, and what became of it")
-    .argument("<session>", "session id, e.g. app-3")
-    .option("--limit <n>", "only the newest n turns")
-    .option("--json", "print the turns as JSON")
-    .action(
-      cli.action(
-        async (ctx, session: string, flags: { limit?: string; json?: boolean }, command: Command) => {
-          const { listSessionTurns } = await import("../../core/turns/index.js");
-          const listed = await listSessionTurns(ctx, session, {
-            configPath: configOf(command),
-            limit: flags.limit === undefined ? undefined : positive(flags.limit),
-          });
-          if (flags.json === true) writeJson(ctx.stdout, listed);
-          else if (listed.turns.length === 0)
-            ctx.stderr.write(`${session}: no turns yet (\`ao send\` gives one)\n`);
-          else writeLines(ctx.stdout, renderTurns(listed.turns, ctx.clock.now()));
-          return 0;
-        },
-      ),
-    );
+    .argument("<session>", "session id, e.g. app-3");
+  addFlags(turns, LIST_FLAGS).action(
+    cli.action(async (ctx, session: string, _flags: unknown, command: Command) => {
+      const flags = await readFlags(LIST_FLAGS, command);
+      const { listSessionTurns } = await import("../../core/turns/index.js");
+      const listed = await listSessionTurns(ctx, session, {
+        configPath: configOf(command),
+        limit: flags.limit,
+      });
+      if (flags.json) writeJson(ctx.stdout, listed);
+      else if (listed.turns.length === 0)
+        ctx.stderr.write(`${session}: no turns yet (\`ao send\` gives one)\n`);
+      else writeLines(ctx.stdout, renderTurns(listed.turns, ctx.clock.now()));
+      return 0;
+    }),
+  );
 
-  turns
+  const show = turns
     .command("show")
     .description("one turn with its reply (the reply alone on stdout; the rest on stderr)")
-    .argument("<turn>", "turn id, e.g. t-12")
-    .option("--json", "print the turn as JSON")
-    .action(
-      cli.action(async (ctx, id: string, flags: { json?: boolean }, command: Command) => {
-        const { showTurn } = await import("../../core/turns/index.js");
-        const turn = await showTurn(ctx, id, { configPath: configOf(command) });
-        if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
-        else renderTurn(ctx.stdout, ctx.stderr, turn);
-        return 0;
-      }),
-    );
+    .argument("<turn>", "turn id, e.g. t-12");
+  addFlags(show, SHOW_FLAGS).action(
+    cli.action(async (ctx, id: string, _flags: unknown, command: Command) => {
+      const flags = await readFlags(SHOW_FLAGS, command);
+      const { showTurn } = await import("../../core/turns/index.js");
+      const turn = await showTurn(ctx, id, { configPath: configOf(command) });
+      if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
+      else renderTurn(ctx.stdout, ctx.stderr, turn);
+      return 0;
+    }),
+  );
 
-  turns
+  const wait = turns
     .command("wait")
     .description("wait until a turn ends and print its reply; exit 0 only if it completed")
-    .argument("<turn>", "turn id, e.g. t-12")
-    .option("--timeout <duration>", "give up waiting after this long (the turn goes on)", "10m")
-    .option("--json", "print the turn as JSON")
-    .action(
-      cli.action(async (ctx, id: string, flags: { timeout: string; json?: boolean }, command: Command) => {
-        const { waitTurn } = await import("../../core/turns/index.js");
-        const turn = await waitTurn(ctx, id, {
-          configPath: configOf(command),
-          timeoutMs: await durationFlag("--timeout", flags.timeout),
-          onProgress: (seen) => ctx.stderr.write(`${seen.sessionId}: ${seen.id} is ${seen.status}…\n`),
-        });
-        if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
-        else renderTurn(ctx.stdout, ctx.stderr, turn);
-        return 0;
-      }),
-    );
+    .argument("<turn>", "turn id, e.g. t-12");
+  addFlags(wait, WAIT_FLAGS).action(
+    cli.action(async (ctx, id: string, _flags: unknown, command: Command) => {
+      const flags = await readFlags(WAIT_FLAGS, command);
+      const { waitTurn } = await import("../../core/turns/index.js");
+      const turn = await waitTurn(ctx, id, {
+        configPath: configOf(command),
+        timeoutMs: flags.timeout,
+        onProgress: (seen) => ctx.stderr.write(`${seen.sessionId}: ${seen.id} is ${seen.status}…\n`),
+      });
+      if (wantsJson(flags, command)) writeJson(ctx.stdout, turn);
+      else renderTurn(ctx.stdout, ctx.stderr, turn);
+      return 0;
+    }),
+  );
 }
 
 /** `ao turns show t-1 --json`: commander may hand a trailing --json to the parent `turns`, which has one too. */
-function wantsJson(flags: { json?: boolean }, command: Command): boolean {
-  return flags.json === true || command.optsWithGlobals<{ json?: boolean }>().json === true;
+function wantsJson(flags: { json: boolean }, command: Command): boolean {
+  return flags.json || command.optsWithGlobals<{ json?: boolean }>().json === true;
 }
 
 function renderTurns(turns: readonly TurnView[], now: number): string[] {
@@ -133,12 +140,4 @@ function summary(turn: TurnView): string {
   const text = turn.error ?? (turn.replyBytes > 0 ? `${String(turn.replyBytes)} bytes` : "");
   const line = text.split("\n")[0] ?? "";
   return line.length > REPLY_COLUMN ? `${line.slice(0, REPLY_COLUMN - 1)}…` : line;
-}
-
-function positive(text: string): number {
-  const n = Number(text);
-  if (Number.isInteger(n) && n > 0) return n;
-  throw new AoError("E_USAGE", `--limit ${JSON.stringify(text)} is not a positive whole number`, {
-    hint: "e.g. --limit 20",
-  });
 }

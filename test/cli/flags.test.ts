@@ -1,0 +1,131 @@
+import { Command } from "commander";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { AoError } from "../../src/core/errors.js";
+import { jsonFlag, timeoutFlag } from "../../src/cli/common-flags.js";
+import { addFlags, defineFlags, flagName, readFlags, type Flags } from "../../src/cli/flags.js";
+
+const SPECS = defineFlags({
+  ...jsonFlag(),
+  dryRun: { type: "boolean", short: "-n", description: "only say" },
+  wait: { type: "boolean", description: "wait", negate: "do not wait" },
+  file: { type: "string", value: "path", description: "a file" },
+  lines: { type: "number", min: 1, max: 100, default: "20", description: "how many" },
+  limit: { type: "number", min: 1, description: "at most" },
+  ...timeoutFlag("how long", "10s"),
+  port: { type: "port", description: "where" },
+  list: { type: "enum", values: ["sessions", "projects"], description: "what" },
+  label: { type: "list", value: "label", description: "a label (repeat for more)" },
+});
+
+/** A command with SPECS, parsed from argv; its flags read once the action runs. */
+async function parse(argv: string[]): Promise<Flags<typeof SPECS>> {
+  let read: Promise<Flags<typeof SPECS>> | undefined;
+  const command = addFlags(new Command("x").exitOverride(), SPECS).action((_opts, self: Command) => {
+    read = readFlags(SPECS, self);
+  });
+  await command.parseAsync(argv, { from: "user" });
+  if (read === undefined) throw new Error("the action did not run");
+  return read;
+}
+
+async function usageError(argv: string[]): Promise<AoError> {
+  const error = await parse(argv).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof AoError)) throw new Error(`expected an AoError, got ${String(error)}`);
+  expect(error.code).toBe("E_USAGE");
+  expect(error.exitCode).toBe(2);
+  return error;
+}
+
+describe("flags declared once (src/cli/flags.ts)", () => {
+  it("infers each flag's type from the declaration", () => {
+    expectTypeOf<Flags<typeof SPECS>>().toEqualTypeOf<{
+      json: boolean;
+      dryRun: boolean;
+      wait: boolean | undefined;
+      file: string | undefined;
+      lines: number;
+      limit: number | undefined;
+      timeout: number;
+      port: number | undefined;
+      list: "sessions" | "projects" | undefined;
+      label: string[];
+    }>();
+  });
+
+  it("gives defaults, false for absent booleans and undefined for absent values", async () => {
+    expect(await parse([])).toEqual({
+      json: false,
+      dryRun: false,
+      wait: undefined,
+      file: undefined,
+      lines: 20,
+      limit: undefined,
+      timeout: 10_000,
+      port: undefined,
+      list: undefined,
+      label: [],
+    });
+  });
+
+  it("parses what was given: kebab-case names, short aliases, negation, each type", async () => {
+    const given = ["--json", "-n", "--no-wait", "--file", "a.md", "--lines", "7", "--limit", "3"];
+    given.push("--timeout", "2m", "--port", "0", "--list", "projects", "--label", "a", "--label", "b");
+    const flags = await parse(given);
+    expect(flags).toEqual({
+      json: true,
+      dryRun: true,
+      wait: false,
+      file: "a.md",
+      lines: 7,
+      limit: 3,
+      timeout: 120_000,
+      port: 0,
+      list: "projects",
+      label: ["a", "b"],
+    });
+    expect((await parse(["--dry-run", "--wait"])).wait).toBe(true);
+    expect(flagName("overBudget")).toBe("--over-budget");
+  });
+
+  it("declares the same options, in --help too, as the hand-written .option() calls", () => {
+    const byHand = new Command("x")
+      .option("--json", "print the result as JSON")
+      .option("-n, --dry-run", "only say")
+      .option("--wait", "wait")
+      .option("--no-wait", "do not wait")
+      .option("--file <path>", "a file")
+      .option("--lines <n>", "how many", "20")
+      .option("--limit <n>", "at most")
+      .option("--timeout <duration>", "how long", "10s")
+      .option("--port <port>", "where")
+      .option("--list <value>", "what")
+      .option(
+        "--label <label>",
+        "a label (repeat for more)",
+        (value: string, previous: string[]) => [...previous, value],
+        [],
+      );
+    const declared = addFlags(new Command("x"), SPECS);
+    expect(declared.helpInformation()).toBe(byHand.helpInformation());
+    expect(declared.options.map((option) => option.flags)).toEqual(
+      byHand.options.map((option) => option.flags),
+    );
+  });
+
+  it("refuses bad values as usage errors naming the flag, with a hint", async () => {
+    const lines = await usageError(["--lines", "0"]);
+    expect(lines.message).toBe('--lines must be a whole number from 1 to 100, not "0"');
+    expect(lines.hint).toBe("for example: --lines 20");
+    const limit = await usageError(["--limit", "2.5"]);
+    expect(limit.message).toBe('--limit must be a whole number, at least 1, not "2.5"');
+    expect((await usageError(["--limit", ""])).message).toContain('not ""');
+    expect((await usageError(["--timeout", "soon"])).message).toBe('--timeout "soon" is not a duration');
+    expect((await usageError(["--port", "70000"])).message).toBe("--port 70000 is not a port");
+    const list = await usageError(["--list", "turns"]);
+    expect(list.message).toBe('--list "turns" is not one of: sessions, projects');
+    expect(list.hint).toBe("use one of: sessions, projects");
+  });
+});
