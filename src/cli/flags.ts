@@ -109,7 +109,7 @@ export function addFlags(command: Command, specs: FlagSpecs): Command {
       continue;
     }
     const value = `${alias}${flagName(key)} <${spec.value ?? VALUE_NAMES[spec.type]}>`;
-    if (spec.type === "list") command.option(value, spec.description, collect, []);
+    if (spec.type === "list") command.option(value, spec.description, collect);
     else command.option(value, spec.description, spec.default);
   }
   return command;
@@ -122,10 +122,11 @@ export async function readFlags<const T extends FlagSpecs>(specs: T, command: Co
   for (const [key, spec] of Object.entries(specs)) {
     const raw = given[key];
     if (spec.type === "boolean") flags[key] = spec.negate === undefined ? raw === true : raw;
-    else if (spec.type === "list") flags[key] = raw;
+    else if (spec.type === "list") flags[key] = raw ?? [];
     else flags[key] = typeof raw === "string" ? await parseFlagValue(flagName(key), spec, raw) : undefined;
   }
   return flags as Flags<T>;
 }
 
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+// No default `[]` given to commander: `--help` would print "(default: [])".
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];

@@ -105,8 +105,7 @@ describe("flags declared once (src/cli/flags.ts)", () => {
       .option(
         "--label <label>",
         "a label (repeat for more)",
-        (value: string, previous: string[]) => [...previous, value],
-        [],
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
       );
     const declared = addFlags(new Command("x"), SPECS);
     expect(declared.helpInformation()).toBe(byHand.helpInformation());

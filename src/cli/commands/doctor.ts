@@ -2,24 +2,27 @@ import type { Command } from "commander";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import type { OutputStream } from "../../core/context.js";
 import type { CheckStatus, DoctorCheck, DoctorReport } from "../../core/doctor/index.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { createStyle, writeJson, writeLines, type Style } from "../render.js";
 
-interface DoctorFlags {
-  json?: boolean;
-  fix?: boolean;
-  moveAsideStore?: boolean;
-}
+const FLAGS = defineFlags({
+  fix: {
+    type: "boolean",
+    description: "set right what doctor safely can under AO_HOME (without it: only list it)",
+  },
+  moveAsideStore: {
+    type: "boolean",
+    description:
+      "with --fix: move an empty ao.db that has no backup aside (ao then starts an empty database)",
+  },
+  ...jsonFlag("print the checks, the fixes and a summary as JSON"),
+});
 
 export function registerDoctorCommand(program: Command, cli: CliRuntime): void {
-  program
+  const doctor = program
     .command("doctor")
     .description("check that this machine and the configuration are ready to run agents")
-    .option("--fix", "set right what doctor safely can under AO_HOME (without it: only list it)")
-    .option(
-      "--move-aside-store",
-      "with --fix: move an empty ao.db that has no backup aside (ao then starts an empty database)",
-    )
-    .option("--json", "print the checks, the fixes and a summary as JSON")
     .addHelpText(
       "after",
       `
@@ -33,23 +36,24 @@ Examples:
   ao doctor               check, change nothing
   ao doctor --fix         check and apply the safe fixes
   ao doctor --json | jq '.repairs[] | select(.status != "fixed")'`,
-    )
-    .action(
-      cli.action(async (ctx, flags: DoctorFlags, command: Command) => {
-        const { runDoctor } = await import("../../core/doctor/index.js");
-        const host = { nodeVersion: process.versions.node, platform: process.platform };
-        const configPath = globalOptions(command).config;
-        const report = await runDoctor(ctx, {
-          configPath,
-          host,
-          fix: flags.fix === true,
-          moveAsideStore: flags.moveAsideStore === true,
-        });
-        if (flags.json) writeJson(ctx.stdout, report);
-        else writeLines(ctx.stdout, reportLines(report, ctx.stdout, ctx.env));
-        return report.ok ? 0 : 1;
-      }),
     );
+  addFlags(doctor, FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const flags = await readFlags(FLAGS, command);
+      const { runDoctor } = await import("../../core/doctor/index.js");
+      const host = { nodeVersion: process.versions.node, platform: process.platform };
+      const configPath = globalOptions(command).config;
+      const report = await runDoctor(ctx, {
+        configPath,
+        host,
+        fix: flags.fix,
+        moveAsideStore: flags.moveAsideStore,
+      });
+      if (flags.json) writeJson(ctx.stdout, report);
+      else writeLines(ctx.stdout, reportLines(report, ctx.stdout, ctx.env));
+      return report.ok ? 0 : 1;
+    }),
+  );
 }
 
 /**

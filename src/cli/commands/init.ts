@@ -1,34 +1,35 @@
 import type { Command } from "commander";
 import type { CliRuntime } from "../cli-runtime.js";
 import type { InitResult } from "../../core/init/index.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson, writeLines } from "../render.js";
 
-interface InitFlags {
-  auto?: boolean;
-  force?: boolean;
-  json?: boolean;
-}
+const FLAGS = defineFlags({
+  auto: { type: "boolean", description: "accept the detected values without asking" },
+  force: { type: "boolean", description: "replace an existing agent-orchestrator.yaml" },
+  ...jsonFlag("print the detection and the written path as JSON"),
+});
 
+/** `ao init`: detects the repository around the working directory and writes its config. */
 export function registerInitCommand(program: Command, cli: CliRuntime): void {
-  program
+  const init = program
     .command("init")
-    .description("detect this repository and write a commented agent-orchestrator.yaml at its root")
-    .option("--auto", "accept the detected values without asking")
-    .option("--force", "replace an existing agent-orchestrator.yaml")
-    .option("--json", "print the detection and the written path as JSON")
-    .action(
-      cli.action(async (ctx, flags: InitFlags) => {
-        const { initProject } = await import("../../core/init/index.js");
-        const result = await initProject(ctx, {
-          auto: flags.auto,
-          force: flags.force,
-          platform: process.platform,
-        });
-        if (flags.json) writeJson(ctx.stdout, result);
-        else writeLines(ctx.stdout, summaryLines(result));
-        return 0;
-      }),
-    );
+    .description("detect this repository and write a commented agent-orchestrator.yaml at its root");
+  addFlags(init, FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const flags = await readFlags(FLAGS, command);
+      const { initProject } = await import("../../core/init/index.js");
+      const result = await initProject(ctx, {
+        auto: flags.auto,
+        force: flags.force,
+        platform: process.platform,
+      });
+      if (flags.json) writeJson(ctx.stdout, result);
+      else writeLines(ctx.stdout, summaryLines(result));
+      return 0;
+    }),
+  );
 }
 
 function summaryLines({ path, detection, project }: InitResult): string[] {

@@ -2,52 +2,66 @@ import type { Command } from "commander";
 import type { ReviewInput } from "../../core/slots/index.js";
 import type { ReviewResult } from "../../core/sessions/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags, type Flags } from "../flags.js";
 import { writeJson, writeLines } from "../render.js";
 
-interface ReviewFlags {
-  approve?: boolean;
-  body?: string;
-  requestChanges?: string;
-  comment?: string;
-  file?: string;
-  line?: string;
-  resolve?: string;
-  json?: boolean;
-}
+const FLAGS = defineFlags({
+  approve: { type: "boolean", description: "approve the pull request" },
+  body: { type: "string", value: "text", description: "with --approve: a note to go with the approval" },
+  requestChanges: {
+    type: "string",
+    value: "text",
+    description: "request changes; opens a thread the agent is sent",
+  },
+  comment: {
+    type: "string",
+    value: "text",
+    description: "comment without changing the decision; opens a thread",
+  },
+  file: {
+    type: "string",
+    value: "path",
+    description: "with --request-changes or --comment: the file the thread is about",
+  },
+  line: { type: "number", min: 1, description: "with --file: the line the thread is about" },
+  resolve: {
+    type: "string",
+    value: "thread",
+    description: "mark a review thread resolved (ids as `ao review --json` prints them)",
+  },
+  ...jsonFlag("print the result (and the thread opened) as JSON"),
+});
+type ReviewFlags = Flags<typeof FLAGS>;
+
+/** `ao review <session>`: a person's review of a session's pull request in local mode. */
 
 export function registerReviewCommand(program: Command, cli: CliRuntime): void {
-  program
+  const review = program
     .command("review")
     .description("review a session's pull request (local mode): approve, request changes, comment, resolve")
-    .argument("<session>", "session id, e.g. app-3")
-    .option("--approve", "approve the pull request")
-    .option("--body <text>", "with --approve: a note to go with the approval")
-    .option("--request-changes <text>", "request changes; opens a thread the agent is sent")
-    .option("--comment <text>", "comment without changing the decision; opens a thread")
-    .option("--file <path>", "with --request-changes or --comment: the file the thread is about")
-    .option("--line <n>", "with --file: the line the thread is about")
-    .option("--resolve <thread>", "mark a review thread resolved (ids as `ao review --json` prints them)")
-    .option("--json", "print the result (and the thread opened) as JSON")
-    .action(
-      cli.action(async (ctx, session: string, flags: ReviewFlags, command: Command) => {
-        const { reviewSession, resolveSessionThread } = await import("../../core/sessions/index.js");
-        const options = { configPath: globalOptions(command).config };
-        const request = await reviewRequest(flags);
-        const result =
-          "thread" in request
-            ? await resolveSessionThread(ctx, session, request.thread, options)
-            : await reviewSession(ctx, session, request, options);
-        if (flags.json === true) writeJson(ctx.stdout, result);
-        else writeLines(ctx.stdout, [summary(result)]);
-        return 0;
-      }),
-    );
+    .argument("<session>", "session id, e.g. app-3");
+  addFlags(review, FLAGS).action(
+    cli.action(async (ctx, session: string, _flags: unknown, command: Command) => {
+      const flags = await readFlags(FLAGS, command);
+      const { reviewSession, resolveSessionThread } = await import("../../core/sessions/index.js");
+      const options = { configPath: globalOptions(command).config };
+      const request = await reviewRequest(flags);
+      const result =
+        "thread" in request
+          ? await resolveSessionThread(ctx, session, request.thread, options)
+          : await reviewSession(ctx, session, request, options);
+      if (flags.json) writeJson(ctx.stdout, result);
+      else writeLines(ctx.stdout, [summary(result)]);
+      return 0;
+    }),
+  );
 }
 
 /** The review the flags ask for, or the thread to resolve; refuses flags that would go unused. */
 async function reviewRequest(flags: ReviewFlags): Promise<ReviewInput | { thread: string }> {
   const chosen = [
-    flags.approve === true,
+    flags.approve,
     flags.requestChanges !== undefined,
     flags.comment !== undefined,
     flags.resolve !== undefined,
@@ -68,16 +82,14 @@ async function reviewRequest(flags: ReviewFlags): Promise<ReviewInput | { thread
       );
     return { thread: flags.resolve };
   }
-  if (flags.approve === true) {
+  if (flags.approve) {
     if (flags.file !== undefined || flags.line !== undefined)
       throw usage("an approval is about the whole pull request", "drop --file and --line");
     return { approve: true, ...(flags.body === undefined ? {} : { body: flags.body }) };
   }
   if (flags.body !== undefined)
     throw usage("--body goes with --approve", "the text of --request-changes or --comment is its body");
-  const line = flags.line === undefined ? undefined : Number(flags.line);
-  if (line !== undefined && !/^\d+$/.test(flags.line ?? ""))
-    throw usage(`--line ${flags.line ?? ""} is not a line number`, "lines count from 1");
+  const line = flags.line;
   const place = {
     ...(flags.file === undefined ? {} : { path: flags.file }),
     ...(line === undefined ? {} : { line }),
