@@ -15,7 +15,9 @@ interface HunkLines {
 export interface ConflictPredicted extends EventBase {
   type: "conflict.predicted";
   payload: {
+    /** The project both sides belong to. */
     project: string;
+    /** `conflict`: the merge has conflicting blocks; `overlap`: it is clean, but both sides change a same file. */
     kind: "conflict" | "overlap";
     /** The other session, or null for the default branch. */
     with: string | null;
@@ -23,7 +25,9 @@ export interface ConflictPredicted extends EventBase {
     branches: [string, string];
     /** The two heads merged, in the same order. */
     heads: [string, string];
+    /** The conflicting files (conflict), or the files both sides change (overlap). */
     files: string[];
+    /** The conflicting blocks: file and first and last line in the merge result (markers included). */
     hunks: HunkLines[];
   };
 }
@@ -32,10 +36,13 @@ export interface ConflictPredicted extends EventBase {
 export interface ConflictCleared extends EventBase {
   type: "conflict.cleared";
   payload: {
+    /** The project both sides belong to. */
     project: string;
     /** What it was. */
     was: "conflict" | "overlap";
+    /** The other session, or null for the default branch. */
     with: string | null;
+    /** The two branches, the earlier session's first. */
     branches: [string, string];
     /** `merges_cleanly`, or `session_ended` when a side is no longer live or lost its branch. */
     reason: "merges_cleanly" | "session_ended";

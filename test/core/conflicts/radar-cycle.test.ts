@@ -109,4 +109,20 @@ describe("the conflict radar in a lifecycle cycle (real git)", () => {
     const live = listConflictPairs(store, { project: "app", kinds: ["conflict", "overlap"] });
     expect(live.map((pair) => `${pair.left}/${pair.right} ${pair.kind}`)).toEqual(["app-1/app-3 overlap"]);
   });
+
+  it("with send-to-agent, tells the later session which files and lines the earlier one is changing", async () => {
+    const f = makeLifecycleFixture();
+    f.writeConfig("reactions:\n  conflict-predicted:\n    action: send-to-agent");
+    await threeSessions(f);
+    await f.cycle();
+    expect(f.turns("app-1")).toEqual([]);
+    expect(f.turns("app-3")).toEqual([]);
+    const [turn] = f.turns("app-2");
+    expect(turn).toMatchObject({ origin: "reaction", status: "running" });
+    const told = f.transcript("app-2").join("\n");
+    expect(told).toContain("app-1 (branch session/app-1)");
+    expect(told).toContain("- app.txt: lines 5-11 of the merge");
+    expect(told).toContain("git diff main...session/app-1");
+    expect(f.notifier.forSession("app-2")).toEqual([]);
+  });
 });
