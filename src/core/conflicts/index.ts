@@ -4,9 +4,9 @@
  * heads so a cycle merges only what moved.
  */
 export { radarProject, type RadarPass, type RadarProject } from "./project-radar.js";
-export { checkPair } from "./merge-check.js";
+export { mergePair, overlapFiles, type CleanMerge, type PairMerge } from "./merge-check.js";
 export { conflictHunks } from "./conflict-hunks.js";
-export { parseMergeTree, parseNameList, type MergeTreeOutput } from "./merge-tree-output.js";
+export { parseMergeTree, parseTreeDiffs, type MergeTreeOutput } from "./merge-tree-output.js";
 export {
   pairKey,
   radarWork,
@@ -23,5 +23,5 @@ export {
   type MergeFinding,
   type PairChange,
 } from "./pair-change.js";
-export { branchHead, readRefHeads, type RefHeads } from "./repo-heads.js";
+export { branchHead, readRefHeads, type RefHead, type RefHeads } from "./repo-heads.js";
 export { conflictMarks, listConflicts, type ConflictView, type ConflictListing } from "./list-conflicts.js";

@@ -3,21 +3,31 @@ import { AoError } from "../errors.js";
 import { git } from "../git.js";
 import type { ConflictHunk } from "../store/index.js";
 import { conflictHunks } from "./conflict-hunks.js";
-import { parseMergeTree, parseNameList } from "./merge-tree-output.js";
-import type { MergeFinding } from "./pair-change.js";
+import { parseMergeTree, parseTreeDiffs } from "./merge-tree-output.js";
 
 /** At most this many conflicted files are read for their line ranges; the rest are still named. */
 const HUNK_FILES = 20;
 
 type Git = Pick<AoContext, "exec">;
 
+/** A pair's merge: its conflicting files and blocks, or the clean result's tree. */
+export type PairMerge =
+  | { readonly conflict: true; readonly files: readonly string[]; readonly hunks: readonly ConflictHunk[] }
+  | { readonly conflict: false; readonly tree: string };
+
+/** The trees of a clean merge's two sides and of its result, for `overlapFiles`. */
+export interface CleanMerge {
+  readonly leftTree: string;
+  readonly rightTree: string;
+  readonly mergedTree: string;
+}
+
 /**
  * A real three-way merge of two heads in the repository `repo`, in git's object store only
  * (`merge-tree --write-tree`, git ≥ 2.38): nothing is checked out, no ref or worktree changes.
- * Conflicting files come with their blocks' line ranges, read from the merge result's tree; a
- * clean merge is an `overlap` when both sides changed a same file since their merge base.
+ * Conflicting files come with their blocks' line ranges, read from the result's tree.
  */
-export async function checkPair(ctx: Git, repo: string, left: string, right: string): Promise<MergeFinding> {
+export async function mergePair(ctx: Git, repo: string, left: string, right: string): Promise<PairMerge> {
   const merged = await git(
     ctx,
     repo,
@@ -26,24 +36,35 @@ export async function checkPair(ctx: Git, repo: string, left: string, right: str
   );
   if (merged.exitCode !== 0 && merged.exitCode !== 1) throw gitFailed(repo, "merge-tree", merged.stderr);
   const { tree, files } = parseMergeTree(merged.stdout);
-  if (merged.exitCode === 1) return { kind: "conflict", files, hunks: await hunksOf(ctx, repo, tree, files) };
-  const overlap = await touchedByBoth(ctx, repo, left, right);
-  return { kind: overlap.length === 0 ? "clean" : "overlap", files: overlap, hunks: [] };
+  if (merged.exitCode === 0) return { conflict: false, tree };
+  return { conflict: true, files, hunks: await hunksOf(ctx, repo, tree, files) };
 }
 
-/** The files both sides changed since their merge base (`A...B` diffs from it), sorted. */
-async function touchedByBoth(ctx: Git, repo: string, left: string, right: string): Promise<string[]> {
-  const [mine, theirs] = await Promise.all([
-    changedSince(ctx, repo, `${right}...${left}`),
-    changedSince(ctx, repo, `${left}...${right}`),
+/**
+ * For clean merges, the files both sides changed, with one `diff-tree --stdin` for all of them: a
+ * file whose merged version differs from each side's was changed by both (an identical change on
+ * both sides is not counted: it cannot conflict). Sorted, in the order of `merges`.
+ */
+export async function overlapFiles(
+  ctx: Git,
+  repo: string,
+  merges: readonly CleanMerge[],
+): Promise<string[][]> {
+  if (merges.length === 0) return [];
+  const lines = merges.flatMap((merge) => [
+    `${merge.leftTree} ${merge.mergedTree}`,
+    `${merge.rightTree} ${merge.mergedTree}`,
   ]);
-  return [...mine].filter((file) => theirs.has(file)).sort();
-}
-
-async function changedSince(ctx: Git, repo: string, range: string): Promise<Set<string>> {
-  const diff = await git(ctx, repo, ["diff", "--name-only", "--no-renames", "-z", range], { reject: false });
-  if (diff.failed) throw gitFailed(repo, "diff", diff.stderr);
-  return parseNameList(diff.stdout);
+  const diff = await git(ctx, repo, ["diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "-z"], {
+    reject: false,
+    input: `${lines.join("\n")}\n`,
+  });
+  if (diff.failed) throw gitFailed(repo, "diff-tree", diff.stderr);
+  const changed = parseTreeDiffs(diff.stdout, lines);
+  return merges.map((_, index) => {
+    const byRight = new Set(changed[2 * index]);
+    return (changed[2 * index + 1] ?? []).filter((file) => byRight.has(file)).sort();
+  });
 }
 
 /** The conflict blocks of each conflicted file as the merge wrote it (none for binary or deleted ones). */

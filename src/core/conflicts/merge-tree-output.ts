@@ -16,7 +16,25 @@ export function parseMergeTree(stdout: string): MergeTreeOutput {
   return { tree: tree.trim(), files };
 }
 
-/** The paths `git diff --name-only -z` printed, as a set. */
-export function parseNameList(stdout: string): Set<string> {
-  return new Set(stdout.split("\0").filter((path) => path !== ""));
+/**
+ * Parses `git diff-tree --stdin -r --name-only -z` for the `"<tree> <tree>"` lines it was given,
+ * pure: git echoes each line (newline-ended), then names the changed paths (NUL-ended), in order.
+ * Returns the paths per given line; an answer that does not follow the lines is an error.
+ */
+export function parseTreeDiffs(stdout: string, lines: readonly string[]): string[][] {
+  let at = 0;
+  return lines.map((line, index) => {
+    const header = `${line}\n`;
+    if (!stdout.startsWith(header, at)) throw new Error(`git diff-tree did not answer for "${line}"`);
+    at += header.length;
+    const next = lines[index + 1] === undefined ? undefined : `${lines[index + 1]!}\n`;
+    const paths: string[] = [];
+    while (at < stdout.length && (next === undefined || !stdout.startsWith(next, at))) {
+      const end = stdout.indexOf("\0", at);
+      const stop = end < 0 ? stdout.length : end;
+      paths.push(stdout.slice(at, stop));
+      at = stop + 1;
+    }
+    return paths;
+  });
 }

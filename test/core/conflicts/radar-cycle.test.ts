@@ -27,7 +27,7 @@ function edited(changes: Record<number, string>): string[] {
 function countMergeTrees(f: LifecycleFixture): { count: number } {
   const counter = { count: 0 };
   const exec: Exec = f.ctx.exec;
-  f.ctx.exec = (file: string, args: readonly string[], options?: ExecOptions) => {
+  (f.ctx as { exec: Exec }).exec = (file: string, args: readonly string[], options?: ExecOptions) => {
     if (file === "git" && args.includes("merge-tree")) counter.count += 1;
     return exec(file, args, options);
   };

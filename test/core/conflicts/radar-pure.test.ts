@@ -3,6 +3,7 @@ import {
   conflictHunks,
   pairChange,
   parseMergeTree,
+  parseTreeDiffs,
   radarWork,
   wantedPairs,
   type RadarHead,
@@ -49,6 +50,18 @@ describe("parseMergeTree", () => {
   it("reads the tree and each conflicted path once, sorted", () => {
     expect(parseMergeTree("abc123\0b.ts\0a.ts\0b.ts\0")).toEqual({ tree: "abc123", files: ["a.ts", "b.ts"] });
     expect(parseMergeTree("abc123\0")).toEqual({ tree: "abc123", files: [] });
+  });
+});
+
+describe("parseTreeDiffs", () => {
+  it("reads each echoed line's paths, twice the same line and empty diffs included", () => {
+    const lines = ["t1 m", "t2 m", "t1 m"];
+    const stdout = "t1 m\na.ts\0b.ts\0t2 m\nt1 m\na.ts\0b.ts\0";
+    expect(parseTreeDiffs(stdout, lines)).toEqual([["a.ts", "b.ts"], [], ["a.ts", "b.ts"]]);
+  });
+
+  it("refuses an answer that does not follow the lines it was given", () => {
+    expect(() => parseTreeDiffs("t2 m\n", ["t1 m"])).toThrow('did not answer for "t1 m"');
   });
 });
 
