@@ -23,5 +23,5 @@ export {
   type MergeFinding,
   type PairChange,
 } from "./pair-change.js";
-export { branchHead, readRefHeads, type RefHead, type RefHeads } from "./repo-heads.js";
+export { branchHead, defaultBranchHead, readRefHeads, type RefHead, type RefHeads } from "./repo-heads.js";
 export { conflictMarks, listConflicts, type ConflictView, type ConflictListing } from "./list-conflicts.js";

@@ -13,7 +13,7 @@ import {
 import { mergePair, overlapFiles } from "./merge-check.js";
 import { goneEvent, pairChange, type MergeFinding, type PairChange } from "./pair-change.js";
 import { pairKey, radarWork, wantedPairs, type RadarHead, type WantedPair } from "./radar-pairs.js";
-import { branchHead, readRefHeads } from "./repo-heads.js";
+import { branchHead, defaultBranchHead, readRefHeads } from "./repo-heads.js";
 
 /** One project as the radar sees it: its repository, default branch, and live sessions. */
 export interface RadarProject {
@@ -49,7 +49,7 @@ export async function radarProject(ctx: AoContext, store: Store, project: RadarP
     if (head === undefined) return [];
     return [{ sessionId: session.id, branch: session.branch, createdAt: session.createdAt, sha: head.sha }];
   });
-  const baseHead = branchHead(refs, project.defaultBranch);
+  const baseHead = defaultBranchHead(refs, project.defaultBranch);
   const base = baseHead && { branch: project.defaultBranch, sha: baseHead.sha };
   const stored = listConflictPairs(store, { project: project.id });
   const work = radarWork(wantedPairs(heads, base), stored);

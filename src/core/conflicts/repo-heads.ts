@@ -32,7 +32,15 @@ export async function readRefHeads(ctx: Pick<AoContext, "exec">, repo: string): 
   return heads;
 }
 
-/** A branch's head: the local branch, else `origin`'s copy of it. */
+/**
+ * The default branch's head: `origin`'s when the repository has a remote (what pull requests merge
+ * into, and what worktrees branch from), else the local branch.
+ */
+export function defaultBranchHead(heads: RefHeads, branch: string): RefHead | undefined {
+  return heads.get(`refs/remotes/origin/${branch}`) ?? heads.get(`refs/heads/${branch}`);
+}
+
+/** A session's branch head: the local branch (worktrees share it), else `origin`'s copy of it. */
 export function branchHead(heads: RefHeads, branch: string): RefHead | undefined {
   return heads.get(`refs/heads/${branch}`) ?? heads.get(`refs/remotes/origin/${branch}`);
 }
