@@ -19,9 +19,11 @@ export function parseMergeTree(stdout: string): MergeTreeOutput {
 /**
  * Parses `git diff-tree --stdin -r --name-only -z` for the `"<tree> <tree>"` lines it was given,
  * pure: git echoes each line (newline-ended), then names the changed paths (NUL-ended), in order.
- * Returns the paths per given line; an answer that does not follow the lines is an error.
+ * Returns the paths per given line; an answer that does not follow the lines is an error. The
+ * exec chokepoint drops a final newline: an answer ending in an echoed line gets it back.
  */
-export function parseTreeDiffs(stdout: string, lines: readonly string[]): string[][] {
+export function parseTreeDiffs(answer: string, lines: readonly string[]): string[][] {
+  const stdout = answer === "" || answer.endsWith("\0") ? answer : `${answer}\n`;
   let at = 0;
   return lines.map((line, index) => {
     const header = `${line}\n`;

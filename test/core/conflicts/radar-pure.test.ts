@@ -60,6 +60,11 @@ describe("parseTreeDiffs", () => {
     expect(parseTreeDiffs(stdout, lines)).toEqual([["a.ts", "b.ts"], [], ["a.ts", "b.ts"]]);
   });
 
+  it("reads an answer whose final newline the exec chokepoint dropped (the last diff empty)", () => {
+    expect(parseTreeDiffs("t1 m\na.ts\0t2 m", ["t1 m", "t2 m"])).toEqual([["a.ts"], []]);
+    expect(parseTreeDiffs("t1 m\nt1 m", ["t1 m", "t1 m"])).toEqual([[], []]);
+  });
+
   it("refuses an answer that does not follow the lines it was given", () => {
     expect(() => parseTreeDiffs("t2 m\n", ["t1 m"])).toThrow('did not answer for "t1 m"');
   });
