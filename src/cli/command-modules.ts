@@ -35,6 +35,10 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     load: async () => (await import("./commands/approve.js")).registerApproveCommands,
   },
   { names: ["status"], load: async () => (await import("./commands/status.js")).registerStatusCommand },
+  {
+    names: ["conflicts"],
+    load: async () => (await import("./commands/conflicts.js")).registerConflictsCommand,
+  },
   { names: ["cost"], load: async () => (await import("./commands/cost.js")).registerCostCommand },
   { names: ["session"], load: async () => (await import("./commands/session.js")).registerSessionCommand },
   { names: ["open"], load: async () => (await import("./commands/open.js")).registerOpenCommand },

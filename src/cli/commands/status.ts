@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { OutputStream } from "../../core/context.js";
+import type { AoContext, OutputStream } from "../../core/context.js";
 import {
   readDaemonStatus,
   type DaemonStatus,
@@ -15,6 +15,8 @@ import {
   type SessionsRefresh,
 } from "../../core/sessions/index.js";
 import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/store/index.js";
+import { formatAge } from "../age-text.js";
+import { conflictCell, conflictsOf, type SessionConflicts } from "../conflict-marks.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
@@ -47,7 +49,14 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
       const render = async (views: SessionView[]): Promise<void> => {
         const daemon = await readDaemonStatus(ctx);
         const ended = recentlyEndedSessions(ctx);
-        renderSessions(ctx.stdout, views, { json: options.json, now: ctx.clock.now(), daemon, ended });
+        const conflicts = await sessionConflicts(ctx);
+        renderSessions(ctx.stdout, views, {
+          json: options.json,
+          now: ctx.clock.now(),
+          daemon,
+          ended,
+          conflicts,
+        });
       };
       if (!options.watch) {
         await render(await listSessionViews(ctx, query));
@@ -61,6 +70,12 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
       return 0;
     }),
   );
+}
+
+/** What the conflict radar stored, by session (`conflicts` column and JSON field). */
+async function sessionConflicts(ctx: AoContext): Promise<SessionConflicts> {
+  const { conflictMarks, listConflicts } = await import("../../core/conflicts/index.js");
+  return conflictMarks((await listConflicts(ctx)).conflicts);
 }
 
 /** `--refresh`: the lifecycle's one cycle that sends nothing, loaded only when asked for. */
@@ -79,12 +94,17 @@ export function renderSessions(
     daemon?: DaemonStatus | undefined;
     /** Sessions that ended by themselves lately (`ao status`), named under the table. */
     ended?: readonly EndedSession[] | undefined;
+    /** The conflict radar's pairs by session (`ao status`): a column, and `conflicts` per session in JSON. */
+    conflicts?: SessionConflicts | undefined;
   },
 ): void {
-  const { daemon, ended } = options;
+  const { daemon, ended, conflicts } = options;
   if (options.json === true) {
     writeJson(out, {
-      sessions: views,
+      sessions:
+        conflicts === undefined
+          ? views
+          : views.map((view) => ({ ...view, conflicts: conflictsOf(conflicts, view.id) })),
       ...(ended === undefined ? {} : { recentlyEnded: ended }),
       ...(daemon === undefined ? {} : { daemon, dashboard: dashboardOf(daemon) }),
     });
@@ -94,7 +114,7 @@ export function renderSessions(
     writeLines(out, ["no sessions (start one with: ao spawn <project> <issue or task>)"]);
   else
     writeLines(out, [
-      ...renderTable(views, columnsFor(views, options.now)),
+      ...renderTable(views, columnsFor(views, options.now, conflicts)),
       ...holdNotes(views, options.now),
       ...exitNotes(views),
       ...missingWorkspaceNotes(views),
@@ -131,12 +151,22 @@ function dashboardOf(daemon: DaemonStatus): { url: string } | null {
 }
 
 /**
- * Columns only some fleets need: `commander` after `status` when a session is a control-plane
+ * Columns only some fleets need: `conflict` after `status` when the conflict radar found one (the
+ * other side, `ao conflicts` has the files), `commander` after `status` when a session is a control-plane
  * worker, `where` after `runtime` when a session runs in a container or pod (its runtime's
  * placement). A fleet of local tmux sessions keeps the narrow table.
  */
-function columnsFor(views: readonly SessionView[], now: number): readonly Column<SessionView>[] {
+function columnsFor(
+  views: readonly SessionView[],
+  now: number,
+  conflicts: SessionConflicts | undefined,
+): readonly Column<SessionView>[] {
   let columns = sessionColumns(now);
+  if (conflicts !== undefined && views.some((view) => conflicts.has(view.id)))
+    columns = insertAfter(columns, "status", {
+      header: "conflict",
+      value: (view) => conflictCell(conflicts, view.id),
+    });
   if (views.some((view) => view.commander !== null))
     columns = insertAfter(columns, "status", { header: "commander", value: (view) => view.commander ?? "-" });
   if (views.some((view) => view.runtime.placement !== null))
@@ -267,12 +297,4 @@ function runtimeCell(view: SessionView): string {
   if (liveness === "exited")
     return exitCode === null || exitCode === undefined ? "exited" : `exited ${exitCode}`;
   return liveness === "not_started" ? "-" : liveness;
-}
-
-function formatAge(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
-  return `${Math.floor(seconds / 86_400)}d`;
 }

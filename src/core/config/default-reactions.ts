@@ -23,6 +23,10 @@ export const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   handBack:
     "how to hand a fix back, as the project's scm words it (commit and push, or only commit where ao opens the pull request); for merge-conflicts also how to bring the base branch in",
   summary: "for all-complete: one line per session with its final status and PR",
+  otherSession: "for conflict-predicted: the other session, whose branch conflicts with this one's",
+  otherBranch: "for conflict-predicted: the other session's branch",
+  conflictLines:
+    "for conflict-predicted: each conflicting file with the line ranges of its conflicting blocks in the merge of the two branches",
 };
 
 /** The reactions ao applies when the config says nothing: built-in ← top-level ← project. */
@@ -96,5 +100,16 @@ export const DEFAULT_REACTIONS: Readonly<Record<ReactionKey, ReactionConfig>> = 
     priority: "info",
     retries: 0,
     message: "All sessions are done.\n\n{{summary}}",
+  },
+  "conflict-predicted": {
+    auto: true,
+    action: "notify",
+    priority: "warning",
+    retries: 0,
+    message:
+      "{{session}} (branch {{branch}}) and {{otherSession}} (branch {{otherBranch}}) are changing the same lines; " +
+      "a three-way merge of the two branches conflicts in:\n{{conflictLines}}\n\n" +
+      "If you are {{session}}: avoid those lines if you can, or keep your change compatible with theirs " +
+      "(`git diff {{baseBranch}}...{{otherBranch}}` shows what {{otherSession}} changes).",
   },
 };

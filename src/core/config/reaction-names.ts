@@ -14,6 +14,7 @@ export const REACTION_KEYS = [
   "agent-exited",
   "pr-closed",
   "all-complete",
+  "conflict-predicted",
 ] as const;
 
 export const REACTION_ACTIONS = ["send-to-agent", "notify", "auto-merge"] as const;

@@ -64,6 +64,9 @@ const reactionEntries = {
   "agent-exited": reaction("The agent process exited while its work was unfinished."),
   "pr-closed": reaction("The pull request was closed without being merged."),
   "all-complete": reaction("Every session has finished (merged, closed or exited)."),
+  "conflict-predicted": reaction(
+    "Two live sessions' branches would conflict (the conflict radar, docs/conflicts.md); told about the later one.",
+  ),
 } satisfies Record<(typeof REACTION_KEYS)[number], unknown>;
 
 /** `reactions:` at the top level or inside a project: only the known reaction keys. */

@@ -74,6 +74,8 @@ const KNOWN = {
   "budget.exceeded": true,
   "budget.cleared": true,
   "budget.overridden": true,
+  "conflict.predicted": true,
+  "conflict.cleared": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

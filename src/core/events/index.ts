@@ -1,3 +1,4 @@
+import type { ConflictEvent } from "./conflict-events.js";
 import type { ControlEvent } from "./control-events.js";
 import type { BudgetEvent, LimitEvent } from "./gate-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
@@ -21,6 +22,7 @@ export type * from "./terminal-events.js";
 export type * from "./plan-events.js";
 export type * from "./plan-run-events.js";
 export type * from "./gate-events.js";
+export type * from "./conflict-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -46,7 +48,8 @@ export type AoEvent =
   | PlanEvent
   | PlanRunEvent
   | LimitEvent
-  | BudgetEvent;
+  | BudgetEvent
+  | ConflictEvent;
 
 export type AoEventType = AoEvent["type"];
 

@@ -1,4 +1,4 @@
-import type { Session } from "../store/index.js";
+import { isTerminalStatus, type Session } from "../store/index.js";
 import { isApprovedAndGreen } from "./plan-reactions.js";
 import type { ReactionPayload } from "./reaction-payload.js";
 
@@ -35,6 +35,9 @@ export function clearedBecause(payload: ReactionPayload, session: Session | unde
       return session.status === "exited" ? undefined : `the session is ${session.status} now`;
     case "pr-closed":
       return session.status === "closed" ? undefined : `the session is ${session.status} now`;
+    case "conflict-predicted":
+      // Whether the pair still conflicts is the radar's stored pair (conflict-holds.ts), not the session's.
+      return isTerminalStatus(session.status) ? `the session is ${session.status} now` : undefined;
   }
 }
 

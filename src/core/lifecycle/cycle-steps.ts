@@ -7,6 +7,7 @@ import { advancePlans } from "./cycle-plans.js";
 import { cycleTurns } from "./cycle-turns.js";
 import { watchBudgets } from "./watch-budgets.js";
 import { watchLimits } from "./watch-limits.js";
+import { watchConflicts } from "./watch-conflicts.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import type { CycleOptions } from "./run-cycle.js";
@@ -79,6 +80,7 @@ export const CYCLE_STEPS: readonly CycleStep[] = [
   watchBudgets,
   watchLimits,
   decideProjects,
+  watchConflicts,
   readUsage,
   advancePlans,
   deliverDueReactions,

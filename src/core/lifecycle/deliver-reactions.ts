@@ -10,6 +10,7 @@ import {
   type Reaction,
 } from "../store/index.js";
 import { clearedBecause } from "./condition-holds.js";
+import { conflictClearedBecause } from "./conflict-holds.js";
 import type { LifecycleEngine } from "./engine.js";
 import { performReaction, type ReactionOutcome } from "./perform-reaction.js";
 import { readPayload, type ReactionPayload } from "./reaction-payload.js";
@@ -123,7 +124,7 @@ async function attempt(
   payload: ReactionPayload,
 ): Promise<ReactionOutcome> {
   const session = reaction.sessionId === null ? undefined : getSession(engine.store, reaction.sessionId);
-  const cleared = clearedBecause(payload, session);
+  const cleared = clearedBecause(payload, session) ?? conflictClearedBecause(engine.store, payload);
   if (payload.escalates !== undefined) {
     if (cleared !== undefined) return { kind: "cancelled", reason: cleared };
     if (alreadyEscalated(engine, reaction, payload.escalates))

@@ -138,7 +138,7 @@ function factsOf(input: PlanInput, match: Match): MessageFacts {
  * comes due and the condition still holds, a person is told (deliver-reactions checks the
  * condition; a cleared one is marked done as cancelled). A count is applied at delivery instead.
  */
-function withEscalation(planned: PlannedReaction, config: ReactionConfig): PlannedReaction[] {
+export function withEscalation(planned: PlannedReaction, config: ReactionConfig): PlannedReaction[] {
   if (typeof config.escalateAfter !== "string") return [planned];
   const escalation: PlannedReaction = {
     ...planned,

@@ -11,6 +11,7 @@ const TITLES: Record<ReactionPayload["reaction"], string> = {
   "agent-exited": "the agent exited",
   "pr-closed": "pull request closed",
   "all-complete": "all sessions are done",
+  "conflict-predicted": "conflict predicted with another session",
 };
 
 /** The command a person runs next, by reaction. */

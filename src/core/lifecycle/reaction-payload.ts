@@ -15,11 +15,24 @@ export interface MessageFacts {
   /** Review threads kept from the agent (untrusted authors): only their number is ever told. */
   withheldThreads?: number | undefined;
   conflicts?: string[] | undefined;
+  /** For conflict-predicted: the other session and where the two branches conflict. */
+  conflict?: ConflictFacts | undefined;
   reason?: string | undefined;
   /** When the condition began (ms since the epoch), for `{{duration}}`. */
   since: number;
   /** For all-complete: one line per session. */
   summary?: string | undefined;
+}
+
+/** The radar's pair a conflict-predicted reaction is about (docs/conflicts.md). */
+export interface ConflictFacts {
+  /** The earlier session, whose changes this session's conflict with. */
+  with: string;
+  withBranch: string;
+  /** Conflicting blocks as lines of the merge result, per file. */
+  hunks: { file: string; start: number; end: number }[];
+  /** When the pair began to conflict: the reaction holds while the stored pair still says so. */
+  since: number;
 }
 
 /**

@@ -51,7 +51,21 @@ function placeholderValues(facts: MessageFacts, options: RenderOptions): Record<
     reason: facts.reason ?? "",
     summary: facts.summary ?? "",
     handBack: options.handBack ?? "",
+    otherSession: facts.conflict?.with ?? "",
+    otherBranch: facts.conflict?.withBranch ?? "",
+    conflictLines: conflictLines(facts),
   };
+}
+
+/** `- src/app.ts: lines 5-11, 30-34 of the merge` per conflicting file; a file without blocks (binary, deleted) alone. */
+function conflictLines(facts: MessageFacts): string {
+  const hunks = facts.conflict?.hunks ?? [];
+  return (facts.conflicts ?? [])
+    .map((file) => {
+      const ranges = hunks.filter((hunk) => hunk.file === file).map((hunk) => `${hunk.start}-${hunk.end}`);
+      return ranges.length === 0 ? `- ${file}` : `- ${file}: lines ${ranges.join(", ")} of the merge`;
+    })
+    .join("\n");
 }
 
 /** The forwarded threads, then a count of the withheld ones: never their text or their authors. */

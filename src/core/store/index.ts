@@ -146,3 +146,11 @@ export {
   type LimitWait,
 } from "./limits.js";
 export { clearBudgetHold, getBudgetHold, holdOverBudget, type BudgetHold } from "./budget-holds.js";
+export {
+  deleteConflictPair,
+  listConflictPairs,
+  putConflictPair,
+  type ConflictHunk,
+  type ConflictKind,
+  type ConflictPair,
+} from "./conflict-pairs.js";

@@ -13,6 +13,7 @@ import { advancePlans } from "../../../src/core/lifecycle/cycle-plans.js";
 import { openLifecycleEngine } from "../../../src/core/lifecycle/index.js";
 import { watchBudgets } from "../../../src/core/lifecycle/watch-budgets.js";
 import { watchLimits } from "../../../src/core/lifecycle/watch-limits.js";
+import { watchConflicts } from "../../../src/core/lifecycle/watch-conflicts.js";
 import { readLastCycle } from "../../../src/core/daemon-state/last-cycle.js";
 import type { PluginDefinition } from "../../../src/core/registry/define-plugin.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
@@ -139,11 +140,12 @@ describe("a lifecycle cycle as one object", () => {
     await expect(cycle.run()).rejects.toThrow("a lifecycle cycle runs once");
   });
 
-  it("watches budgets and limits before deciding (so a hold is seen this cycle), reads usage before anything is handed out, advances plans, delivers, advances turns after the reactions (a cancelled one drops its turn first), then settles the reactions whose turns it just delivered", () => {
+  it("watches budgets and limits before deciding (so a hold is seen this cycle), runs the conflict radar on the decided sessions, reads usage before anything is handed out, advances plans, delivers, advances turns after the reactions (a cancelled one drops its turn first), then settles the reactions whose turns it just delivered", () => {
     expect(CYCLE_STEPS).toEqual([
       watchBudgets,
       watchLimits,
       decideProjects,
+      watchConflicts,
       readUsage,
       advancePlans,
       deliverDueReactions,

@@ -8,6 +8,7 @@ import { limitTables } from "./007-limits.js";
 import { plansTables } from "./008-plans.js";
 import { spawnTurns } from "./009-spawn-turns.js";
 import { turnWork } from "./010-turn-work.js";
+import { conflictPairs } from "./011-conflict-pairs.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   plansTables,
   spawnTurns,
   turnWork,
+  conflictPairs,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
