@@ -62,6 +62,20 @@ describe.skipIf(skip !== undefined)("the dashboard from another device (built ao
       expect(await servedFingerprint(address.host, address.port)).toBe(remote.fingerprint);
       expect(await plainHttpTo(address)).toBeInstanceOf(Error);
       expect((await httpsRequest(address, "GET", "/")).status).toBe(200);
+      // `ao dashboard` prints the running daemon's --listen server, and refuses one it does not serve.
+      const again = w.ao(["dashboard", "--no-open", "--json", "--listen", "127.0.0.2:0"]);
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ started: false, remote });
+      const other = w.ao(["dashboard", "--no-open", "--listen", "127.0.0.3:0"]);
+      expect([other.exitCode, other.stderr]).toEqual([
+        2,
+        expect.stringContaining("serves --listen 127.0.0.2:0"),
+      ]);
+      const proxy = w.ao(["dashboard", "--no-open", "--allow-host", "desk.tailnet-1234.ts.net"]);
+      expect([proxy.exitCode, proxy.stderr]).toEqual([
+        2,
+        expect.stringContaining("does not accept --allow-host"),
+      ]);
 
       // The phone: another browser context, which accepts the self-signed certificate.
       const phone = await browser.newContext({

@@ -134,9 +134,11 @@ async function printReady(ctx: AoContext, info: DaemonInfo, json: boolean): Prom
     ]);
 }
 
+/** The `--listen` server as `ao dashboard --json` shows it too: `{urls, fingerprint}`. */
 async function remoteOf(ctx: AoContext, pid: number) {
-  const { readRemoteInfo } = await import("../../web/remote/remote-listener.js");
-  return readRemoteInfo(ctx.paths.home, pid);
+  const { readRemoteInfo } = await import("../../web/remote/remote-state.js");
+  const info = await readRemoteInfo(ctx.paths.home, pid);
+  return info === undefined ? undefined : { urls: info.urls, fingerprint: info.fingerprint };
 }
 
 /** SIGTERM (ao stop, service managers) and SIGINT (Ctrl-C) both mean: finish the cycle, then exit. */

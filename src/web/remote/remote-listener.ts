@@ -1,11 +1,8 @@
-import { rm } from "node:fs/promises";
 import { networkInterfaces } from "node:os";
-import { join } from "node:path";
 import type { DaemonMountContext } from "../../core/daemon/index.js";
 import { startHttpServer, type Route } from "../../core/http/index.js";
 import type { DashboardAuth } from "../server/dashboard-auth.js";
 import { hostPort, type ListenAddress } from "./listen-address.js";
-import { readOptionalFile, writePrivateFile } from "./private-file.js";
 import { loadTlsMaterial } from "./tls-material.js";
 
 export interface RemoteListenOptions {
@@ -14,19 +11,14 @@ export interface RemoteListenOptions {
   readonly keyFile?: string | undefined;
 }
 
-/** What `ao dashboard` prints about the `--listen` server (AO_HOME/dashboard-remote.json). */
+/** What `ao dashboard` prints about the `--listen` server (remote-state.ts keeps it). */
 export interface RemoteListenerInfo {
-  readonly pid: number;
   /** `https://<address>:<port>/` for each address a device may use; the first is the one to show. */
   readonly urls: readonly string[];
   readonly fingerprint: string;
   readonly certificate: "generated" | "given";
   /** As `--listen` asked, to tell whether a running daemon serves what a new command asks for. */
   readonly listen: string;
-}
-
-export function remoteInfoFile(home: string): string {
-  return join(home, "dashboard-remote.json");
 }
 
 /**
@@ -55,28 +47,13 @@ export async function startRemoteListener(
     authorize: () => false,
     log: daemon.log,
   });
-  const info: RemoteListenerInfo = {
-    pid: daemon.pid,
+  daemon.onClose(() => server.close());
+  return {
     urls: [...addresses.map((address) => `https://${hostPort(address, server.port)}/`)],
     fingerprint: tls.fingerprint,
     certificate: tls.source,
     listen: hostPort(options.listen.host, options.listen.port),
   };
-  const file = remoteInfoFile(daemon.ctx.paths.home);
-  await writePrivateFile(file, `${JSON.stringify(info, null, 2)}\n`);
-  daemon.onClose(async () => {
-    await server.close();
-    await rm(file, { force: true });
-  });
-  return info;
-}
-
-/** The running daemon's `--listen` server, or undefined (none, or a dead daemon's file). */
-export async function readRemoteInfo(home: string, pid: number): Promise<RemoteListenerInfo | undefined> {
-  const text = await readOptionalFile(remoteInfoFile(home));
-  if (text === undefined) return undefined;
-  const info = JSON.parse(text) as RemoteListenerInfo;
-  return info.pid === pid ? info : undefined;
 }
 
 /** The listen address itself, or for 0.0.0.0 / :: this machine's non-loopback addresses. */

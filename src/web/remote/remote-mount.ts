@@ -4,6 +4,7 @@ import type { DashboardAuth } from "../server/dashboard-auth.js";
 import { deviceAdminRoutes } from "./device-routes.js";
 import type { RemoteAccess } from "./remote-access.js";
 import { startRemoteListener, type RemoteListenOptions, type RemoteListenerInfo } from "./remote-listener.js";
+import { removeRemoteState, writeRemoteState } from "./remote-state.js";
 
 /** How the dashboard is reached from other devices (docs/dashboard.md, "From another device"). */
 export interface RemoteOptions {
@@ -27,6 +28,9 @@ export async function mountRemote(
   let listener: RemoteListenerInfo | undefined;
   if (options.listen !== undefined)
     listener = await startRemoteListener(daemon, guarded, auth, { ...options.listen, allowedHosts });
+  const home = daemon.ctx.paths.home;
+  await writeRemoteState(home, { pid: daemon.pid, allowedHosts, listener: listener ?? null });
+  daemon.onClose(() => removeRemoteState(home));
   return deviceAdminRoutes(auth.remote, (request) => ({
     urls: [
       ...(listener?.urls ?? []),

@@ -1,7 +1,7 @@
 import type { AoContext } from "../../core/context.js";
 import { readDaemonStatus, servesDashboard } from "../../core/daemon-state/index.js";
 import { AoError, EXIT_USAGE } from "../../core/errors.js";
-import { readRemoteInfo } from "../remote/remote-listener.js";
+import { readRemoteState, type RemoteState } from "../remote/remote-state.js";
 import { hostPort } from "../remote/listen-address.js";
 import type { RemoteOptions } from "../remote/remote-mount.js";
 import { loginUrlOf } from "./dashboard-url.js";
@@ -47,14 +47,23 @@ export async function ensureDashboard(
     throw usage(`the daemon (pid ${status.pid}) already serves port ${status.port}, not ${options.port}`);
   if (!servesDashboard(status.routeSets))
     throw usage(`the daemon (pid ${status.pid}) runs without the dashboard (ao start --no-dashboard)`);
-  const remote = await readRemoteInfo(ctx.paths.home, status.pid);
-  const wanted = options.remote?.options.listen?.listen;
-  if (wanted !== undefined && !servesListen(remote?.listen, hostPort(wanted.host, wanted.port)))
-    throw usage(
-      `the daemon (pid ${status.pid}) serves ${remote === undefined ? "no --listen address" : `--listen ${remote.listen}`}`,
-    );
+  const state = await readRemoteState(ctx.paths.home, status.pid);
+  refuseUnserved(status.pid, state, options.remote?.options ?? {});
   const url = await loginUrlOf(ctx, status.port);
-  return { url, pid: status.pid, port: status.port, started: false, remote: remoteOf(remote) };
+  return { url, pid: status.pid, port: status.port, started: false, remote: remoteOf(state) };
+}
+
+/** A `--listen` or `--allow-host` the running daemon does not serve is refused, never ignored. */
+function refuseUnserved(pid: number, state: RemoteState | undefined, asked: RemoteOptions): void {
+  const wanted = asked.listen?.listen;
+  const served = state?.listener?.listen;
+  if (wanted !== undefined && !servesListen(served, hostPort(wanted.host, wanted.port)))
+    throw usage(
+      `the daemon (pid ${pid}) serves ${served === undefined ? "no --listen address" : `--listen ${served}`}`,
+    );
+  const missing = (asked.allowedHosts ?? []).filter((host) => !(state?.allowedHosts ?? []).includes(host));
+  if (missing.length > 0)
+    throw usage(`the daemon (pid ${pid}) does not accept --allow-host ${missing.join(", ")}`);
 }
 
 /** `--listen 0.0.0.0:0` is served by a daemon listening on 0.0.0.0 at whatever port it picked. */
@@ -63,10 +72,9 @@ function servesListen(served: string | undefined, wanted: string): boolean {
   return served === wanted || (wanted.endsWith(":0") && served.replace(/:\d+$/, "") === wanted.slice(0, -2));
 }
 
-function remoteOf(
-  info: { urls: readonly string[]; fingerprint: string } | undefined,
-): DashboardAnswer["remote"] {
-  return info === undefined ? null : { urls: info.urls, fingerprint: info.fingerprint };
+function remoteOf(state: RemoteState | undefined): DashboardAnswer["remote"] {
+  const listener = state?.listener;
+  return listener == null ? null : { urls: listener.urls, fingerprint: listener.fingerprint };
 }
 
 async function startOne(ctx: AoContext, options: EnsureDashboardOptions): Promise<DashboardAnswer> {
@@ -79,7 +87,7 @@ async function startOne(ctx: AoContext, options: EnsureDashboardOptions): Promis
     daemonFlags: options.remote?.daemonFlags ?? [],
   });
   const url = await loginUrlOf(ctx, started.port);
-  const remote = remoteOf(await readRemoteInfo(ctx.paths.home, started.pid));
+  const remote = remoteOf(await readRemoteState(ctx.paths.home, started.pid));
   return { url, pid: started.pid, port: started.port, started: true, remote };
 }
 

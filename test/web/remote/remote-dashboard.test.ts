@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readRemoteInfo } from "../../../src/web/remote/remote-listener.js";
+import { readRemoteInfo } from "../../../src/web/remote/remote-state.js";
 import { addSession } from "../../core/daemon/daemon-fixture.js";
 import { startDashboard } from "../server/dashboard-world.js";
 import { httpsRequest, openStream, plainHttpTo } from "./https-client.js";
