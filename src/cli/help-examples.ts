@@ -52,9 +52,26 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "session cleanup": ["ao session cleanup --dry-run", "ao session cleanup"],
   "session ended": ["ao session ended app-1   # what tmux runs when the agent exits"],
   open: ["ao open app-1", "ao open app-1 --terminal tmux-attach"],
-  start: ["ao start", "ao start .", "ao start --foreground --port 3100", "ao start --no-dashboard --json"],
+  start: [
+    "ao start",
+    "ao start .",
+    "ao start --foreground --port 3100",
+    "ao start --no-dashboard --json",
+    "ao start --listen 192.168.1.5:8443",
+  ],
   stop: ["ao stop", "ao stop --json"],
-  dashboard: ["ao dashboard", "ao dashboard --no-open --json"],
+  dashboard: [
+    "ao dashboard",
+    "ao dashboard --no-open --json",
+    "ao dashboard --listen 0.0.0.0:8443",
+    "ao dashboard --allow-host desk.tailnet-1234.ts.net",
+  ],
+  "dashboard pair": ["ao dashboard pair", "ao dashboard pair --json"],
+  "dashboard devices": ["ao dashboard devices", "ao dashboard devices --json"],
+  "dashboard devices revoke": [
+    "ao dashboard devices revoke 3f9c2a1b",
+    "ao dashboard devices revoke 3f9c2a1b --json",
+  ],
   demo: ["ao demo", "ao demo --agent claude-code --timeout 10m", "ao demo --keep --json"],
   events: [
     "ao events --session app-1",

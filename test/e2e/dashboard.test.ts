@@ -133,6 +133,7 @@ describe("the dashboard on the daemon (built binary)", { timeout: 180_000 }, () 
       pid: daemon.pid,
       port: daemon.port,
       started: false,
+      remote: null,
     });
     expect(e2e.ao(["stop"]).exitCode).toBe(0);
 

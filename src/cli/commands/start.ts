@@ -3,8 +3,13 @@ import type { CycleReport } from "../../core/daemon/index.js";
 import type { DaemonInfo } from "../../core/daemon-state/index.js";
 import type { AoContext } from "../../core/context.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { REMOTE_FLAGS, remoteDaemonFlags, remoteOptionsOf } from "../dashboard-remote-flags.js";
+import { addFlags, readFlags } from "../flags.js";
+import type { RemoteOptions } from "../../web/remote/remote-mount.js";
 import { portFlag } from "../port-flag.js";
 import { writeJson, writeLines } from "../render.js";
+import { remoteLines } from "../remote-lines.js";
+import { AoError } from "../../core/errors.js";
 
 interface StartFlags {
   foreground?: boolean;
@@ -15,7 +20,7 @@ interface StartFlags {
 }
 
 export function registerStartCommand(program: Command, cli: CliRuntime): void {
-  program
+  const start = program
     .command("start")
     .description(
       "start the lifecycle daemon for this AO_HOME (in the background unless --foreground); it serves the dashboard on its port and prints the URL",
@@ -27,60 +32,68 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
     .option("--foreground", "run in this process and log cycles to stderr (service managers, CI)")
     .option("--port <n>", "listen on this port instead of the configuration's `port` (0 picks a free one)")
     .option("--no-dashboard", "do not serve the web dashboard (the API for ao and webhooks stays)")
-    .option("--json", "print the daemon's pid, port, log path and dashboard url as JSON")
-    .action(
-      cli.action(async (ctx, target: string | undefined, flags: StartFlags, command: Command) => {
-        const configPath = globalOptions(command).config;
-        const port = flags.port === undefined ? undefined : portFlag(flags.port);
-        if (flags.foreground === true) {
-          const [{ runDaemon }, { controlPlaneMount }, dashboard] = await Promise.all([
-            import("../../core/daemon/index.js"),
-            import("../../mcp/control-mount.js"),
-            dashboardMounts(flags.dashboard),
-          ]);
-          const mounts = [controlPlaneMount(command.parent?.version() ?? "unknown"), ...dashboard];
-          const signal = stopSignal();
-          keepRunningWhenOutputFails();
-          return runDaemon(ctx, {
-            target,
-            configPath,
-            signal,
-            port,
-            mounts,
-            pid: process.pid,
-            platform: process.platform,
-            version: command.parent?.version() ?? "unknown",
-            onReady: (info) => void printReady(ctx, info, flags.json === true),
-            onCycle: (report) => ctx.stderr.write(`${cycleLine(report)}\n`),
-          });
-        }
-        const { startDaemonInBackground } = await import("../../core/daemon/index.js");
-        const started = await startDaemonInBackground(ctx, {
+    .option("--json", "print the daemon's pid, port, log path and dashboard url as JSON");
+  addFlags(start, REMOTE_FLAGS).action(
+    cli.action(async (ctx, target: string | undefined, flags: StartFlags, command: Command) => {
+      const configPath = globalOptions(command).config;
+      const port = flags.port === undefined ? undefined : portFlag(flags.port);
+      const remoteFlags = await readFlags(REMOTE_FLAGS, command);
+      const remote = remoteOptionsOf(remoteFlags, ctx.cwd);
+      if (!flags.dashboard && (remote.listen !== undefined || remote.allowedHosts?.length))
+        throw new AoError("E_USAGE", "--listen and --allow-host serve the dashboard", {
+          hint: "drop --no-dashboard, or drop --listen/--allow-host",
+        });
+      if (flags.foreground === true) {
+        const [{ runDaemon }, { controlPlaneMount }, dashboard] = await Promise.all([
+          import("../../core/daemon/index.js"),
+          import("../../mcp/control-mount.js"),
+          dashboardMounts(flags.dashboard, remote),
+        ]);
+        const mounts = [controlPlaneMount(command.parent?.version() ?? "unknown"), ...dashboard];
+        const signal = stopSignal();
+        keepRunningWhenOutputFails();
+        return runDaemon(ctx, {
           target,
           configPath,
+          signal,
           port,
-          daemonFlags: flags.dashboard ? [] : ["--no-dashboard"],
-          nodePath: process.execPath,
+          mounts,
+          pid: process.pid,
           platform: process.platform,
+          version: command.parent?.version() ?? "unknown",
+          onReady: (info) => void printReady(ctx, info, flags.json === true),
+          onCycle: (report) => ctx.stderr.write(`${cycleLine(report)}\n`),
         });
-        const url = await dashboardUrlOf(ctx, started);
-        if (flags.json === true) writeJson(ctx.stdout, { ...started, url });
-        else
-          writeLines(ctx.stdout, [
-            `daemon started: pid ${started.pid}, http://127.0.0.1:${started.port}`,
-            ...(url === null ? [] : [`dashboard: ${url}`]),
-            `log: ${started.log}`,
-          ]);
-        return 0;
-      }),
-    );
+      }
+      const { startDaemonInBackground } = await import("../../core/daemon/index.js");
+      const started = await startDaemonInBackground(ctx, {
+        target,
+        configPath,
+        port,
+        daemonFlags: flags.dashboard ? remoteDaemonFlags(remote, remoteFlags.listen) : ["--no-dashboard"],
+        nodePath: process.execPath,
+        platform: process.platform,
+      });
+      const url = await dashboardUrlOf(ctx, started);
+      const listening = await remoteOf(ctx, started.pid);
+      if (flags.json === true) writeJson(ctx.stdout, { ...started, url, remote: listening ?? null });
+      else
+        writeLines(ctx.stdout, [
+          `daemon started: pid ${started.pid}, http://127.0.0.1:${started.port}`,
+          ...(url === null ? [] : [`dashboard: ${url}`]),
+          ...remoteLines(listening),
+          `log: ${started.log}`,
+        ]);
+      return 0;
+    }),
+  );
 }
 
 /**
  * The dashboard's route set with the live terminal's routes behind the same guard, unless
  * `--no-dashboard`: the CLI is what knows src/web, core never does.
  */
-async function dashboardMounts(wanted: boolean) {
+async function dashboardMounts(wanted: boolean, remote: RemoteOptions) {
   if (!wanted) return [];
   const [{ dashboardMount }, { terminalRoutes }, { createPaneHub }, { sessionPaneDeps }] = await Promise.all([
     import("../../web/server/dashboard-routes.js"),
@@ -90,6 +103,7 @@ async function dashboardMounts(wanted: boolean) {
   ]);
   return [
     dashboardMount({
+      remote,
       routes: (daemon) => terminalRoutes(daemon.ctx, createPaneHub(sessionPaneDeps(daemon.ctx))),
     }),
   ];
@@ -111,11 +125,20 @@ async function dashboardUrlOf(ctx: AoContext, info: DaemonInfo): Promise<string 
  */
 async function printReady(ctx: AoContext, info: DaemonInfo, json: boolean): Promise<void> {
   const url = await dashboardUrlOf(ctx, info);
-  if (json) writeJson(ctx.stdout, { ...info, url });
+  const listening = await remoteOf(ctx, info.pid);
+  if (json) writeJson(ctx.stdout, { ...info, url, remote: listening ?? null });
   else if (url !== null)
     writeLines(ctx.stdout, [
       `dashboard: http://127.0.0.1:${info.port}/ (log in with the URL \`ao dashboard\` prints)`,
+      ...remoteLines(listening),
     ]);
+}
+
+/** The `--listen` server as `ao dashboard --json` shows it too: `{urls, fingerprint}`. */
+async function remoteOf(ctx: AoContext, pid: number) {
+  const { readRemoteInfo } = await import("../../web/remote/remote-state.js");
+  const info = await readRemoteInfo(ctx.paths.home, pid);
+  return info === undefined ? undefined : { urls: info.urls, fingerprint: info.fingerprint };
 }
 
 /** SIGTERM (ao stop, service managers) and SIGINT (Ctrl-C) both mean: finish the cycle, then exit. */

@@ -52,6 +52,12 @@ export function isLocalHost(host: string | undefined): boolean {
   return LOCAL_HOSTS.has(name);
 }
 
+/** 127.0.0.0/8 or ::1 (an address, not a name): where plain HTTP may be served. */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, "").toLowerCase();
+  return /^127(\.\d{1,3}){3}$/.test(bare) || bare === "::1" || /^::ffff:127(\.\d{1,3}){3}$/.test(bare);
+}
+
 /**
  * A loopback Host naming this server's own port (DNS rebinding: a page of another local server,
  * `localhost:8080`, must not reach ao's port under its own name). `port` undefined: a unix socket,

@@ -1,8 +1,9 @@
 import { chmodSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { messageOf } from "../errors.js";
-import { bearerChallenge, isOwnLocalHost, readBody, sendJson } from "./http-io.js";
+import { AoError, messageOf } from "../errors.js";
+import { bearerChallenge, isLoopbackAddress, isOwnLocalHost, readBody, sendJson } from "./http-io.js";
 import {
   DEFAULT_MAX_BODY_BYTES,
   HttpRefusal,
@@ -13,8 +14,20 @@ import {
 import { createRouteTable, type RouteTable } from "./route-table.js";
 
 export interface HttpServerOptions {
-  /** 0 = any free port. The address is always 127.0.0.1. */
+  /** 0 = any free port. */
   readonly port: number;
+  /**
+   * The address to listen on; default 127.0.0.1. Any other than a loopback address needs `tls`:
+   * plain HTTP is served on loopback only.
+   */
+  readonly host?: string | undefined;
+  /** Serve HTTPS with this certificate and key (PEM). */
+  readonly tls?: { readonly cert: string; readonly key: string } | undefined;
+  /**
+   * Whether a request's Host is this server's; default a loopback name with the server's port
+   * (DNS rebinding), or one of the mounted sets' `hosts`.
+   */
+  readonly hostAllowed?: ((request: IncomingMessage) => boolean) | undefined;
   /**
    * Listen on this unix socket instead of a port (the control plane's `AO_HOME/mcp.sock`): created
    * 0600 (only this user can connect), a stale file from a dead predecessor replaced.
@@ -34,13 +47,16 @@ export interface HttpServer {
 
 /**
  * An HTTP server for the routes of every mounted set, with the same defaults for all of them: it
- * listens on 127.0.0.1 only, refuses a Host that is not loopback (DNS rebinding), asks for the token
+ * listens on 127.0.0.1 unless told another address (and then only with TLS: plain HTTP stays on
+ * loopback), refuses a Host that is not its own (DNS rebinding), asks for the token
  * unless a route opts out, caps every body, and answers 404 and 405 without listing anything.
  * Rejects with the listen error (EADDRINUSE, EACCES) as node gives it.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  const host = options.host ?? "127.0.0.1";
+  if (options.tls === undefined && !isLoopbackAddress(host)) throw plainOffLoopback(host);
   const table = createRouteTable(options.routes);
-  const server = createServer((request, response) => {
+  const handler = (request: IncomingMessage, response: ServerResponse): void => {
     serve(table, options, request, response).catch((error: unknown) => {
       if (error instanceof HttpRefusal && !response.headersSent)
         return sendJson(
@@ -53,8 +69,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (!response.headersSent) sendJson(response, 500, { error: "internal error" });
       else response.destroy();
     });
-  });
-  if (options.socketPath === undefined) await listen(server, options.port);
+  };
+  const server = options.tls === undefined ? createServer(handler) : createTlsServer(options.tls, handler);
+  if (options.socketPath === undefined) await listen(server, options.port, host);
   else await listenOnSocket(server, options.socketPath);
   return {
     port: options.socketPath === undefined ? (server.address() as AddressInfo).port : 0,
@@ -75,8 +92,7 @@ async function serve(
 ): Promise<void> {
   const send = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) =>
     sendJson(response, status, body, { ...headers, ...closeIfUnread(request) });
-  const port = options.socketPath === undefined ? request.socket.localPort : undefined;
-  if (!isOwnLocalHost(request.headers.host, port))
+  if (!hostAllowed(options, request))
     return send(403, { error: "host not allowed; use 127.0.0.1 or localhost with this server's port" });
   const method = request.method ?? "";
   const path = pathOf(request);
@@ -92,6 +108,21 @@ async function serve(
   const answer = await route.handle(routeRequest(route, params, request, response));
   if (answer !== undefined) return send(answer.status, answer.body, answer.headers);
   if (!response.headersSent) throw new Error("the route gave no answer");
+}
+
+function hostAllowed(options: HttpServerOptions, request: IncomingMessage): boolean {
+  if (options.hostAllowed !== undefined) return options.hostAllowed(request);
+  const port = options.socketPath === undefined ? request.socket.localPort : undefined;
+  if (isOwnLocalHost(request.headers.host, port)) return true;
+  const host = request.headers.host?.toLowerCase();
+  return host !== undefined && options.routes.some((set) => set.hosts?.includes(host) === true);
+}
+
+/** Plain HTTP off loopback would hand the token and every cookie to anyone on the network. */
+function plainOffLoopback(host: string): AoError {
+  return new AoError("E_USAGE", `refusing to serve plain HTTP on ${host}: ao serves HTTP on loopback only`, {
+    hint: "listen on 127.0.0.1, or serve HTTPS (ao dashboard --listen <addr> makes a certificate)",
+  });
 }
 
 /**
@@ -120,10 +151,10 @@ function routeRequest(
   };
 }
 
-function listen(server: Server, port: number): Promise<void> {
+function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
+    server.listen(port, host, () => {
       server.removeAllListeners("error");
       resolve();
     });

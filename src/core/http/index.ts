@@ -18,6 +18,7 @@ export {
   bearerChallenge,
   hasBearerToken,
   isLocalHost,
+  isLoopbackAddress,
   isOwnLocalHost,
   readBody,
   sendJson,

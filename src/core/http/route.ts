@@ -58,6 +58,12 @@ export interface Route {
 export interface RouteSet {
   readonly owner: string;
   readonly routes: readonly Route[];
+  /**
+   * Host names (with `:port` when not 443) that may reach the loopback server besides
+   * 127.0.0.1/localhost with its port: what a person opted into for a local HTTPS proxy in front
+   * of it (`tailscale serve` sends `<machine>.<tailnet>.ts.net`). Names, never patterns.
+   */
+  readonly hosts?: readonly string[];
 }
 
 /** Enough for a control request; a route that takes more says so with `maxBodyBytes`. */

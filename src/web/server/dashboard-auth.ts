@@ -1,35 +1,55 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { hasBearerToken, isOwnLocalHost } from "../../core/http/index.js";
+import { hasBearerToken } from "../../core/http/index.js";
+import type { RemoteAccess } from "../remote/remote-access.js";
+import { cookieValue, requestOrigin, type RequestOrigin } from "../remote/request-origin.js";
 
 /**
  * The dashboard's credentials (docs/dashboard.md, "Security"): the daemon's token (AO_HOME/
- * daemon.token, 0600, fresh per daemon start) shown as a bearer, or the cookie the page got by
- * trading that token once at `POST /api/session-cookie`. The cookie holds a secret derived from
- * the token (HMAC), so the token never sits in the browser's cookie jar, every route set given the
- * token (the dashboard's, the web terminal's) accepts the same cookie, and it dies with the token
- * when the daemon restarts.
+ * daemon.token, 0600) shown as a bearer, or the cookie the page got by trading that token once at
+ * `POST /api/session-cookie`, or a paired device's own cookie. The desk's cookie holds a secret
+ * derived from the token (HMAC), so the token never sits in the browser's cookie jar, every route
+ * set given the token (the dashboard's, the web terminal's) accepts the same cookie, and it dies
+ * with the token. The `--listen` HTTPS server takes paired devices only.
  */
 export interface DashboardAuth {
-  /** Whether the request shows the token or this daemon's cookie. */
+  /** Whether the request shows the token, this daemon's cookie, or a paired device's cookie. */
   authorized(request: IncomingMessage): boolean;
   /** Whether `given` is the token (what the page POSTs once). */
   isToken(given: string): boolean;
   /** The Set-Cookie header that logs a browser in, for the port the request came in on. */
   cookieHeader(request: IncomingMessage): string;
+  /** Which Host and Origin this request may carry (request-origin.ts). */
+  origin(request: IncomingMessage): RequestOrigin;
+  /** Paired devices; undefined where a route set was given none. */
+  readonly remote: RemoteAccess | undefined;
 }
 
-export function createDashboardAuth(token: string): DashboardAuth {
+export interface DashboardAuthOptions {
+  readonly remote?: RemoteAccess | undefined;
+  /** Host names allowed for a proxy in front of the dashboard (`--allow-host`). */
+  readonly allowedHosts?: readonly string[] | undefined;
+}
+
+export function createDashboardAuth(token: string, options: DashboardAuthOptions = {}): DashboardAuth {
   const secret = createHmac("sha256", token).update("ao dashboard cookie").digest("hex");
+  const origin = (request: IncomingMessage) => requestOrigin(request, options.allowedHosts ?? []);
+  const desk = (request: IncomingMessage) =>
+    hasBearerToken(request, token) || sameSecret(cookieValue(request, cookieName(request)), secret);
   return {
-    authorized: (request) => hasBearerToken(request, token) || sameSecret(cookieOf(request), secret),
+    authorized: (request) =>
+      options.remote?.deviceOf(request) !== undefined || (!origin(request).remote && desk(request)),
     isToken: (given) => sameSecret(given, token),
     cookieHeader: (request) =>
-      `${cookieName(request)}=${secret}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}`,
+      `${cookieName(request)}=${secret}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}${
+        origin(request).secure ? "; Secure" : ""
+      }`,
+    origin,
+    remote: options.remote,
   };
 }
 
-/** A week: the cookie is worthless once its daemon stops anyway (a new daemon has a new secret). */
+/** A week: the cookie is worthless once the token changes anyway. */
 const COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 
 /**
@@ -40,32 +60,9 @@ function cookieName(request: IncomingMessage): string {
   return `ao_dashboard_${request.socket.localPort ?? 0}`;
 }
 
-function cookieOf(request: IncomingMessage): string | undefined {
-  const name = cookieName(request);
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-}
-
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * The dashboard's own origins: `http://127.0.0.1:<port>` and `http://localhost:<port>` for the
- * port the request came in on. The server's Host check allows both names.
- */
-export function ownOrigins(request: IncomingMessage): string[] {
-  const port = request.socket.localPort ?? 0;
-  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
-}
-
-/** Host must be a loopback name *with this server's port*: `localhost` alone is some other server. */
-export function isOwnHost(request: IncomingMessage): boolean {
-  return isOwnLocalHost(request.headers.host, request.socket.localPort ?? 0);
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { HttpRefusal, type Route, type RouteAnswer, type RouteRequest } from "../../core/http/index.js";
 import type { DashboardAuth } from "./dashboard-auth.js";
-import { isOwnHost, ownOrigins } from "./dashboard-auth.js";
 
 /**
  * What a dashboard route is, which decides what it checks (docs/dashboard.md, "Security"):
@@ -39,11 +38,12 @@ export function guardedRoute(auth: DashboardAuth, route: DashboardRoute): Route 
 }
 
 function refuseUnlessAllowed(auth: DashboardAuth, kind: DashboardRouteKind, request: IncomingMessage): void {
-  if (!isOwnHost(request)) throw new HttpRefusal(403, "host not allowed: use the URL ao printed");
+  const own = auth.origin(request);
+  if (!own.hostAllowed) throw new HttpRefusal(403, "host not allowed: use the URL ao printed");
   const origin = request.headers.origin;
   const post = kind === "login" || kind === "mutation";
   if (origin !== undefined || post) {
-    if (origin === undefined || !ownOrigins(request).includes(origin))
+    if (origin === undefined || !own.origins.includes(origin))
       throw new HttpRefusal(403, "cross-origin request refused");
   }
   if (request.headers["sec-fetch-site"] === "cross-site")

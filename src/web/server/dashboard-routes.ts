@@ -16,6 +16,9 @@ import { readSessionDetail } from "./read-session-detail.js";
 import { staticAssetsHandler } from "./static-assets.js";
 import { createStoreFeed, type StoreFeedOptions } from "./store-feed.js";
 import { messageOf } from "../../core/errors.js";
+import { pairingRoutes } from "../remote/device-routes.js";
+import { RemoteAccess } from "../remote/remote-access.js";
+import { mountRemote, type RemoteOptions } from "../remote/remote-mount.js";
 
 export interface DashboardOptions
   extends EventStreamOptions, Pick<StoreFeedOptions, "pollMs" | "coalesceMs"> {
@@ -26,6 +29,8 @@ export interface DashboardOptions
    * `read` or `mutation` route of another layer of the page, mounted in this route set.
    */
   readonly routes?: (daemon: DaemonMountContext) => readonly DashboardRoute[];
+  /** Reaching it from other devices: `--listen`, `--allow-host` (src/web/remote). */
+  readonly remote?: RemoteOptions;
 }
 
 /**
@@ -35,7 +40,9 @@ export interface DashboardOptions
  */
 export function dashboardMount(options: DashboardOptions = {}): RouteMount {
   return async (daemon: DaemonMountContext): Promise<RouteSet> => {
-    const auth = createDashboardAuth(daemon.token);
+    const remote = await RemoteAccess.open(daemon.ctx.paths.home, () => daemon.ctx.clock.now());
+    const allowedHosts = options.remote?.allowedHosts ?? [];
+    const auth = { ...createDashboardAuth(daemon.token, { remote, allowedHosts }), remote };
     const source: FleetSource = {
       store: daemon.engine.store,
       projects: await projectBriefs(daemon.ctx, daemon.engine.config),
@@ -78,14 +85,22 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
         token: daemon.token,
       }),
       ...(options.routes?.(daemon) ?? []),
+      ...pairingRoutes(auth, remote),
     ];
-    return { owner: DASHBOARD_OWNER, routes: routes.map((route) => guardedRoute(auth, route)) };
+    const guarded = routes.map((route) => guardedRoute(auth, route));
+    const admin = await mountRemote(daemon, auth, guarded, options.remote ?? {});
+    return { owner: DASHBOARD_OWNER, routes: [...guarded, ...admin], hosts: allowedHosts };
   };
 }
 
 /** `POST /api/session-cookie {token}`: the token once, for a cookie that the page cannot read. */
 function login(auth: DashboardAuth): DashboardRoute["handle"] {
   return async (request) => {
+    if (auth.origin(request.raw.request).remote)
+      throw new HttpRefusal(
+        403,
+        "this address is for paired devices: pair this one (ao dashboard pair on the desk)",
+      );
     const { token } = await jsonBody(request);
     if (typeof token !== "string" || !auth.isToken(token))
       throw new HttpRefusal(401, "wrong token: open the URL `ao dashboard` prints");
