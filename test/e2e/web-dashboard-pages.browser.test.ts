@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aoPaths } from "../../src/core/paths.js";
 import { proposePlan } from "../../src/core/plans/propose-plan.js";
 import { proposalSchema } from "../../src/core/plans/types.js";
@@ -30,8 +30,18 @@ let browser: Browser;
 let world: DashboardWorld;
 
 beforeAll(async () => {
-  if (skip !== undefined) return;
-  browser = await launchBrowser();
+  if (skip === undefined) browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+// A world per test: the tmux helper ends every test's tmux servers after it (test/helpers/tmux.ts).
+afterEach(() => {
+  world?.ao(["stop"]);
+});
+
+/** The built ao with one session, and a proposed plan for the plan pages. */
+function makeWorld(): void {
   world = makeDashboardWorld({ sessions: ["Fix the login bug"] });
   const store = openStore({ paths: aoPaths(world.home), clock: { now: () => Date.now() } });
   try {
@@ -45,11 +55,7 @@ beforeAll(async () => {
   } finally {
     closeStore(store);
   }
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  world?.ao(["stop"]);
-});
+}
 
 /** The login URL opened on `route` (`#/s/app-1`): the fragment keeps the token after the route. */
 const at = (route: string) => world.url.replace(/#/, `#${route}?`);
@@ -74,9 +80,45 @@ describe.skipIf(skip !== undefined)(
   "the dashboard's pages in a browser (built ao, fake claude, tmux)",
   () => {
     it(
+      "fits a 390 px phone on every page, and photographs each page at 1440×900 and 390×844",
+      { timeout: 240_000 },
+      async () => {
+        makeWorld();
+        const shots = join(artifactsDir(), "screens");
+        mkdirSync(shots, { recursive: true });
+        for (const shown of PAGES) {
+          for (const [size, viewport] of [
+            ["phone", PHONE],
+            ["desktop", DESKTOP],
+          ] as const) {
+            const { page, context } = await open(shown.route, viewport);
+            await shown.ready(page);
+            const widths = await page.evaluate<{ scroll: number; client: number; wide: string[] }>(
+              READ_PAGE_WIDTH,
+            );
+            expect
+              .soft(widths.scroll, `${shown.name} at ${size}: ${widths.wide.join(", ")}`)
+              .toBeLessThanOrEqual(widths.client);
+            const file = `${shown.name}-${size}.png`;
+            await page.screenshot({
+              path: join(shots, file),
+              fullPage: size === "phone" || shown.name !== "session",
+            });
+            if (process.env["AO_UPDATE_SCREENSHOTS"] === "1") {
+              mkdirSync(join(process.cwd(), "docs", "screens"), { recursive: true });
+              copyFileSync(join(shots, file), join(process.cwd(), "docs", "screens", file));
+            }
+            await context.close();
+          }
+        }
+      },
+    );
+
+    it(
       "draws the live terminal readable: monospace, contrasted, rows apart, no CSP error",
       { timeout: 120_000 },
       async () => {
+        makeWorld();
         const context = await browser.newContext({ viewport: DESKTOP });
         const page = await context.newPage();
         const errors = await watchPageErrors(page);
@@ -103,6 +145,7 @@ describe.skipIf(skip !== undefined)(
       "lets the keyboard leave the terminal: Tab when read-only, Escape then Tab in control",
       { timeout: 120_000 },
       async () => {
+        makeWorld();
         const { page, context } = await openSession();
         const inTerminal = () => page.evaluate<boolean>('document.activeElement?.closest(".xterm") !== null');
         const focused = () =>
@@ -145,37 +188,58 @@ describe.skipIf(skip !== undefined)(
       },
     );
 
+    // Last: it stops the daemon, to open the installed shell with no server at all.
     it(
-      "fits a 390 px phone on every page, and photographs each page at 1440×900 and 390×844",
-      { timeout: 240_000 },
+      "installs as an app: a manifest with its icons, a service worker, and a shell that opens offline",
+      { timeout: 120_000 },
       async () => {
-        const shots = join(artifactsDir(), "screens");
-        mkdirSync(shots, { recursive: true });
-        for (const shown of PAGES) {
-          for (const [size, viewport] of [
-            ["phone", PHONE],
-            ["desktop", DESKTOP],
-          ] as const) {
-            const { page, context } = await open(shown.route, viewport);
-            await shown.ready(page);
-            const widths = await page.evaluate<{ scroll: number; client: number; wide: string[] }>(
-              READ_PAGE_WIDTH,
-            );
-            expect
-              .soft(widths.scroll, `${shown.name} at ${size}: ${widths.wide.join(", ")}`)
-              .toBeLessThanOrEqual(widths.client);
-            const file = `${shown.name}-${size}.png`;
-            await page.screenshot({
-              path: join(shots, file),
-              fullPage: size === "phone" || shown.name !== "session",
-            });
-            if (process.env["AO_UPDATE_SCREENSHOTS"] === "1") {
-              mkdirSync(join(process.cwd(), "docs", "screens"), { recursive: true });
-              copyFileSync(join(shots, file), join(process.cwd(), "docs", "screens", file));
-            }
-            await context.close();
-          }
+        makeWorld();
+        const context = await browser.newContext({ viewport: PHONE });
+        const page = await context.newPage();
+        const errors = await watchPageErrors(page);
+        await page.goto(at("/"));
+        await page.getByRole("article", { name: "app-1" }).waitFor();
+
+        const href = await page.evaluate<string>('document.querySelector("link[rel=manifest]").href');
+        const answer = await page.request.get(href);
+        expect(answer.headers()["content-type"]).toBe("application/manifest+json; charset=utf-8");
+        const manifest = (await answer.json()) as Record<string, unknown> & {
+          icons: { src: string; sizes: string; type: string }[];
+        };
+        expect(manifest).toMatchObject({
+          short_name: "ao",
+          start_url: "/",
+          display: "standalone",
+          theme_color: "#1d2330",
+        });
+        expect(manifest.icons.map((icon) => [icon.sizes, icon.type])).toEqual([
+          ["192x192", "image/png"],
+          ["512x512", "image/png"],
+        ]);
+        for (const icon of manifest.icons) {
+          const size = await page.evaluate<number>(
+            `(async () => { const image = new Image(); image.src = ${JSON.stringify(icon.src)}; await image.decode(); return image.naturalWidth; })()`,
+          );
+          expect(`${String(size)}x${String(size)}`).toBe(icon.sizes);
         }
+        expect(
+          await page.evaluate<string>("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)"),
+        ).toMatch(/\/sw\.js$/);
+        await expect
+          .poll(() => page.evaluate<boolean>("navigator.serviceWorker.controller !== null"))
+          .toBe(true);
+        expect(await errors()).toEqual([]);
+
+        // The daemon stops: the app opens from the worker's shell and says it is offline, with no card
+        // and no action from before.
+        world.stopDaemon();
+        await page.reload();
+        await page.getByRole("alert").filter({ hasText: "Offline" }).waitFor({ timeout: 30_000 });
+        expect(await page.getByRole("link", { name: "ao" }).count()).toBe(1);
+        expect(await page.getByRole("article").count()).toBe(0);
+        expect(await page.getByRole("button").count()).toBe(0);
+        await page.screenshot({ path: join(artifactsDir(), "screens", "offline-phone.png") });
+        await context.close();
       },
     );
   },
