@@ -1,10 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserSkipReason, launchBrowser } from "./browser.js";
+import { browserSkipReason, bundleForPage, launchBrowser } from "./browser.js";
 import { watchPageErrors } from "./page-checks.js";
 
 const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
@@ -22,16 +21,8 @@ term.open(document.getElementById("t"));
 term.write("plain line\\r\\n\\x1b[38;2;255;0;0mtruecolour red\\x1b[0m\\r\\n", () => (document.body.dataset.written = "yes"));`;
 
 async function serve(): Promise<Server> {
-  const result = await build({
-    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: "ts" },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    outdir: "/virtual",
-    logLevel: "silent",
-  });
-  const file = (ext: string) => result.outputFiles.find((output) => output.path.endsWith(ext))?.text ?? "";
+  const bundled = await bundleForPage(ENTRY);
+  const file = (ext: ".js" | ".css") => (ext === ".js" ? bundled.js : bundled.css);
   const page = `<!doctype html><link rel="icon" href="data:,"><link rel="stylesheet" href="/t.css" nonce="${NONCE}"><div id="t"></div><script type="module" src="/t.js"></script>`;
   const files: Record<string, [string, string]> = {
     "/": ["text/html", page],

@@ -157,7 +157,7 @@ describe("dashboard security (docs/dashboard.md, Security)", () => {
     // The terminal's stylesheets pass by a nonce fresh in every answer, never by 'unsafe-inline'.
     const nonceOf = (answer: typeof page) => {
       const inPolicy = /style-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'$/.exec(
-        answer.headers["content-security-policy"] ?? "",
+        String(answer.headers["content-security-policy"]),
       );
       expect(answer.text).toContain(`nonce="${inPolicy?.[1] ?? "missing"}"`);
       return inPolicy?.[1];
