@@ -34,6 +34,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { entryImports } from "./entry-imports.mjs";
 import { mergeSmallChunks } from "./merge-chunks.mjs";
+import { iconPng } from "./page-icons.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = join(root, "dist", "bundle");
@@ -179,17 +180,17 @@ function writeOutputs(files) {
 
 /**
  * The dashboard page for browsers: src/web/page/main.ts and the CSS it imports become dist/web/app.js
- * and dist/web/app.css beside a copy of index.html. Minified: the page is downloaded, not read.
+ * and dist/web/app.css beside a copy of index.html; the service worker becomes dist/web/sw.js (a
+ * classic script), beside the web app manifest and the icons it names (scripts/page-icons.mjs).
+ * Minified: the page is downloaded, not read.
  */
 async function bundlePage() {
   const pageDir = join(root, "src", "web", "page");
   const webDir = join(root, "dist", "web");
-  const result = await build({
+  const options = {
     absWorkingDir: root,
-    entryPoints: { app: join(pageDir, "main.ts") },
     outdir: webDir,
     bundle: true,
-    format: "esm",
     platform: "browser",
     target: ["chrome110", "firefox110", "safari16"],
     minify: true,
@@ -197,9 +198,20 @@ async function bundlePage() {
     legalComments: "none",
     logLevel: "warning",
     write: false,
-  });
-  const html = { path: join(webDir, "index.html"), contents: readFileSync(join(pageDir, "index.html")) };
-  writeFiles([...result.outputFiles, html]);
+  };
+  const [page, worker] = await Promise.all([
+    build({ ...options, entryPoints: { app: join(pageDir, "main.ts") }, format: "esm" }),
+    build({ ...options, entryPoints: { sw: join(pageDir, "service-worker.ts") }, format: "iife" }),
+  ]);
+  const copied = ["index.html", "manifest.webmanifest"].map((name) => ({
+    path: join(webDir, name),
+    contents: readFileSync(join(pageDir, name)),
+  }));
+  const icons = [192, 512].map((size) => ({
+    path: join(webDir, "assets", "icons", `icon-${size}.png`),
+    contents: iconPng(size),
+  }));
+  writeFiles([...page.outputFiles, ...worker.outputFiles, ...copied, ...icons]);
 }
 
 /** Each file replaced by a rename, so a server reading dist/web/ never sees half a file. */

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
 
 /**
@@ -44,4 +45,19 @@ export function artifactsDir(): string {
   const dir = process.env["AO_ARTIFACTS_DIR"] ?? join(process.cwd(), "tmp", "artifacts");
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** A page's script (TypeScript, imports resolved from the checkout) bundled the way scripts/build.mjs bundles the page. */
+export async function bundleForPage(entry: string): Promise<{ js: string; css: string }> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    outdir: "/virtual",
+    logLevel: "silent",
+  });
+  const file = (ext: string) => result.outputFiles.find((output) => output.path.endsWith(ext))?.text ?? "";
+  return { js: file(".js"), css: file(".css") };
 }

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteRequest, RouteSet } from "../../src/core/http/index.js";
 import { eventually } from "../contracts/eventually.js";
-import { browserSkipReason, launchBrowser } from "./browser.js";
+import { browserSkipReason, bundleForPage, launchBrowser } from "./browser.js";
 import { makeTerminalWorld, TOKEN, type TerminalWorld } from "./terminal-world.js";
 
 const ENTRY = `import { mountTerminal } from ${JSON.stringify(join(import.meta.dirname, "../../src/web/page/terminal/index.ts"))};
@@ -13,16 +12,8 @@ mountTerminal(document.getElementById("t"), { sessionId: location.hash.slice(1) 
 
 /** The component alone on a page of its own, bundled the way scripts/build.mjs bundles the page. */
 async function pageRoutes(): Promise<RouteSet> {
-  const result = await build({
-    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: "ts" },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    outdir: "/virtual",
-    logLevel: "silent",
-  });
-  const file = (ext: string) => result.outputFiles.find((output) => output.path.endsWith(ext))?.text ?? "";
+  const bundled = await bundleForPage(ENTRY);
+  const file = (ext: ".js" | ".css") => (ext === ".js" ? bundled.js : bundled.css);
   const html = `<!doctype html><link rel="stylesheet" href="/t.css"><div id="t" style="width:700px"></div><script type="module" src="/t.js"></script>`;
   const asset = (path: string, type: string, body: string) => ({
     method: "GET" as const,

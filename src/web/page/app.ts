@@ -36,6 +36,10 @@ function Banner({ state }: { state: LiveState }) {
       Not logged in: open the URL <code>ao dashboard</code> or <code>ao start</code> printed (it carries the
       token).
     </div>`;
+  if (state.status === "reconnecting" && state.fleet === null)
+    return html`<div class="banner warn" role="alert">
+      Offline: the dashboard's server cannot be reached. Nothing is shown until it answers — reconnecting…
+    </div>`;
   if (state.status === "reconnecting")
     return html`<div class="banner warn" role="alert">Disconnected — reconnecting…</div>`;
   if (state.status === "connecting" && state.fleet === null)

@@ -4,6 +4,7 @@ import { App } from "./app.js";
 import { splitFragment } from "./fragment.js";
 import { html } from "./html.js";
 import { LiveData } from "./live-data.js";
+import { registerShellWorker } from "./shell-worker.js";
 import "./style.css";
 
 /**
@@ -33,4 +34,5 @@ async function start(): Promise<void> {
   await live.start();
 }
 
+registerShellWorker();
 void start();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { HttpRefusal, type RouteRequest } from "../../core/http/index.js";
@@ -8,6 +9,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".css": "text/css; charset=utf-8",
   ".map": "application/json; charset=utf-8",
   ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".ico": "image/x-icon",
@@ -15,19 +17,41 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
+const POLICY =
+  "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /**
  * What every page answer carries: scripts, styles and connections only from the dashboard itself
  * (`default-src 'self'`; images may also be `data:` URLs, for the favicon that shows the worst
  * state), never framed, no referrer, no sniffing of content types.
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy":
-    "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "content-security-policy": POLICY,
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
   "referrer-policy": "no-referrer",
   "cache-control": "no-cache",
 };
+
+/** Where index.html asks for the nonce of its answer (src/web/page/index.html). */
+const NONCE_SLOT = "{{AO_STYLE_NONCE}}";
+
+/**
+ * index.html with a fresh nonce in place of NONCE_SLOT, and the policy that admits `<style>`
+ * elements carrying it: the live terminal (xterm.js) writes its own stylesheets, which the page
+ * stamps with the nonce (src/web/page/terminal/csp-styles.ts). Scripts stay `'self'` only and no
+ * style is admitted by `'unsafe-inline'`: injected markup cannot know the nonce.
+ */
+function pageWithNonce(body: Buffer): { body: Buffer; headers: Record<string, string> } {
+  const nonce = randomBytes(16).toString("base64");
+  return {
+    body: Buffer.from(body.toString("utf8").replaceAll(NONCE_SLOT, nonce)),
+    headers: {
+      ...PAGE_HEADERS,
+      "content-security-policy": `${POLICY}; style-src 'self' 'nonce-${nonce}'`,
+    },
+  };
+}
 
 /**
  * The page's files from the bundle directory (dist/web, built by `npm run build`), whatever is
@@ -46,10 +70,12 @@ export function staticAssetsHandler(dir: string) {
     if (!file.startsWith(root + sep) || name.split("/").some((part) => part.startsWith(".")))
       throw new HttpRefusal(404, `no file ${name}`);
     const type = CONTENT_TYPES[extname(file)] ?? "application/octet-stream";
-    const body = await readFile(file).catch(() => undefined);
+    const read = await readFile(file).catch(() => undefined);
     const { response } = request.raw;
-    if (body !== undefined) {
-      response.writeHead(200, { ...PAGE_HEADERS, "content-type": type, "content-length": body.length });
+    if (read !== undefined) {
+      const { body, headers } =
+        name === "index.html" ? pageWithNonce(read) : { body: read, headers: PAGE_HEADERS };
+      response.writeHead(200, { ...headers, "content-type": type, "content-length": body.length });
       response.end(body);
     } else if (name === "index.html") {
       const page = missingBundlePage(root);

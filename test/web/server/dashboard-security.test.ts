@@ -154,6 +154,20 @@ describe("dashboard security (docs/dashboard.md, Security)", () => {
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.headers["content-security-policy"]).toMatch(/^default-src 'self';/);
     expect(page.headers["x-frame-options"]).toBe("DENY");
+    // The terminal's stylesheets pass by a nonce fresh in every answer, never by 'unsafe-inline'.
+    const nonceOf = (answer: typeof page) => {
+      const inPolicy = /style-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'$/.exec(
+        String(answer.headers["content-security-policy"]),
+      );
+      expect(answer.text).toContain(`nonce="${inPolicy?.[1] ?? "missing"}"`);
+      return inPolicy?.[1];
+    };
+    const again = await w.request("GET", "/");
+    expect(nonceOf(again)).not.toBe(nonceOf(page));
+    expect(page.headers["content-security-policy"]).not.toContain("unsafe-inline");
+    expect((await w.request("GET", "/manifest.webmanifest")).headers["content-type"]).toBe(
+      "application/manifest+json; charset=utf-8",
+    );
     expect((await w.request("GET", "/app.js")).headers["content-type"]).toBe(
       "text/javascript; charset=utf-8",
     );

@@ -41,7 +41,11 @@ export interface DashboardWorld extends ReturnType<typeof makeDaemonWorld> {
 /** A page bundle as web-page's build leaves it: index.html, app.js, app.css. */
 export function bundleDir(): string {
   const dir = makeTempDir("ao-web-");
-  writeFileSync(join(dir, "index.html"), '<!doctype html><script type="module" src="/app.js"></script>\n');
+  writeFileSync(
+    join(dir, "index.html"),
+    '<!doctype html><link rel="stylesheet" href="/app.css" nonce="{{AO_STYLE_NONCE}}"><script type="module" src="/app.js"></script>\n',
+  );
+  writeFileSync(join(dir, "manifest.webmanifest"), '{"name":"ao"}\n');
   writeFileSync(join(dir, "app.js"), "console.log('ao');\n");
   writeFileSync(join(dir, "app.css"), "body{}\n");
   mkdirSync(join(dir, "assets"));

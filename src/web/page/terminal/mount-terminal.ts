@@ -3,6 +3,8 @@ import { Terminal } from "@xterm/xterm";
 import "@xterm/xterm/css/xterm.css";
 import { describeError } from "../api.js";
 import { binaryBytes, fromBase64 } from "./bytes.js";
+import { allowScriptMadeStyles } from "./csp-styles.js";
+import { keyboardExit } from "./keyboard-exit.js";
 import { BASE_FONT_PX, fittingFontSize } from "./font-fit.js";
 import { createTerminalLink } from "./terminal-link.js";
 import { terminalFrame, type TerminalFrame } from "./terminal-frame.js";
@@ -37,6 +39,7 @@ export function mountTerminal(element: HTMLElement, options: { sessionId: string
 type Link = ReturnType<typeof createTerminalLink>;
 
 async function run(frame: TerminalFrame, link: Link, signal: AbortSignal): Promise<void> {
+  allowScriptMadeStyles(document);
   const term = new Terminal({
     disableStdin: true,
     fontSize: BASE_FONT_PX,
@@ -67,6 +70,12 @@ async function run(frame: TerminalFrame, link: Link, signal: AbortSignal): Promi
   const type = (bytes: Uint8Array) => state.controlId !== undefined && link.type(state.controlId, bytes);
   const encoder = new TextEncoder();
   term.onData((data) => type(encoder.encode(data)));
+  term.attachCustomKeyEventHandler(
+    keyboardExit({
+      interactive: () => state.controlId !== undefined,
+      sendEscape: () => type(encoder.encode("\x1b")),
+    }),
+  );
   term.onBinary((data) => type(binaryBytes(data)));
   frame.onTake(async () => {
     const taken = await link.take(state.viewer);

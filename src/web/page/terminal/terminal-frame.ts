@@ -35,7 +35,13 @@ export function terminalFrame(element: HTMLElement): TerminalFrame {
     mine = isMine;
     button.textContent = mine ? "Release control" : "Take control";
     root.classList.toggle("terminal-live", mine);
-    status(mine ? "you are typing into the agent's pane" : held ? "someone else has control" : "read-only");
+    status(
+      mine
+        ? "you are typing into the agent's pane (Esc then Tab leaves it)"
+        : held
+          ? "someone else has control"
+          : "read-only",
+    );
   };
   control(false, false);
   button.addEventListener("click", () => {
