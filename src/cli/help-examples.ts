@@ -118,6 +118,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   "plan rewind": ["ao plan rewind plan-3 1 --base-revision 2"],
   "plan approve": ["ao plan approve plan-3 --revision 2"],
+  "plan reject": ['ao plan reject plan-3 --revision 2 --reason "split the export ticket in two"'],
   "plan cancel": ['ao plan cancel plan-3 --reason "the design changed"'],
   "plan playbook": ["ao plan playbook ls", "ao plan playbook save release --from plan-3"],
   "plan playbook save": [

@@ -114,6 +114,31 @@ describe("ao plan", () => {
     expect(late.stderr).toContain("plan-1 is executing: it cannot be revised");
   });
 
+  it("rejects the revision a person reviewed, with the reason, and then refuses approval", async () => {
+    const f = planFixture();
+    await f.ao(["plan", "propose", "app", "--file", "plan.yaml"]);
+    expect((await f.ao(["plan", "reject", "plan-1", "--revision", "1"])).exitCode).toBe(2);
+    const stale = await f.ao(["plan", "reject", "plan-1", "--revision", "2", "--reason", "too big"]);
+    expect(stale.stderr).toContain("the plan moved on");
+    const rejected = await f.ao([
+      "plan",
+      "reject",
+      "plan-1",
+      "--revision",
+      "1",
+      "--reason",
+      "too big",
+      "--json",
+    ]);
+    expect(rejected.exitCode, rejected.stderr).toBe(0);
+    expect(json<{ plan: { status: string; reason: string } }>(rejected).plan).toMatchObject({
+      status: "cancelled",
+      reason: "rejected: too big",
+    });
+    const late = await f.ao(["plan", "approve", "plan-1", "--revision", "1"]);
+    expect(late.stderr).toContain("plan plan-1 is cancelled: only a proposed plan is approved");
+  });
+
   it("saves a plan as a playbook and lists it", async () => {
     const f = planFixture();
     await f.ao(["plan", "propose", "app", "--file", "plan.yaml"]);

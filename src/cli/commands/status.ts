@@ -25,6 +25,7 @@ import { terminalCell } from "../terminal-text.js";
 import { holdNotes, holdStatusCell } from "../hold-text.js";
 import { missingWorkspaceNotes } from "../workspace-text.js";
 import { costText, budgetGapLine } from "../../core/cost/index.js";
+import { describeActivity } from "../../core/fleet/index.js";
 
 const WATCH_INTERVAL_MS = 2_000;
 
@@ -210,7 +211,7 @@ const sessionColumns = (now: number): readonly Column<SessionView>[] => [
   { header: "pr", value: (view) => (view.pr === null ? "-" : `#${view.pr.number}`) },
   { header: "ci", value: (view) => ciCell(view) },
   { header: "review", value: (view) => reviewCell(view) },
-  { header: "activity", value: (view) => view.activity?.state ?? "-" },
+  { header: "activity", value: (view) => describeActivity(view.status, view.activity?.state) },
   { header: "runtime", value: (view) => runtimeCell(view) },
   { header: "cost", value: (view) => costCell(view) },
   { header: "age", value: (view) => formatAge(view.ageMs) },

@@ -125,6 +125,27 @@ export function registerPlanChangeCommands(plan: Command, cli: CliRuntime): void
       }),
     );
 
+  plan
+    .command("reject")
+    .description("reject a proposed plan at the revision you reviewed, saying why (it is then cancelled)")
+    .argument("<plan>", "the plan")
+    .requiredOption("--revision <n>", "the revision you reviewed (it must be the latest)", revisionArg)
+    .requiredOption("--reason <text>", "why: whoever proposed the plan reads it")
+    .option("--json", "print the plan as JSON")
+    .action(
+      cli.action(async (ctx, planId: string, flags: { revision: number; reason: string; json?: boolean }) => {
+        const { rejectPlanCommand } = await import("../../core/lifecycle/index.js");
+        const rejected = await rejectPlanCommand(ctx, planId, {
+          revision: flags.revision,
+          reason: flags.reason,
+        });
+        if (flags.json === true) return writeJson(ctx.stdout, { plan: rejected });
+        writeLines(ctx.stdout, [
+          `${rejected.id}: rejected at revision ${flags.revision} (${rejected.status})`,
+        ]);
+      }),
+    );
+
   const playbook = plan.command("playbook").description("saved plan templates ({{name}} placeholders)");
   playbook
     .command("save")

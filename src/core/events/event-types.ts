@@ -69,6 +69,7 @@ const KNOWN = {
   "plan.revision_held": true,
   "plan.revision_dropped": true,
   "plan.status": true,
+  "plan.rejected": true,
   "limit.hit": true,
   "limit.resumed": true,
   "budget.exceeded": true,

@@ -71,5 +71,17 @@ export interface PlanStatus extends EventBase {
   };
 }
 
+/** A person rejected a proposed revision, with why (the plan is then `cancelled` with that reason). */
+export interface PlanRejected extends EventBase {
+  type: "plan.rejected";
+  payload: PlanFacts & {
+    /** Who: the OS user for `ao plan reject`, `dashboard` from the page. */
+    by: string;
+    /** Why, in the person's words (redacted when stored). */
+    reason: string;
+  };
+}
+
 /** Reviewed plans (docs/plans.md): proposals, revisions, the cooldown, the plan's state. */
-export type PlanEvent = PlanProposed | PlanRevised | PlanRevisionHeld | PlanRevisionDropped | PlanStatus;
+export type PlanEvent =
+  PlanProposed | PlanRevised | PlanRevisionHeld | PlanRevisionDropped | PlanStatus | PlanRejected;

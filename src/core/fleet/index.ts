@@ -5,4 +5,5 @@
 export { ZONES, byZoneThenNewest, countZones, worstZone, type Zone } from "./zones.js";
 export { zoneOf, type ZoneFacts, type ZoneReason } from "./zone-of.js";
 export { describeStatus } from "./describe-status.js";
+export { describeActivity } from "./describe-activity.js";
 export { dataAgeMs, observedAt, type Observer } from "./data-age.js";

@@ -15,4 +15,4 @@ export { renderMessage } from "./render-message.js";
 export type { MessageFacts, ReactionPayload } from "./reaction-payload.js";
 
 // `ao plan cancel`: a plan cancelled in the world the daemon runs plans in (engine-world.ts).
-export { cancelPlanCommand } from "./cancel-plan.js";
+export { cancelPlanCommand, rejectPlan, rejectPlanCommand } from "./cancel-plan.js";

@@ -5,6 +5,7 @@ import { allocateSession, validBranch } from "./allocate-session.js";
 import { openProject, type OpenProject } from "./open-project.js";
 import { writeTaskFile } from "./prompt-files.js";
 import { resolveTask, type SessionTask } from "./resolve-task.js";
+import { refuseLiveDuplicate } from "./live-duplicate.js";
 import { DEFAULT_QUEUE_TIMEOUT_MS, withCapacity } from "./session-capacity.js";
 import { runSpawnSteps } from "./spawn-run.js";
 import { crashHookFromEnv, type AfterStepHook, type Spawner } from "./spawner.js";
@@ -35,6 +36,8 @@ export interface SpawnRequest {
   startFrom?: string | undefined;
   /** The model the agent runs instead of the project's `agentConfig.model`. */
   model?: string | undefined;
+  /** Refuse (E_EXISTS) when the issue already has a live session in the project (the dashboard's default). */
+  refuseIfIssueLive?: boolean | undefined;
 }
 
 export interface SpawnOptions {
@@ -83,6 +86,8 @@ async function spawnWithStore(
   opened: OpenProject,
   plan: SpawnPlan,
 ): Promise<Session> {
+  if (plan.request.refuseIfIssueLive === true)
+    refuseLiveDuplicate(store, opened.project.id, plan.task.issueId);
   const allocation = { task: plan.task, branch: plan.branch, spawner: plan.options.spawner };
   const session = await withCapacity(() => allocateSession(ctx, store, opened, allocation), {
     queue: plan.request.queue === true,

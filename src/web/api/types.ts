@@ -43,7 +43,12 @@ export interface TurnBrief {
 /** The agent's activity as the lifecycle last stored it (`active`, `idle`, `waiting_input`, …). */
 export interface ActivityBrief {
   state: string | null;
-  /** running: a turn is open and started; queued: one waits; idle: none open. */
+  /**
+   * What `ao status` says in its activity column (core/fleet `describeActivity`): `ended` once the
+   * session is over, `unknown` when no activity was ever read, else the agent's word.
+   */
+  text: string;
+  /** running: a turn is open and started; queued: one waits; idle: none open (always, once ended). */
   turn: "running" | "queued" | "idle";
   /** The open turn, else the last one; null before the first. */
   last: TurnBrief | null;
@@ -125,6 +130,24 @@ export interface FleetView {
   worst: Zone | null;
   /** The daemon's last cycle; null before the first. */
   lastCycle: { at: string; durationMs: number; failed: boolean } | null;
+  /** Plans proposed and waiting for a person's approval: the page shows them under "Needs you". */
+  plansWaiting: PlanWaiting[];
+}
+
+/** A proposed plan waiting for a person (`#/plans/<id>` approves or rejects it). */
+export interface PlanWaiting {
+  id: string;
+  project: string;
+  /** The proposal's goal (untrusted text: render as text). */
+  goal: string;
+  /** The latest revision: the one to read and approve. */
+  revision: number;
+  /** The steps it would run (tickets, research, debate rounds, synthesis). */
+  steps: number;
+  /** `person`, or `agent:<commander>`. */
+  proposedBy: string;
+  /** When it last changed (proposed or revised). */
+  since: string;
 }
 
 export interface ProjectBrief {
@@ -335,12 +358,17 @@ export interface ReviewAnswer {
   threadId: string | null;
 }
 
-/** `POST /api/spawn`: an issue of the project's tracker, or a free-text task (`prompt`), or both. */
+/**
+ * `POST /api/spawn`: an issue of the project's tracker, or a free-text task (`prompt`), or both. An
+ * issue that already has a live session is refused (409, `E_EXISTS`, naming it) unless `second`.
+ */
 export interface SpawnRequest {
   project: string;
   issue?: string;
   prompt?: string;
   agent?: string;
+  /** Start another session even though the issue has a live one (it works on a `-2` branch). */
+  second?: boolean;
 }
 export interface SpawnAnswer {
   session: string;

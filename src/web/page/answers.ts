@@ -1,4 +1,5 @@
 import type { InterruptAnswer, KillAnswer, RestoreAnswer, SendAnswer } from "../api/types.js";
+import { isMomentField, localTime } from "./local-time.js";
 
 /**
  * The sentence each action shows after the server answered: what happened, in the words a person
@@ -26,11 +27,14 @@ export function describeRestore(answer: RestoreAnswer): string {
   return `${answer.action.replace(/_/g, " ")}: ${answer.status}${note}.`;
 }
 
-/** One line of an event's plain payload fields (key=value), for the session page's event list. */
+/**
+ * One line of an event's plain payload fields (key=value), for the session page's event list; a
+ * moment (epoch milliseconds) is shown in local time.
+ */
 export function summarise(payload: Record<string, unknown>): string {
   return Object.entries(payload)
     .filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value))
-    .map(([key, value]) => `${key}=${String(value)}`)
+    .map(([key, value]) => `${key}=${isMomentField(key, value) ? localTime(value) : String(value)}`)
     .join(" ")
     .slice(0, 200);
 }

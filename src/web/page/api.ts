@@ -1,3 +1,5 @@
+import { localTimesIn } from "./local-time.js";
+
 /** A refusal or failure the server explained: the page shows `message` and `hint` next to the action. */
 export class ApiError extends Error {
   constructor(
@@ -46,9 +48,12 @@ export async function postJson<T>(path: string, body: unknown = {}): Promise<T> 
   return parse<T>(response);
 }
 
-/** The text a person reads for a failed call: the message, and the hint on its own line. */
+/**
+ * The text a person reads for a failed call: the message, and the hint on its own line, with the
+ * server's UTC times in local time.
+ */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError)
-    return error.hint === null ? error.message : `${error.message}\n${error.hint}`;
-  return error instanceof Error ? error.message : String(error);
+    return localTimesIn(error.hint === null ? error.message : `${error.message}\n${error.hint}`);
+  return localTimesIn(error instanceof Error ? error.message : String(error));
 }

@@ -51,6 +51,14 @@ export class LiveData {
     this.stream?.close();
   }
 
+  /** Starts over, e.g. once the person logged in after the page said it was not. */
+  async restart(): Promise<void> {
+    this.close();
+    this.wasDown = false;
+    this.set({ status: "connecting" });
+    await this.start();
+  }
+
   private connect(lastEventId: string | null): void {
     this.stream = openLiveStream({
       url: "/events",

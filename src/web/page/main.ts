@@ -19,6 +19,24 @@ async function login(): Promise<void> {
   await postJson("/api/session-cookie", { token });
 }
 
+/**
+ * The login URL pasted into a tab that is already open changes only the fragment (no load): the
+ * page logs in then, drops the token from the address bar, and connects again if it was logged out.
+ */
+function followPastedLogin(live: LiveData, root: HTMLElement): void {
+  addEventListener("hashchange", () => {
+    if (splitFragment(location.hash).token === null) return;
+    login().then(
+      async () => {
+        if (live.current().status === "unauthorized") await live.restart();
+      },
+      (error: unknown) => {
+        root.textContent = `Login failed: ${describeError(error)}`;
+      },
+    );
+  });
+}
+
 async function start(): Promise<void> {
   const root = document.getElementById("app");
   if (root === null) return;
@@ -31,6 +49,7 @@ async function start(): Promise<void> {
   const live = new LiveData();
   render(html`<${App} live=${live} />`, root);
   addEventListener("pagehide", () => live.close());
+  followPastedLogin(live, root);
   await live.start();
 }
 

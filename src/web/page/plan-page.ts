@@ -1,20 +1,27 @@
 import { useEffect, useState } from "preact/hooks";
 import type { PlanCardView, PlanListAnswer } from "../api/plan-types.js";
-import { ActionButton } from "./action-button.js";
-import { getJson, postJson } from "./api.js";
+import { ApiError, describeError, getJson } from "./api.js";
 import { html } from "./html.js";
 import { PlanDag } from "./plan-dag.js";
-import { PlanEstimates } from "./plan-estimates.js";
+import { ApprovalBar } from "./plan-approval.js";
+
+/** What a polled read has: its last answer, and the error of the last try (null once it worked). */
+interface Polled<T> {
+  value: T | null;
+  error: unknown;
+}
 
 /** Polls a read every 2 s while the page shows it (plans move with the daemon's cycles). */
-function usePolled<T>(path: string): T | null {
-  const [value, setValue] = useState<T | null>(null);
+function usePolled<T>(path: string): Polled<T> {
+  const [polled, setPolled] = useState<Polled<T>>({ value: null, error: null });
   useEffect(() => {
     let alive = true;
+    setPolled({ value: null, error: null });
     const load = () =>
-      void getJson<T>(path)
-        .then((answer) => alive && setValue(answer))
-        .catch(() => undefined);
+      void getJson<T>(path).then(
+        (answer) => alive && setPolled({ value: answer, error: null }),
+        (error: unknown) => alive && setPolled((last) => ({ value: last.value, error })),
+      );
     load();
     const timer = setInterval(load, 2000);
     return () => {
@@ -22,15 +29,39 @@ function usePolled<T>(path: string): T | null {
       clearInterval(timer);
     };
   }, [path]);
-  return value;
+  return polled;
+}
+
+/**
+ * Why a plan page has nothing to show, in words with what to do: logged out, no such plan (with
+ * the way back), or the server's error; null while the first answer is on its way.
+ */
+function LoadProblem({ error, what }: { error: unknown; what: string }) {
+  if (error === null) return null;
+  const status = error instanceof ApiError ? error.status : null;
+  if (status === 401)
+    return html`<p class="problem" role="alert">
+      Not logged in: open the URL <code>ao dashboard</code> printed (it carries the token) to see ${what}.
+    </p>`;
+  if (status === 404)
+    return html`<p class="problem" role="alert">
+      No ${what}. <a href="#/plans">All plans</a> (<code>ao plan ls</code> lists them too).
+    </p>`;
+  return html`<p class="problem" role="alert">
+    Could not load ${what}: ${describeError(error)} — trying again every 2 s.
+  </p>`;
 }
 
 /** `#/plans`: every plan, its status and how many steps are done. */
 export function PlansPage() {
-  const list = usePolled<PlanListAnswer>("/api/plans");
-  if (list === null) return html`<main class="plans"><p>Loading plans…</p></main>`;
+  const { value: list, error } = usePolled<PlanListAnswer>("/api/plans");
+  if (list === null)
+    return html`<main class="plans" aria-label="Plans">
+      ${error === null ? html`<p>Loading plans…</p>` : html`<${LoadProblem} error=${error} what="the plans" />`}
+    </main>`;
   return html`<main class="plans" aria-label="Plans">
     <h2>Plans</h2>
+    <${LoadProblem} error=${error} what="the plans" />
     ${
       list.plans.length === 0
         ? html`<p class="empty">No plans. An orchestrator proposes one with <code>ao plan propose</code>.</p>`
@@ -43,12 +74,20 @@ export function PlansPage() {
 
 /** `#/plans/<id>`: the DAG, the inspector of the selected step, the revisions, the approval bar. */
 export function PlanPage({ id }: { id: string }) {
-  const card = usePolled<PlanCardView>(`/api/plans/${encodeURIComponent(id)}`);
+  const { value: card, error } = usePolled<PlanCardView>(`/api/plans/${encodeURIComponent(id)}`);
   const [selected, setSelected] = useState<string | null>(null);
-  if (card === null) return html`<main class="plan"><p>Loading plan ${id}…</p></main>`;
+  if (card === null || (error instanceof ApiError && error.status === 404))
+    return html`<main class="plan" aria-label=${`Plan ${id}`}>
+      ${
+        error === null
+          ? html`<p>Loading plan ${id}…</p>`
+          : html`<${LoadProblem} error=${error} what=${`plan named ${id}`} />`
+      }
+    </main>`;
   const step = card.steps.find((candidate) => candidate.id === selected) ?? null;
   return html`<main class="plan" aria-label=${`Plan ${card.id}`}>
     <h2>Plan ${card.id} <span class=${`plan-status status-${card.status}`}>${card.status}</span></h2>
+    <${LoadProblem} error=${error} what=${`plan named ${id}`} />
     <p class="goal">${card.goal}</p>
     ${card.reason !== null && html`<p class="reason">${card.reason}</p>`}
     ${card.parent !== null && html`<p>Parent ticket: ${card.parent.url === null ? card.parent.ref : html`<a href=${card.parent.url}>${card.parent.ref}</a>`}</p>`}
@@ -112,28 +151,4 @@ export function PlanPage({ id }: { id: string }) {
       </section>`
     }
   </main>`;
-}
-
-/** Approval of the revision on screen, by the person at the page; shown while the plan is proposed. */
-function ApprovalBar({ card }: { card: PlanCardView }) {
-  const budget = card.budgetUsd === null ? "no budget" : `budget $${card.budgetUsd.toFixed(2)}`;
-  const summary = `${card.steps.length} steps · ${budget} · critical path ${card.criticalPath.length} steps (by ${card.criticalPathBy})`;
-  if (card.status !== "proposed")
-    return html`<section class="approval-bar" aria-label="Approval">
-      Approved revision ${card.approvedRevision ?? "?"} · ${summary}
-    </section>`;
-  return html`<section class="approval-bar" aria-label="Approval">
-    Revision ${card.shownRevision} · ${summary}
-    <${PlanEstimates} card=${card} />
-    <${ActionButton}
-      label=${`Approve revision ${card.revision}`}
-      confirm=${`Approve plan ${card.id} at revision ${card.revision}? ao then runs it.`}
-      run=${async () => {
-        const plan = await postJson<{ status: string }>(`/api/plans/${encodeURIComponent(card.id)}/approve`, {
-          revision: card.revision,
-        });
-        return `Approved: the plan is ${plan.status}`;
-      }}
-    />
-  </section>`;
 }

@@ -10,6 +10,7 @@ import type {
 import { postJson } from "./api.js";
 import { describeInterrupt, describeKill, describeRestore } from "./answers.js";
 import { ActionButton } from "./action-button.js";
+import { mergeBlocked, restoreOffered } from "./action-offers.js";
 import { html } from "./html.js";
 
 const path = (id: string, action: string): string => `/api/sessions/${encodeURIComponent(id)}/${action}`;
@@ -29,8 +30,9 @@ export const ENDED: ReadonlySet<string> = new Set(["merged", "closed", "exited",
 
 /**
  * The buttons of one session, each calling the same core function as the CLI and showing its
- * answer. Merge appears only when the forge says mergeable (sending the head it showed: another head
- * is refused); approve / request changes only where the project's scm records reviews itself.
+ * answer. Restore appears only once the agent is gone; Merge only when the forge says mergeable
+ * (sending the head it showed: another head is refused), disabled while CI fails; approve / request
+ * changes only where the project's scm records reviews itself.
  */
 export function SessionActions({ card, localReview }: { card: FleetCard; localReview: boolean }) {
   const id = card.id;
@@ -38,10 +40,13 @@ export function SessionActions({ card, localReview }: { card: FleetCard; localRe
   const pr = card.pr;
   return html`<div class="actions" role="group" aria-label="Session actions">
     <${ActionButton} label="Interrupt" disabled=${ended} run=${() => interruptSession(id)} />
-    <${ActionButton}
-      label="Restore"
-      run=${async () => describeRestore(await postJson<RestoreAnswer>(path(id, "restore")))}
-    />
+    ${
+      restoreOffered(card) &&
+      html`<${ActionButton}
+        label="Restore"
+        run=${async () => describeRestore(await postJson<RestoreAnswer>(path(id, "restore")))}
+      />`
+    }
     <${ActionButton}
       label="Kill"
       danger
@@ -49,21 +54,28 @@ export function SessionActions({ card, localReview }: { card: FleetCard; localRe
       confirm=${`Kill ${id}? The agent stops; the branch stays.`}
       run=${() => killSession(id)}
     />
-    ${
-      pr !== null &&
-      pr.mergeable === true &&
-      pr.headSha !== null &&
-      html`<${ActionButton}
-        label="Merge"
-        confirm=${`Merge PR #${pr.number} at ${pr.headSha.slice(0, 7)}?`}
-        run=${async () => {
-          const answer = await postJson<MergeAnswer>(path(id, "merge"), { sha: pr.headSha });
-          return `Merged PR #${answer.prNumber} at ${answer.sha.slice(0, 7)}.`;
-        }}
-      />`
-    }
+    ${pr !== null && pr.mergeable === true && pr.headSha !== null && html`<${MergeAction} card=${card} />`}
     ${pr !== null && localReview && !ended && html`<${LocalReview} id=${id} />`}
   </div>`;
+}
+
+/** "Merge" at the head the page showed, disabled with the reason while CI fails or runs. */
+function MergeAction({ card }: { card: FleetCard }) {
+  const pr = card.pr!;
+  const sha = pr.headSha ?? "";
+  const blocked = mergeBlocked(card);
+  return html`<span class="merge-action">
+    <${ActionButton}
+      label="Merge"
+      disabled=${blocked !== null}
+      confirm=${`Merge PR #${pr.number} at ${sha.slice(0, 7)}?`}
+      run=${async () => {
+        const answer = await postJson<MergeAnswer>(path(card.id, "merge"), { sha });
+        return `Merged PR #${answer.prNumber} at ${answer.sha.slice(0, 7)}.`;
+      }}
+    />
+    ${blocked !== null && html`<span class="why-disabled" aria-label="Why merge is disabled">${blocked}</span>`}
+  </span>`;
 }
 
 /** Local mode's review: approve, or request changes with a comment the agent then gets. */

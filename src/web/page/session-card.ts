@@ -1,15 +1,8 @@
 import type { FleetCard } from "../api/types.js";
+import { activityText } from "./agent-state.js";
 import { shortAge } from "./age.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
-
-/** "turn running", "turn queued", "waiting for input", "idle": what the agent is doing now. */
-export function activityText(card: FleetCard): string {
-  if (card.activity.turn === "running") return "turn running";
-  if (card.activity.turn === "queued") return "turn queued";
-  if (card.activity.state === "waiting_input") return "waiting for input";
-  return card.activity.state ?? "idle";
-}
 
 function ciText(card: FleetCard): string | null {
   const ci = card.pr?.ci;

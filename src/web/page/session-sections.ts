@@ -1,6 +1,7 @@
 import type { EventEntry, PullRequestDetail, ReactionDetail, TurnDetail } from "../api/types.js";
 import { shortAge } from "./age.js";
 import { summarise } from "./answers.js";
+import { localTime } from "./local-time.js";
 import { html } from "./html.js";
 
 /**
@@ -139,8 +140,8 @@ export function EventsSection({ events }: { events: EventEntry[] }) {
         .map(
           (event) =>
             html`<li>
-              <code>#${event.id}</code>${" "}<time datetime=${event.at}
-                >${new Date(event.at).toLocaleTimeString()}</time
+              <code>#${event.id}</code>${" "}<time datetime=${event.at} title=${event.at}
+                >${localTime(event.at)}</time
               >${" "} <strong>${event.type}</strong>${" "}<span class="payload"
                 >${summarise(event.payload)}</span
               >

@@ -2,7 +2,7 @@ import type { FleetCard, FleetView } from "../api/types.js";
 import { ActionButton } from "./action-button.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
-import { activityText } from "./session-card.js";
+import { activityText, agentDot } from "./agent-state.js";
 import { ENDED, interruptSession, killSession } from "./session-actions.js";
 
 /** Who opened a worker, once the control plane adds it to the card (absent before that). */
@@ -13,7 +13,7 @@ function commanderOf(card: FleetCard): string | null {
 
 /**
  * `#/p/<project>`: the project's live sessions as a compact list for someone supervising many
- * agents: a dot for the turn state (running / idle), jump to the session, interrupt its turn, close
+ * agents: a dot for what the agent does (running / waiting / idle / unknown), jump to the session, interrupt its turn, close
  * it, and which commander opened it when the control plane did.
  */
 export function SupervisionPage({ fleet, project }: { fleet: FleetView; project: string }) {
@@ -26,20 +26,16 @@ export function SupervisionPage({ fleet, project }: { fleet: FleetView; project:
         : html`<ul class="workers">
             ${live.map((card) => {
               const commander = commanderOf(card);
-              const running = card.activity.turn === "running";
+              const { dot, interruptible } = agentDot(card);
               return html`<li key=${card.id} aria-label=${card.id} class="worker">
-                <span
-                  class=${`dot ${running ? "running" : "idle"}`}
-                  role="img"
-                  aria-label=${running ? "running" : "idle"}
-                ></span>
+                <span class=${`dot ${dot}`} role="img" aria-label=${dot}></span>
                 <a href=${routeHref({ page: "session", id: card.id })}>${card.id}</a>
                 <span class="worker-title">${card.title ?? card.branch}</span>
                 <span class="worker-state">${activityText(card)} · ${card.status.replace(/_/g, " ")}</span>
                 ${commander !== null && html`<span class="commander">opened by ${commander}</span>`}
                 <${ActionButton}
                   label="Interrupt"
-                  disabled=${!running}
+                  disabled=${!interruptible}
                   run=${() => interruptSession(card.id)}
                 />
                 <${ActionButton}

@@ -38,6 +38,7 @@ const SpawnBody = z.strictObject({
   issue: z.string().min(1).optional(),
   prompt: z.string().min(1).optional(),
   agent: z.string().min(1).optional(),
+  second: z.boolean().optional(),
 });
 const EmptyBody = z.strictObject({});
 
@@ -178,6 +179,7 @@ async function spawn(
   if (body.issue === undefined && body.prompt === undefined)
     throw new HttpRefusal(400, "bad request body: give an issue or a prompt");
   const { spawnSession } = await import("../../core/sessions/index.js");
-  const session = await spawnSession(ctx, { ...body, configPath });
+  const { second, ...task } = body;
+  const session = await spawnSession(ctx, { ...task, configPath, refuseIfIssueLive: second !== true });
   return { session: session.id, project: session.project, branch: session.branch, status: session.status };
 }

@@ -1,5 +1,5 @@
 import type { SessionCost } from "../../core/cost/index.js";
-import { dataAgeMs, observedAt, zoneOf, type Observer } from "../../core/fleet/index.js";
+import { dataAgeMs, describeActivity, observedAt, zoneOf, type Observer } from "../../core/fleet/index.js";
 import {
   isTerminalStatus,
   type PrState,
@@ -70,10 +70,19 @@ function titleOf({ session }: CardFacts): string | null {
   return session.prState?.title ?? null;
 }
 
+/** An ended session has no turn open whatever its last turn row says, and says so (`ended`). */
 function activityOf(session: Session, turn: Turn | undefined): ActivityBrief {
-  const open = turn !== undefined && !["completed", "interrupted", "failed", "empty"].includes(turn.status);
+  const open =
+    turn !== undefined &&
+    !isTerminalStatus(session.status) &&
+    !["completed", "interrupted", "failed", "empty"].includes(turn.status);
   const state = !open ? "idle" : turn.status === "queued" ? "queued" : "running";
-  return { state: session.activity, turn: state, last: turn === undefined ? null : turnBrief(turn) };
+  return {
+    state: session.activity,
+    text: describeActivity(session.status, session.activity),
+    turn: state,
+    last: turn === undefined ? null : turnBrief(turn),
+  };
 }
 
 function turnBrief(turn: Turn): TurnBrief {

@@ -13,6 +13,7 @@ import {
 } from "../../core/store/index.js";
 import type { FleetCard, FleetView, ProjectBrief } from "../api/types.js";
 import { fleetCard, type CardFacts } from "./fleet-card.js";
+import { plansWaiting } from "./plans-waiting.js";
 
 export interface FleetSource {
   readonly store: Store;
@@ -48,16 +49,17 @@ export function readFleet(source: FleetSource, now: number): FleetView {
     lastCycle: last
       ? { at: new Date(last.at).toISOString(), durationMs: last.durationMs, failed: last.error !== undefined }
       : null,
+    plansWaiting: plansWaiting(store),
   });
 }
 
 /** The same view with only one project's cards (the page's filter, `?project=`). */
 export function filterFleet(view: FleetView, project: string | undefined): FleetView {
   if (project === undefined) return view;
-  const { cards: _all, counts: _counts, worst: _worst, ...rest } = view;
+  const { cards: _all, counts: _counts, worst: _worst, plansWaiting: plans, ...rest } = view;
   return summarize(
     view.cards.filter((card) => card.project === project),
-    rest,
+    { ...rest, plansWaiting: plans.filter((plan) => plan.project === project) },
   );
 }
 

@@ -14,6 +14,8 @@ export interface PlanCardStep {
   readonly role: string;
   readonly agent: string;
   readonly needs: readonly string[];
+  /** What the step asks for, as proposed (untrusted text): a ticket's body; null for a debate round. */
+  readonly body: string | null;
   /** `pending` until it runs; a proposed plan's steps are all `pending`. */
   readonly state: string;
   readonly sessionId: string | null;

@@ -58,6 +58,7 @@ export function readPlanCard(
         role: step.role.id,
         agent: step.role.agent,
         needs: step.needs,
+        body: bodyOf(shown.proposal, step),
         state: row?.state ?? "pending",
         sessionId: row?.sessionId ?? null,
         output: row?.output ?? null,
@@ -71,6 +72,14 @@ export function readPlanCard(
     estimate: totals,
     revisions: revisionsOf(store, plan),
   };
+}
+
+/** The words a person approves: the ticket's body, the research or synthesis body; null for a debate round. */
+function bodyOf(proposal: Proposal, step: PipelineStep): string | null {
+  if (step.ticket !== null) return proposal.tickets.find((ticket) => ticket.id === step.ticket)?.body ?? null;
+  if (step.kind === "synthesis") return proposal.synthesis.body;
+  if (step.kind === "research") return proposal.research?.body ?? null;
+  return null;
 }
 
 /** Each role's runs read once per card (several tickets share a role). */
