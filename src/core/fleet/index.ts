@@ -6,3 +6,4 @@ export { ZONES, byZoneThenNewest, countZones, worstZone, type Zone } from "./zon
 export { zoneOf, type ZoneFacts, type ZoneReason } from "./zone-of.js";
 export { describeStatus } from "./describe-status.js";
 export { dataAgeMs, observedAt, type Observer } from "./data-age.js";
+export { URGENCIES, byZoneUrgencyThenNewest, urgencyOf, type Urgency, type UrgencyFacts } from "./urgency.js";

@@ -1,7 +1,9 @@
 import type { FleetCard } from "../api/types.js";
 import { shortAge } from "./age.js";
+import { diffText, holdText } from "./card-facts.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
+import { QuestionBox } from "./question-box.js";
 
 /** "turn running", "turn queued", "waiting for input", "idle": what the agent is doing now. */
 export function activityText(card: FleetCard): string {
@@ -30,7 +32,13 @@ function costText(card: FleetCard): string {
   const { cost } = card;
   if (cost === null || (cost.usd === null && cost.tokens === null)) return "cost unknown";
   if (cost.usd === null) return `${String(cost.tokens)} tokens, price unknown`;
-  return `$${cost.usd.toFixed(2)}${cost.unpricedTokens > 0 ? " + unpriced tokens" : ""}`;
+  return `${dollars(cost.usd)}${cost.unpricedTokens > 0 ? " + unpriced tokens" : ""}`;
+}
+
+/** A spend under a cent is "<$0.01": rounding it to $0.00 would read as nothing spent. */
+export function dollars(usd: number): string {
+  if (usd >= 0.01) return `$${usd.toFixed(2)}`;
+  return usd > 0 ? "<$0.01" : "$0";
 }
 
 /** When the agent was last seen working, or that it never was. */
@@ -45,7 +53,10 @@ function activeText(card: FleetCard, now: number): string {
  * what it is, what it does, its PR, and why it sits in its column with how old that knowledge is.
  */
 export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
-  const facts = [ciText(card), reviewText(card), costText(card)].filter((fact) => fact !== null);
+  const facts = [diffText(card.diff), ciText(card), reviewText(card), costText(card)].filter(
+    (fact) => fact !== null,
+  );
+  const hold = holdText(card.hold, now);
   const age = card.dataAgeMs === null ? "never observed" : `data ${shortAge(card.observedAt, now)} old`;
   return html`<article class=${`card zone-${card.zone}`} aria-label=${card.id} data-status=${card.status}>
     <header>
@@ -67,6 +78,9 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
       </div>`
     }
     ${card.pr === null && facts.length > 0 && html`<div class="card-pr">${facts.join(" · ")}</div>`}
+    ${card.zone === "needs-you" && html`<div class="card-urgency">${card.urgency.reason}</div>`}
+    <${QuestionBox} card=${card} />
+    ${hold !== null && html`<div class="card-hold">${hold}</div>`}
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
     ${
       card.workspaceMissing !== null &&
