@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAnswer, diffText, holdText, untilText } from "../../src/web/page/card-facts.js";
-import { dollars } from "../../src/web/page/session-card.js";
+import { describeAnswer, diffText, dollars, holdText, untilText } from "../../src/web/page/card-facts.js";
 
 const NOW = Date.parse("2026-12-03T14:18:00Z");
 /** A fixed clock face, so the test does not depend on the machine's time zone. */

@@ -1,4 +1,3 @@
-import { AoError } from "../errors.js";
 import type { Commander } from "../store/index.js";
 import { answerQuestion, questionChanged } from "../turns/answer-question.js";
 import { assertCommanderMayAnswer } from "./commander-approvals.js";

@@ -36,6 +36,12 @@ export function holdText(
   return `rate limited${until}: ${hold.words}`;
 }
 
+/** A spend under a cent is "<$0.01": rounding it to $0.00 would read as nothing spent. */
+export function dollars(usd: number): string {
+  if (usd >= 0.01) return `$${usd.toFixed(2)}`;
+  return usd > 0 ? "<$0.01" : "$0";
+}
+
 /** What answering a question did, in a person's words. */
 export function describeAnswer(answer: AnswerAnswer): string {
   const given = `Answered "${answer.option.name}"`;

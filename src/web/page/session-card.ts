@@ -1,6 +1,6 @@
 import type { FleetCard } from "../api/types.js";
 import { shortAge } from "./age.js";
-import { diffText, holdText } from "./card-facts.js";
+import { diffText, dollars, holdText } from "./card-facts.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
 import { QuestionBox } from "./question-box.js";
@@ -33,12 +33,6 @@ function costText(card: FleetCard): string {
   if (cost === null || (cost.usd === null && cost.tokens === null)) return "cost unknown";
   if (cost.usd === null) return `${String(cost.tokens)} tokens, price unknown`;
   return `${dollars(cost.usd)}${cost.unpricedTokens > 0 ? " + unpriced tokens" : ""}`;
-}
-
-/** A spend under a cent is "<$0.01": rounding it to $0.00 would read as nothing spent. */
-export function dollars(usd: number): string {
-  if (usd >= 0.01) return `$${usd.toFixed(2)}`;
-  return usd > 0 ? "<$0.01" : "$0";
 }
 
 /** When the agent was last seen working, or that it never was. */

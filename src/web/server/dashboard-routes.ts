@@ -93,7 +93,7 @@ function cardExtras(daemon: DaemonMountContext, now: () => number, onError: (err
   const extras: CardExtras = {
     taskTitle: createTaskTitles(daemon.ctx.paths),
     diff: (session) => diffs.of(session, projects[session.project]?.defaultBranch),
-    version: diffs.version,
+    version: () => diffs.version(),
   };
   return extras;
 }
