@@ -173,7 +173,7 @@ describe.skipIf(skip !== undefined)(
       "asks before a second session for an issue with a live one; the server refuses one not asked for",
       { timeout: 240_000 },
       async () => {
-        const w = world({ sessions: [], project: "tracker: local" });
+        const w = world({ sessions: [], projectYaml: "tracker: local" });
         const filed = w.ao(["issue", "new", "Crash on empty input"]);
         expect(filed.exitCode, filed.stderr).toBe(0);
         const page = await open(w.url);

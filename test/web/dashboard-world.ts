@@ -26,14 +26,14 @@ export interface DashboardWorld extends E2e {
 }
 
 /**
- * The built `ao` with the fake claude in tmux, a daemon that cycles every second (so a change
+ * The built `ao` with the fake claude in tmux (or the agent `projectYaml` names), a daemon that cycles every second (so a change
  * shows up without a reload), and its dashboard on `port` (0: any free one).
  */
 export function makeDashboardWorld(options: {
   port?: number;
   sessions: string[];
-  /** More YAML for the project `app` (`tracker: local`), there before the daemon starts. */
-  project?: string;
+  /** More of the project's YAML (`agent: {plugin: acp, …}`, `scm: …`), as `E2e.writeConfig` takes it. */
+  projectYaml?: string;
 }): DashboardWorld {
   const e2e = makeE2e();
   const inputLog = `${e2e.userHome}/input.log`;
@@ -42,7 +42,7 @@ export function makeDashboardWorld(options: {
   e2e.env["FAKE_AGENT_TURNS_FILE"] = turnsFile;
   const config = `port: ${options.port ?? 0}\ndaemon:\n  pollInterval: 1s\n  stopTimeout: 10s\n`;
   const writeWorldConfig = (): void => {
-    e2e.writeConfig(options.project ?? "");
+    e2e.writeConfig(options.projectYaml);
     const file = `${e2e.configDir}/agent-orchestrator.yaml`;
     writeFileSync(file, config + readFileSync(file, "utf8"));
   };

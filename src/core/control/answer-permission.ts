@@ -1,6 +1,5 @@
-import { AoError } from "../errors.js";
 import type { Commander } from "../store/index.js";
-import { answerQuestion } from "../turns/answer-question.js";
+import { answerQuestion, questionChanged } from "../turns/answer-question.js";
 import { assertCommanderMayAnswer } from "./commander-approvals.js";
 import { controlPlaneOf, type ControlContext } from "./control-context.js";
 import { requireOwnWorker } from "./own-worker.js";
@@ -42,7 +41,7 @@ export async function answerWorkerPermission(
     optionId: request.optionId,
     accept: (question) => {
       if (request.questionId !== undefined && request.questionId !== question.id)
-        throw questionChanged(session.id, request.questionId, question.title);
+        throw questionChanged(session.id, request.questionId, question.title, WAIT_TURN_HINT);
       assertCommanderMayAnswer(commanderApprovals, question, where);
     },
   });
@@ -56,13 +55,4 @@ export async function answerWorkerPermission(
   };
 }
 
-function questionChanged(sessionId: string, seen: string, now: string): AoError {
-  return new AoError(
-    "E_QUESTION_CHANGED",
-    `${sessionId} no longer asks question ${seen}: it asks "${now}" now`,
-    {
-      hint: "call wait_turn for the turn to see the question it asks now, then answer that one",
-      details: { session: sessionId, question_id: seen },
-    },
-  );
-}
+const WAIT_TURN_HINT = "call wait_turn for the turn to see the question it asks now, then answer that one";

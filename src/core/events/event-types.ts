@@ -18,6 +18,7 @@ const KNOWN = {
   "session.message_sent": true,
   "session.reported": true,
   "session.remapped": true,
+  "session.question": true,
   "pr.opened": true,
   "pr.linked": true,
   "pr.claimed": true,

@@ -188,6 +188,28 @@ export interface SessionRemapped extends EventBase {
   };
 }
 
+/**
+ * The agent asks a person something (it waits for input): the words of its question, recorded by
+ * the lifecycle cycle once per question, so the dashboard can show it without asking the agent.
+ * An ACP agent's question comes as data with its options and id; a terminal agent's is the dialog
+ * read from its screen (or its hook's message), with the choices the dialog lists.
+ */
+export interface SessionQuestion extends EventBase {
+  type: "session.question";
+  payload: {
+    /** The agent's id of the question (ACP); for a screen's dialog a hash of its words. */
+    id: string;
+    /** `data`: asked as data (ACP), answered by option id; `screen`: a dialog on the agent's screen. */
+    source: "data" | "screen";
+    /** What it asks, in the agent's words (redacted): the tool call's title, the dialog's lines. */
+    text: string;
+    /** The tool's kind, when the agent said (`read`, `edit`, `execute`). */
+    toolKind?: string;
+    /** The answers offered, in the agent's order: an ACP option, or a dialog's numbered choice (`id` its key). */
+    options: { id: string; name: string; kind: string }[];
+  };
+}
+
 /** A session's life: its row, its spawn, its status, and what people did to it. */
 export type SessionEvent =
   | SessionCreated
@@ -200,4 +222,5 @@ export type SessionEvent =
   | SessionRuntimeStarted
   | SessionMessageSent
   | SessionReported
-  | SessionRemapped;
+  | SessionRemapped
+  | SessionQuestion;

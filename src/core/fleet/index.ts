@@ -7,3 +7,4 @@ export { zoneOf, type ZoneFacts, type ZoneReason } from "./zone-of.js";
 export { describeStatus } from "./describe-status.js";
 export { describeActivity } from "./describe-activity.js";
 export { dataAgeMs, observedAt, type Observer } from "./data-age.js";
+export { URGENCIES, byZoneUrgencyThenNewest, urgencyOf, type Urgency, type UrgencyFacts } from "./urgency.js";

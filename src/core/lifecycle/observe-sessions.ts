@@ -2,6 +2,7 @@ import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
 import { recordNewExits } from "../sessions/record-exits.js";
 import { recordMissingWorkspaces } from "../sessions/record-missing-workspaces.js";
+import { recordQuestions } from "../sessions/record-questions.js";
 import { fileScreenStillness } from "../sessions/screen-stillness.js";
 import { sessionPluginOptions, type SessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type {
@@ -37,7 +38,8 @@ export interface ProjectObservation {
 /**
  * Observes one project's sessions: liveness and activity (probeSessions; an agent seen exited for
  * the first time has its exit code and last lines kept with the session, a live session found
- * without its checkout gets one `session.workspace_removed` by `outside`), pull requests for the
+ * without its checkout gets one `session.workspace_removed` by `outside`, a question the agent asks
+ * one `session.question` with its words), pull requests for the
  * sessions that have none yet (find, or open once there are commits), then ONE `scm.observe` for
  * every pull request. An scm failure leaves `pr` absent for the sessions it concerns (decide keeps
  * their PR status), never fails the cycle.
@@ -61,6 +63,11 @@ export async function observeProject(
     recordMissingWorkspaces(store, sessions, probes);
   } catch (error) {
     errors.push(`missing checkouts: ${messageOf(error)}`);
+  }
+  try {
+    recordQuestions(store, sessions, probes);
+  } catch (error) {
+    errors.push(`questions: ${messageOf(error)}`);
   }
   const observations = new Map<string, SessionObservation>();
   for (const session of sessions) {

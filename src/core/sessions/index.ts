@@ -18,6 +18,10 @@ export { sessionPage } from "./session-page.js";
 export { sessionLogs } from "./session-logs.js";
 export { sessionCiLog, sessionCiRuns } from "./session-ci.js";
 export { standingWorkspaceRemoval } from "./record-missing-workspaces.js";
+export { sessionHold, type SessionHold } from "./session-hold.js";
+export { readTaskFile } from "./prompt-files.js";
+export { checkoutHead, diffSize, parseNumstat, type DiffSize } from "./diff-size.js";
+export { hostCheckout } from "./session-checkout.js";
 
 // A session acted on: messages, reviews, merges, attach, remap.
 export { sendMessage, type SendResult, type SendWait } from "./send-message.js";

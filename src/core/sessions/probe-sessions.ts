@@ -14,6 +14,7 @@ import { storedHandle } from "../session-plugins/runtime-handle.js";
 import type { SessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type { ScreenStillness } from "./screen-stillness.js";
 import { messageOf } from "../errors.js";
+import { screenDialog, type ScreenDialog } from "./screen-dialog.js";
 
 export interface SessionProbe {
   /** Undefined when the session has no runtime handle (never started, or a spawn before its runtime). */
@@ -29,6 +30,8 @@ export interface SessionProbe {
   exit?: Omit<AgentExit, "seenAt"> | undefined;
   /** Only for live sessions: their checkout no longer exists on this machine (checkout-gone.ts). */
   workspaceMissing?: true | undefined;
+  /** With `needs_input` and no question as data: the dialog on the agent's screen, when it lists choices. */
+  dialog?: ScreenDialog | undefined;
 }
 
 const SCREEN_LINES = 60;
@@ -83,7 +86,9 @@ export async function probeSessions(
         const probe = probes.get(entry.session.id);
         if (probe) {
           const agent = registry.resolve("agent", entry.session.agent, optionsFor(entry.session, "agent"));
-          probe.activity = await activityOf(agent, runtime, entry, still);
+          const seen = await activityOf(agent, runtime, entry, still);
+          probe.activity = seen.report;
+          if (seen.dialog !== undefined) probe.dialog = seen.dialog;
           if (await checkoutGone(runtime, entry.session.worktree)) probe.workspaceMissing = true;
         }
       });
@@ -124,7 +129,7 @@ async function activityOf(
   runtime: Runtime,
   { session, handle }: { session: Session; handle: RuntimeHandle },
   still: ScreenStillness | undefined,
-): Promise<ActivityReport> {
+): Promise<{ report: ActivityReport; dialog?: ScreenDialog | undefined }> {
   try {
     const agent = await resolvingAgent;
     const probe = {
@@ -135,17 +140,34 @@ async function activityOf(
     };
     const first = await agent.activity(probe);
     const unsure = first.activity === "unknown" || (first.activity === "working" && still !== undefined);
-    if (!unsure || runtime.capture === undefined) return first;
+    if (!unsure || runtime.capture === undefined) return await withDialog(first, runtime, handle);
     const screen = await runtime.capture(handle, { lines: SCREEN_LINES });
     const stillMs = still?.stillFor(session.id, screen);
-    return await agent.activity({
+    const report = await agent.activity({
       ...probe,
       screen,
       ...(stillMs === undefined ? {} : { screenStillMs: stillMs }),
     });
+    return await withDialog(report, runtime, handle, screen);
   } catch (error) {
-    return { activity: "unknown", detail: messageOf(error) };
+    return { report: { activity: "unknown", detail: messageOf(error) } };
   }
+}
+
+/**
+ * A terminal agent that waits for a person shows its question on screen only: the dialog there
+ * (its words and choices) is read, from the screen already captured or one captured now.
+ */
+async function withDialog(
+  report: ActivityReport,
+  runtime: Runtime,
+  handle: RuntimeHandle,
+  screen?: string,
+): Promise<{ report: ActivityReport; dialog?: ScreenDialog | undefined }> {
+  if (report.activity !== "needs_input" || report.question !== undefined || runtime.capture === undefined)
+    return { report };
+  const shown = screen ?? (await runtime.capture(handle, { lines: SCREEN_LINES }).catch(() => ""));
+  return { report, dialog: screenDialog(shown) };
 }
 
 /**

@@ -19,6 +19,11 @@ export interface AnswerOptions {
   readonly optionId?: string | undefined;
   readonly timeoutMs?: number | undefined;
   readonly pollMs?: number | undefined;
+  /**
+   * The question the person saw (its id): when the agent asks another one now, nothing is answered
+   * and E_QUESTION_CHANGED says which it asks (the dashboard sends the one its page showed).
+   */
+  readonly questionId?: string | undefined;
   /** Told the question before it is answered; throws to refuse (a commander's permission). */
   readonly accept?: ((question: AgentQuestion) => void) | undefined;
 }
@@ -47,6 +52,8 @@ export async function answerQuestion(
   if (sa.agent.answersQuestions !== true) throw unsupported(sa);
   const question = (await activityOf(sa)).question;
   if (question === undefined) throw noQuestion(sessionId);
+  if (options.questionId !== undefined && options.questionId !== question.id)
+    throw questionChanged(sessionId, options.questionId, question.title);
   options.accept?.(question);
   const option = chooseOption(question, verdict, options.optionId, sessionId);
   if (option === null) await pressEscape(sa);
@@ -135,6 +142,23 @@ export async function pendingQuestion(
 async function activityOf(sa: SessionAgent): Promise<ActivityReport> {
   const look = await lookAt(sa, { screen: false });
   return sa.agent.activity(cursorProbe(sa, look));
+}
+
+/** The agent asks another question than the one seen: answering it blindly is refused. */
+export function questionChanged(
+  sessionId: string,
+  seen: string,
+  now: string,
+  hint = "look at the question it asks now, then answer that one",
+): AoError {
+  return new AoError(
+    "E_QUESTION_CHANGED",
+    `${sessionId} no longer asks question ${seen}: it asks "${now}" now`,
+    {
+      hint,
+      details: { session: sessionId, question_id: seen },
+    },
+  );
 }
 
 function unsupported(sa: SessionAgent): AoError {

@@ -79,13 +79,60 @@ export interface CostBrief {
   observedAt: string;
 }
 
+/**
+ * What a waiting agent asks (the store's latest `session.question`, shown while it waits): an ACP
+ * question with the options the page answers it with, or a terminal dialog's words and choices.
+ */
+export interface QuestionBrief {
+  /** What an answer sends back (`AnswerRequest.questionId`): a newer question is not answered blindly. */
+  id: string;
+  /** `data`: asked as data (ACP), answerable from the page; `screen`: read from its terminal. */
+  source: "data" | "screen";
+  /** The agent's words (untrusted: render as text): the tool call, the dialog's lines. */
+  text: string;
+  toolKind: string | null;
+  /** ACP options (`kind` allow_once, reject_once, …) or the dialog's numbered choices (`kind` choice). */
+  options: { id: string; name: string; kind: string }[];
+  askedAt: string;
+}
+
+/** How urgently "Needs you" wants a person (src/core/fleet/urgency.ts): rank 0 first. */
+export interface UrgencyBrief {
+  /** `question`, `input`, `errored`, `ci-escalated`, `review-escalated`, `escalated`, `exited`, `over-budget`, `stuck`, `other`. */
+  level: string;
+  rank: number;
+  /** In plain words: "the agent is blocked on a question: Run npm test". */
+  reason: string;
+}
+
+/** The branch's change against its base (`git diff --numstat <base>...<head>`), as of `head`. */
+export interface DiffBrief {
+  added: number;
+  removed: number;
+  files: number;
+  head: string;
+  base: string;
+}
+
+/** Why a held session gets no turns: its agent's usage limit (until when), or its budget. */
+export interface HoldBrief {
+  gate: "rate_limit" | "budget";
+  /** The agent's own limit message, or the budget crossed. */
+  words: string;
+  /** When the limit lifts (ISO 8601); null for a budget. */
+  until: string | null;
+}
+
 /** One session on the fleet page. */
 export interface FleetCard {
   id: string;
   project: string;
   /** The tracker's issue id; null for a free-text task. */
   issue: string | null;
-  /** The pull request's title once observed; null before (the task's words stay out of the store's events). */
+  /**
+   * The pull request's title once observed, else the task's first line (from the session's task
+   * file, redacted; never stored in events); null when neither is known.
+   */
   title: string | null;
   branch: string;
   agent: string;
@@ -114,6 +161,13 @@ export interface FleetCard {
    * ao noticed. null otherwise.
    */
   workspaceMissing: { worktree: string; noticedAt: string } | null;
+  /** While the agent waits for input: what it asks. null otherwise. */
+  question: QuestionBrief | null;
+  urgency: UrgencyBrief;
+  /** The branch's diff size; null until computed, or when the checkout cannot be read here. */
+  diff: DiffBrief | null;
+  /** With `rate_limited` or `over_budget`: why and until when. null otherwise. */
+  hold: HoldBrief | null;
 }
 
 /** `GET /api/fleet[?project=<id>]`, and the data of every `fleet` stream message. */
@@ -347,6 +401,25 @@ export interface MergeAnswer {
   sha: string;
   ci: CiState;
   review: ReviewDecision;
+}
+
+/**
+ * `POST /api/sessions/:id/answer`: answers the question the page showed (`questionId`) with one of
+ * its options, as `ao approve <id> <option>` does; another question asked since is refused (409
+ * `E_QUESTION_CHANGED`) and nothing is answered.
+ */
+export interface AnswerRequest {
+  questionId: string;
+  optionId: string;
+}
+export interface AnswerAnswer {
+  session: string;
+  questionId: string;
+  option: { id: string; name: string; kind: string };
+  /** The agent stopped asking it (it took the answer). */
+  confirmed: boolean;
+  /** The question the agent asks at once after it, if any. */
+  next: { id: string; title: string } | null;
 }
 
 /** `POST /api/sessions/:id/review`: for projects whose scm records reviews itself (local mode). */

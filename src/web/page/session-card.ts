@@ -1,8 +1,10 @@
 import type { FleetCard } from "../api/types.js";
 import { activityText } from "./agent-state.js";
 import { shortAge } from "./age.js";
+import { diffText, dollars, holdText } from "./card-facts.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
+import { QuestionBox } from "./question-box.js";
 
 function ciText(card: FleetCard): string | null {
   const ci = card.pr?.ci;
@@ -23,7 +25,7 @@ function costText(card: FleetCard): string {
   const { cost } = card;
   if (cost === null || (cost.usd === null && cost.tokens === null)) return "cost unknown";
   if (cost.usd === null) return `${String(cost.tokens)} tokens, price unknown`;
-  return `$${cost.usd.toFixed(2)}${cost.unpricedTokens > 0 ? " + unpriced tokens" : ""}`;
+  return `${dollars(cost.usd)}${cost.unpricedTokens > 0 ? " + unpriced tokens" : ""}`;
 }
 
 /** When the agent was last seen working, or that it never was. */
@@ -38,7 +40,10 @@ function activeText(card: FleetCard, now: number): string {
  * what it is, what it does, its PR, and why it sits in its column with how old that knowledge is.
  */
 export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
-  const facts = [ciText(card), reviewText(card), costText(card)].filter((fact) => fact !== null);
+  const facts = [diffText(card.diff), ciText(card), reviewText(card), costText(card)].filter(
+    (fact) => fact !== null,
+  );
+  const hold = holdText(card.hold, now);
   const age = card.dataAgeMs === null ? "never observed" : `data ${shortAge(card.observedAt, now)} old`;
   return html`<article class=${`card zone-${card.zone}`} aria-label=${card.id} data-status=${card.status}>
     <header>
@@ -60,6 +65,9 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
       </div>`
     }
     ${card.pr === null && facts.length > 0 && html`<div class="card-pr">${facts.join(" · ")}</div>`}
+    ${card.zone === "needs-you" && html`<div class="card-urgency">${card.urgency.reason}</div>`}
+    <${QuestionBox} card=${card} />
+    ${hold !== null && html`<div class="card-hold">${hold}</div>`}
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
     ${
       card.workspaceMissing !== null &&

@@ -19,6 +19,9 @@ const STATUS_OF_CODE: Readonly<Record<string, number>> = {
   E_LOCK_TIMEOUT: 409,
   E_TURN_FAILED: 409,
   E_TURN_TIMEOUT: 409,
+  E_QUESTION_CHANGED: 409,
+  E_NO_QUESTION: 409,
+  E_QUESTIONS_UNSUPPORTED: 409,
 };
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AoContext } from "../../core/context.js";
 import { type RouteRequest, HttpRefusal } from "../../core/http/index.js";
 import type {
+  AnswerAnswer,
   InterruptAnswer,
   KillAnswer,
   MergeAnswer,
@@ -41,11 +42,12 @@ const SpawnBody = z.strictObject({
   second: z.boolean().optional(),
 });
 const EmptyBody = z.strictObject({});
+const AnswerBody = z.strictObject({ questionId: z.string().min(1), optionId: z.string().min(1) });
 
 /**
  * The dashboard's actions (docs/dashboard.md, "Actions"): each one JSON POST, each through the
  * same core call as its CLI command (`ao send`, `ao session interrupt|restore|kill`, `ao merge
- * --sha`, `ao review`, `ao spawn`), each answering with that call's result.
+ * --sha`, `ao review`, `ao spawn`, `ao approve <option>`), each answering with that call's result.
  */
 export function actionRoutes(actions: ActionContext): DashboardRoute[] {
   const { ctx, configPath } = actions;
@@ -69,6 +71,7 @@ export function actionRoutes(actions: ActionContext): DashboardRoute[] {
     post("/api/sessions/:id/kill", KillBody, (body, id) => kill(ctx, configPath, id, body.purge === true)),
     post("/api/sessions/:id/merge", MergeBody, (body, id) => merge(ctx, configPath, id, body)),
     post("/api/sessions/:id/review", ReviewBody, (body, id) => review(ctx, configPath, id, body)),
+    post("/api/sessions/:id/answer", AnswerBody, (body, id) => answer(ctx, configPath, id, body)),
     post("/api/spawn", SpawnBody, (body) => spawn(ctx, configPath, body)),
   ];
 }
@@ -169,6 +172,29 @@ async function review(
   const result = await reviewSession(ctx, id, input, { configPath });
   const threadId = result.thread !== undefined && "id" in result.thread ? result.thread.id : null;
   return { session: id, prNumber: result.pr.number, action: body.action, threadId };
+}
+
+/** `ao approve <id> <option>` for the question the page showed: another one asked since is refused. */
+async function answer(
+  ctx: AoContext,
+  configPath: string,
+  id: string,
+  body: z.infer<typeof AnswerBody>,
+): Promise<AnswerAnswer> {
+  const { answerSessionQuestion } = await import("../../core/turns/index.js");
+  const result = await answerSessionQuestion(ctx, id, "approve", {
+    configPath,
+    optionId: body.optionId,
+    questionId: body.questionId,
+  });
+  const next = result.activity.question;
+  return {
+    session: result.session,
+    questionId: result.question.id,
+    option: result.option ?? { id: body.optionId, name: body.optionId, kind: "" },
+    confirmed: result.confirmed,
+    next: next === undefined ? null : { id: next.id, title: next.title },
+  };
 }
 
 async function spawn(

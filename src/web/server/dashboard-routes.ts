@@ -10,7 +10,9 @@ import { guardedRoute, jsonBody, type DashboardRoute } from "./dashboard-guard.j
 import { eventStreamHandler, type EventStreamOptions } from "./event-stream.js";
 import { planRoutes } from "./plan-routes.js";
 import { projectBriefs } from "./project-briefs.js";
-import type { FleetSource } from "./read-fleet.js";
+import type { CardExtras, FleetSource } from "./read-fleet.js";
+import { createDiffSizes } from "./diff-sizes.js";
+import { createTaskTitles } from "./task-titles.js";
 import { filterFleet } from "./read-fleet.js";
 import { readSessionDetail } from "./read-session-detail.js";
 import { staticAssetsHandler } from "./static-assets.js";
@@ -43,13 +45,14 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
     const remote = await RemoteAccess.open(daemon.ctx.paths.home, () => daemon.ctx.clock.now());
     const allowedHosts = options.remote?.allowedHosts ?? [];
     const auth = { ...createDashboardAuth(daemon.token, { remote, allowedHosts }), remote };
+    const now = () => daemon.ctx.clock.now();
+    const onError = (error: unknown) => daemon.log.error(`dashboard feed: ${messageOf(error)}`);
     const source: FleetSource = {
       store: daemon.engine.store,
       projects: await projectBriefs(daemon.ctx, daemon.engine.config),
       watchedProject: daemon.project,
+      extras: cardExtras(daemon, now, onError),
     };
-    const now = () => daemon.ctx.clock.now();
-    const onError = (error: unknown) => daemon.log.error(`dashboard feed: ${messageOf(error)}`);
     const feed = createStoreFeed(source, { now, onError, ...options });
     const assets = staticAssetsHandler(options.assetsDir ?? join(packageRoot(), "dist", "web"));
     const routes: DashboardRoute[] = [
@@ -91,6 +94,18 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
     const admin = await mountRemote(daemon, auth, guarded, options.remote ?? {});
     return { owner: DASHBOARD_OWNER, routes: [...guarded, ...admin], hosts: allowedHosts };
   };
+}
+
+/** A task's first line and a branch's diff size, for the cards (task-titles.ts, diff-sizes.ts). */
+function cardExtras(daemon: DaemonMountContext, now: () => number, onError: (error: unknown) => void) {
+  const { projects } = daemon.engine.config.config;
+  const diffs = createDiffSizes({ ctx: daemon.ctx, now, onError });
+  const extras: CardExtras = {
+    taskTitle: createTaskTitles(daemon.ctx.paths),
+    diff: (session) => diffs.of(session, projects[session.project]?.defaultBranch),
+    version: () => diffs.version(),
+  };
+  return extras;
 }
 
 /** `POST /api/session-cookie {token}`: the token once, for a cookie that the page cannot read. */

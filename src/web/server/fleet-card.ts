@@ -7,7 +7,9 @@ import {
   type StoredEvent,
   type Turn,
 } from "../../core/store/index.js";
-import type { ActivityBrief, FleetCard, PullRequestBrief, TurnBrief } from "../api/types.js";
+import type { SessionHold } from "../../core/sessions/index.js";
+import type { ActivityBrief, DiffBrief, FleetCard, PullRequestBrief, TurnBrief } from "../api/types.js";
+import { questionBrief, urgencyBrief } from "./card-question.js";
 
 /** What the store holds about one session beyond its row: its latest events of a few kinds, its turns. */
 export interface CardFacts {
@@ -20,6 +22,14 @@ export interface CardFacts {
   readonly cost?: SessionCost | undefined;
   /** Its `session.workspace_removed` that still stands (no restore after it), if any. */
   readonly workspaceRemoval?: StoredEvent | undefined;
+  /** Its latest `session.question`: what its agent asked last. */
+  readonly question?: StoredEvent | undefined;
+  /** Why a held session gets no turns (a usage limit, a budget). */
+  readonly hold?: SessionHold | null | undefined;
+  /** The first line of its task (task-title.ts), when it has one. */
+  readonly taskTitle?: string | undefined;
+  /** Its branch's diff size as last computed (diff-sizes.ts). */
+  readonly diff?: DiffBrief | null | undefined;
 }
 
 /** One fleet card, from the store's facts alone (no runtime, agent or forge is asked). */
@@ -27,6 +37,7 @@ export function fleetCard(facts: CardFacts, observer: Observer, now: number): Fl
   const { session } = facts;
   const { zone, why } = zoneOf(facts);
   const observed = observedAt(session, observer);
+  const question = questionBrief(session, facts.question);
   return {
     id: session.id,
     project: session.project,
@@ -49,6 +60,10 @@ export function fleetCard(facts: CardFacts, observer: Observer, now: number): Fl
     observedAt: new Date(observed).toISOString(),
     dataAgeMs: dataAgeMs(observed, now),
     workspaceMissing: workspaceMissingOf(facts),
+    question,
+    urgency: urgencyBrief(session, zone, why, facts.escalation, question),
+    diff: facts.diff ?? null,
+    hold: facts.hold ?? null,
   };
 }
 
@@ -62,12 +77,12 @@ function workspaceMissingOf({ session, workspaceRemoval }: CardFacts): FleetCard
 }
 
 /**
- * The pull request's title once observed. The task's own words never enter the store's events
- * (they are untrusted and may quote secrets; they live in the session's prompt file), so before a
- * pull request the page shows the issue id and the branch, which is named after the task.
+ * The pull request's title once observed, else the task's first line. The task's own words never
+ * enter the store's events (they are untrusted and may quote secrets; they live in the session's
+ * task file): the line is read from there, redacted, by the server that shows it.
  */
-function titleOf({ session }: CardFacts): string | null {
-  return session.prState?.title ?? null;
+function titleOf({ session, taskTitle }: CardFacts): string | null {
+  return session.prState?.title ?? taskTitle ?? null;
 }
 
 /** An ended session has no turn open whatever its last turn row says, and says so (`ended`). */

@@ -1,7 +1,7 @@
 import { sessionCost } from "../../core/cost/index.js";
-import { byZoneThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
+import { byZoneUrgencyThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
 import { readLastCycle } from "../../core/daemon-state/index.js";
-import { standingWorkspaceRemoval } from "../../core/sessions/index.js";
+import { sessionHold, standingWorkspaceRemoval } from "../../core/sessions/index.js";
 import {
   isTerminalStatus,
   lastEventId,
@@ -9,9 +9,10 @@ import {
   listSessions,
   listTurns,
   openTurnOf,
+  type Session,
   type Store,
 } from "../../core/store/index.js";
-import type { FleetCard, FleetView, ProjectBrief } from "../api/types.js";
+import type { DiffBrief, FleetCard, FleetView, ProjectBrief } from "../api/types.js";
 import { fleetCard, type CardFacts } from "./fleet-card.js";
 import { plansWaiting } from "./plans-waiting.js";
 
@@ -20,6 +21,17 @@ export interface FleetSource {
   readonly projects: readonly ProjectBrief[];
   /** The one project the daemon watches, if it watches only one. */
   readonly watchedProject: string | undefined;
+  /** What cards show beyond the store (a task's first line, a branch's diff size); none in bare reads. */
+  readonly extras?: CardExtras | undefined;
+}
+
+/** What a card shows that the store does not hold, each cached by the dashboard (task-titles.ts, diff-sizes.ts). */
+export interface CardExtras {
+  taskTitle(sessionId: string): string | undefined;
+  /** The live session's diff size as last measured; null before. */
+  diff(session: Session): DiffBrief | null;
+  /** Changes when an extra did: the fleet is read again (store-feed.ts). */
+  version(): number;
 }
 
 /** Ended sessions shown in `done`: the newest ones; older ones are in `ao session ls --all`. */
@@ -35,13 +47,10 @@ export function readFleet(source: FleetSource, now: number): FleetView {
   const position = lastEventId(store);
   const last = readLastCycle(store);
   const observer = observerOf(source, last?.at);
-  const cards = sessionsShown(store).map((session) => fleetCard(factsOf(store, session), observer, now));
-  cards.sort(
-    byZoneThenNewest<FleetCard>(
-      (card) => card.zone,
-      (card) => Date.parse(card.why.at),
-    ),
+  const cards = sessionsShown(store).map((session) =>
+    fleetCard(factsOf(store, session, source.extras), observer, now),
   );
+  cards.sort(fleetOrder);
   return summarize(cards, {
     generatedAt: new Date(now).toISOString(),
     lastEventId: position,
@@ -52,6 +61,12 @@ export function readFleet(source: FleetSource, now: number): FleetView {
     plansWaiting: plansWaiting(store),
   });
 }
+
+const fleetOrder = byZoneUrgencyThenNewest<FleetCard>(
+  (card) => card.zone,
+  (card) => card.urgency.rank,
+  (card) => Date.parse(card.why.at),
+);
 
 /** The same view with only one project's cards (the page's filter, `?project=`). */
 export function filterFleet(view: FleetView, project: string | undefined): FleetView {
@@ -86,7 +101,8 @@ export function observerOf(source: FleetSource, lastCycleAt: number | undefined)
   };
 }
 
-export function factsOf(store: Store, session: CardFacts["session"]): CardFacts {
+export function factsOf(store: Store, session: Session, extras?: CardExtras): CardFacts {
+  const live = !isTerminalStatus(session.status);
   return {
     session,
     statusEvent: latestEventOf(store, session.id, "session.status"),
@@ -94,5 +110,9 @@ export function factsOf(store: Store, session: CardFacts["session"]): CardFacts 
     turn: openTurnOf(store, session.id) ?? listTurns(store, { sessionId: session.id, limit: 1 })[0],
     cost: sessionCost(store, session.id),
     workspaceRemoval: standingWorkspaceRemoval(store, session.id),
+    question: live ? latestEventOf(store, session.id, "session.question") : undefined,
+    hold: live ? sessionHold(store, session) : null,
+    taskTitle: extras?.taskTitle(session.id),
+    diff: live ? extras?.diff(session) : undefined,
   };
 }

@@ -34,7 +34,7 @@ export function readSessionDetail(source: FleetSource, id: string, now: number):
   const events = listEvents(store, { sessionId: id, limit: DETAIL_EVENTS, fromEnd: true });
   const statusEvents = listEvents(store, { sessionId: id, type: "session.status" });
   return {
-    card: fleetCard(factsOf(store, session), observer, now),
+    card: fleetCard(factsOf(store, session, source.extras), observer, now),
     worktree: session.worktree,
     exit: session.exit && {
       exitCode: session.exit.exitCode,

@@ -49,7 +49,8 @@ export function createStoreFeed(source: FleetSource, options: StoreFeedOptions):
   let pending: NodeJS.Timeout | undefined;
   let cached: { key: string; view: FleetView } | undefined;
 
-  const stamp = () => `${lastEventId(source.store)}:${readLastCycle(source.store)?.at ?? ""}`;
+  const stamp = () =>
+    `${lastEventId(source.store)}:${readLastCycle(source.store)?.at ?? ""}:${source.extras?.version() ?? 0}`;
   const fleet = (): FleetView => {
     const key = stamp();
     if (cached?.key !== key) cached = { key, view: readFleet(source, options.now()) };
