@@ -4,7 +4,6 @@ import {
   agentsOf,
   filterCards,
   fleetFilterQuery,
-  isFiltering,
   NO_FILTER,
   parseFleetFilter,
   type FleetFilter,
@@ -97,9 +96,6 @@ describe("the fleet filter", () => {
     const query = fleetFilterQuery(chosen);
     expect(parseFleetFilter(query)).toEqual(chosen);
     expect(fleetFilterQuery(NO_FILTER)).toBe("");
-    expect(isFiltering(NO_FILTER)).toBe(false);
-    expect(isFiltering(filter({ group: "project" }))).toBe(false);
-    expect(isFiltering(filter({ agent: "codex" }))).toBe(true);
     const { token, route } = splitFragment(`#/?${query}&token=t0k`);
     expect(token).toBe("t0k");
     expect(parseFleetFilter(route.slice(route.indexOf("?") + 1))).toEqual(chosen);

@@ -77,11 +77,6 @@ export function filterCards(cards: readonly FleetCard[], filter: FleetFilter): F
   return cards.filter((card) => matchesFilter(card, filter));
 }
 
-/** Whether anything narrows the page (the page then says how many of how many it shows). */
-export function isFiltering(filter: FleetFilter): boolean {
-  return filter.text.trim() !== "" || filter.project !== "" || filter.zone !== "" || filter.agent !== "";
-}
-
 /** The agents the fleet's cards run, sorted: the agent filter's choices. */
 export function agentsOf(cards: readonly FleetCard[]): string[] {
   return [...new Set(cards.map((card) => card.agent))].sort();

@@ -1,16 +1,14 @@
-import { useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { FleetView } from "../api/types.js";
 import { agentsOf, filterCards, type FleetFilter } from "./fleet-filter.js";
 import { groupFleet, shownCards, type FleetGroup } from "./fleet-groups.js";
 import { FleetSection } from "./fleet-section.js";
 import { FleetToolbar } from "./fleet-toolbar.js";
-import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
-import { moveSelection, type ShortcutAction } from "./keyboard-shortcuts.js";
 import { NewSession } from "./new-session.js";
 import { ShortcutHelp } from "./shortcut-help.js";
 import { useCollapsed } from "./use-collapsed.js";
-import { useFleetKeys } from "./use-fleet-keys.js";
+import { useCardSelection } from "./use-card-selection.js";
 import "./fleet-find.css";
 
 interface FleetPageProps {
@@ -33,11 +31,6 @@ function shownIds(
   );
 }
 
-/** Moves keyboard focus to a card's link (the browser scrolls it into view and shows the ring). */
-function focusCard(id: string): void {
-  document.querySelector<HTMLElement>(`article[aria-label="${CSS.escape(id)}"] a.card-id`)?.focus();
-}
-
 /**
  * Every session grouped by what it needs from a person (most urgent column first) or by project,
  * narrowed by the filter in the address bar; long sections show their first cards and "Show all",
@@ -52,36 +45,14 @@ export function FleetPage({ fleet, filter, onFilter, now }: FleetPageProps) {
   );
   const [collapsed, toggle] = useCollapsed();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [selected, setSelected] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
-  const search = useRef<HTMLInputElement>(null);
   const ids = shownIds(groups, collapsed, expanded);
-  const select = (id: string | null): void => {
-    setSelected(id);
-    if (id !== null) focusCard(id);
-  };
-  const shortcuts: Record<ShortcutAction, () => void> = {
-    search: () => {
-      search.current?.focus();
-      search.current?.select();
-    },
-    next: () => select(moveSelection(ids, selected, 1)),
-    previous: () => select(moveSelection(ids, selected, -1)),
-    open: () => {
-      if (selected !== null && ids.includes(selected))
-        location.hash = routeHref({ page: "session", id: selected });
-    },
-    help: () => setHelp(true),
-    escape: () => {
-      if (filter.text !== "") onFilter({ ...filter, text: "" });
-      setSelected(null);
-    },
-  };
-  useFleetKeys((action) => shortcuts[action]());
-  const onFocusIn = (event: FocusEvent): void => {
-    const card = (event.target as Element).closest("article[aria-label]");
-    if (card !== null) setSelected(card.getAttribute("aria-label"));
-  };
+  const { selected, select, searchRef, onFocusIn } = useCardSelection({
+    ids,
+    filter,
+    onFilter,
+    onHelp: () => setHelp(true),
+  });
   return html`<main class="fleet">
     <${FleetToolbar}
       filter=${filter}
@@ -89,7 +60,7 @@ export function FleetPage({ fleet, filter, onFilter, now }: FleetPageProps) {
       agents=${agentsOf(fleet.cards)}
       shown=${cards.length}
       total=${fleet.cards.length}
-      searchRef=${search}
+      searchRef=${searchRef}
       onHelp=${() => setHelp(true)}
       onSearchDone=${() => select(ids[0] ?? null)}
     />
