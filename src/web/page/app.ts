@@ -1,6 +1,7 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect } from "preact/hooks";
 import type { FleetCard, FleetView, Zone } from "../api/types.js";
 import { ZONES } from "../api/types.js";
+import { filterCards, type FleetFilter } from "./fleet-filter.js";
 import { FleetPage } from "./fleet-page.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
@@ -9,6 +10,7 @@ import type { LiveData, LiveState } from "./live-data.js";
 import { PlanPage, PlansPage } from "./plan-page.js";
 import { SessionPage } from "./session-page.js";
 import { SupervisionPage } from "./supervision-page.js";
+import { useFleetFilter } from "./use-fleet-filter.js";
 import { faviconHref, fleetTitle } from "./zones.js";
 
 /** The worst zone and its counts among the cards the filter shows. */
@@ -19,15 +21,14 @@ function visibleSummary(cards: FleetCard[]): { counts: Record<Zone, number>; wor
 }
 
 /** The title and favicon follow the worst state of what the person is looking at. */
-function useTitle(fleet: FleetView | null, project: string): void {
+function useTitle(fleet: FleetView | null, filter: FleetFilter): void {
   useEffect(() => {
     if (fleet === null) return;
-    const cards = project === "" ? fleet.cards : fleet.cards.filter((card) => card.project === project);
-    const { counts, worst } = visibleSummary(cards);
+    const { counts, worst } = visibleSummary(filterCards(fleet.cards, filter));
     document.title = fleetTitle(counts, worst);
     const icon = document.querySelector<HTMLLinkElement>("link[rel=icon]");
     if (icon !== null) icon.href = faviconHref(worst);
-  }, [fleet, project]);
+  }, [fleet, filter]);
 }
 
 function Banner({ state }: { state: LiveState }) {
@@ -55,8 +56,8 @@ export function App({ live }: { live: LiveData }) {
   const state = useLive(live);
   const route = useRoute();
   const now = useNow();
-  const [project, setProject] = useState("");
-  useTitle(state.fleet, project);
+  const [filter, setFilter] = useFleetFilter();
+  useTitle(state.fleet, filter);
   const fleet = state.fleet;
   return html`<div class="app">
     <header class="top">
@@ -66,8 +67,8 @@ export function App({ live }: { live: LiveData }) {
         html`<label class="filter"
             >Project
             <select
-              value=${project}
-              onChange=${(event: Event) => setProject((event.target as HTMLSelectElement).value)}
+              value=${filter.project}
+              onChange=${(event: Event) => setFilter({ ...filter, project: (event.target as HTMLSelectElement).value })}
             >
               <option value="">all</option>
               ${fleet.projects.map((option) => html`<option value=${option.id}>${option.id}</option>`)}
@@ -95,7 +96,7 @@ export function App({ live }: { live: LiveData }) {
               ? html`<${PlansPage} />`
               : route.page === "plan"
                 ? html`<${PlanPage} id=${route.id} />`
-                : html`<${FleetPage} fleet=${fleet} project=${project} now=${now} />`
+                : html`<${FleetPage} fleet=${fleet} filter=${filter} onFilter=${setFilter} now=${now} />`
     }
   </div>`;
 }
