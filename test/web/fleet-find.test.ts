@@ -24,7 +24,7 @@ function card(id: string, patch: Partial<FleetCard> = {}): FleetCard {
     runtime: "tmux",
     status: "working",
     reason: null,
-    activity: { state: null, turn: "idle", last: null },
+    activity: { state: null, turn: "idle", last: null, text: "unknown" },
     pr: null,
     cost: null,
     lastActivityAt: null,
@@ -36,6 +36,10 @@ function card(id: string, patch: Partial<FleetCard> = {}): FleetCard {
     observedAt: null,
     dataAgeMs: null,
     workspaceMissing: null,
+    question: null,
+    urgency: { level: "other", rank: 9, reason: "working" },
+    diff: null,
+    hold: null,
     ...patch,
   };
 }

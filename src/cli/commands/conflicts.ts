@@ -16,7 +16,11 @@ export function registerConflictsCommand(program: Command, cli: CliRuntime): voi
     .description(
       "sessions whose branches would conflict with each other or the default branch, and those changing the same files",
     )
-    .argument("[project]", "only this project's sessions");
+    .argument("[project]", "only this project's sessions")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  ao conflicts\n  ao conflicts app --json | jq '.conflicts[] | select(.kind == \"conflict\")'\n",
+    );
   addFlags(conflicts, FLAGS).action(
     cli.action(async (ctx, project: string | undefined, _flags: unknown, command: Command) => {
       const flags = await readFlags(FLAGS, command);

@@ -1,5 +1,8 @@
 import type { FleetCard } from "../api/types.js";
 
+/** Statuses after which a session has no agent to act on (the store's terminal statuses). */
+export const ENDED: ReadonlySet<string> = new Set(["merged", "closed", "exited", "killed", "errored"]);
+
 /** Ended sessions whose agent can be started again (merged and closed ones finished their work). */
 const RESTORABLE: ReadonlySet<string> = new Set(["exited", "killed", "errored"]);
 

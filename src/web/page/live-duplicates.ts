@@ -1,5 +1,5 @@
 import type { FleetCard } from "../api/types.js";
-import { ENDED } from "./session-actions.js";
+import { ENDED } from "./action-offers.js";
 
 /** "#12" and "12" name the same issue; the cards carry the tracker's id. */
 const bare = (issue: string): string => issue.trim().replace(/^#/, "");

@@ -10,8 +10,10 @@ import type {
 import { postJson } from "./api.js";
 import { describeInterrupt, describeKill, describeRestore } from "./answers.js";
 import { ActionButton } from "./action-button.js";
-import { mergeBlocked, restoreOffered } from "./action-offers.js";
+import { ENDED, mergeBlocked, restoreOffered } from "./action-offers.js";
 import { html } from "./html.js";
+
+export { ENDED };
 
 const path = (id: string, action: string): string => `/api/sessions/${encodeURIComponent(id)}/${action}`;
 
@@ -24,9 +26,6 @@ export async function interruptSession(id: string): Promise<string> {
 export async function killSession(id: string): Promise<string> {
   return describeKill(await postJson<KillAnswer>(path(id, "kill"), { purge: false }));
 }
-
-/** Statuses after which a session has no agent to act on (the store's terminal statuses). */
-export const ENDED: ReadonlySet<string> = new Set(["merged", "closed", "exited", "killed", "errored"]);
 
 /**
  * The buttons of one session, each calling the same core function as the CLI and showing its

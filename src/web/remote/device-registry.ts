@@ -31,13 +31,17 @@ const LAST_SEEN_WRITE_MS = 60_000;
  * one device is revoked without touching the others or the daemon's token.
  */
 export class DeviceRegistry {
-  private lastWrite = 0;
+  // A registry just read is as new as its file: the first last-seen write waits a minute too, so
+  // a load followed by one request (as `ao dashboard devices` does) writes nothing behind its back.
+  private lastWrite: number;
 
   private constructor(
     private readonly file: string,
     private devices: DeviceRecord[],
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.lastWrite = now();
+  }
 
   static async load(file: string, now: () => number): Promise<DeviceRegistry> {
     const text = await readOptionalFile(file);
