@@ -32,6 +32,9 @@ describe("a card's richer facts, in words", () => {
       "+0 −3 in 1 file",
     );
     expect(diffText(null)).toBeNull();
+    expect(diffText({ added: 0, removed: 0, files: 0, head: "abc", base: "refs/heads/main" })).toBe(
+      "no changes yet",
+    );
     expect(dollars(0.000175)).toBe("<$0.01");
     expect(dollars(1.234)).toBe("$1.23");
     expect(dollars(0)).toBe("$0");

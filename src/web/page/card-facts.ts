@@ -6,6 +6,7 @@ import type { AnswerAnswer, DiffBrief, HoldBrief } from "../api/types.js";
  */
 export function diffText(diff: DiffBrief | null): string | null {
   if (diff === null) return null;
+  if (diff.files === 0) return "no changes yet";
   const files = diff.files === 1 ? "1 file" : `${diff.files} files`;
   return `+${diff.added} −${diff.removed} in ${files}`;
 }

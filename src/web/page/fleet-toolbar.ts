@@ -74,10 +74,15 @@ export function FleetToolbar(props: ToolbarProps) {
       </select>
     </label>
     <span class="match-count" role="status"
-      >${shown === total ? `${total} sessions` : `${shown} of ${total} sessions`}</span
+      >${shown === total ? sessionCount(total) : `${shown} of ${sessionCount(total)}`}</span
     >
     <button type="button" class="help-button" aria-keyshortcuts="?" onClick=${onHelp}>
       Keyboard shortcuts (?)
     </button>
   </div>`;
+}
+
+/** "1 session", "200 sessions". */
+function sessionCount(count: number): string {
+  return count === 1 ? "1 session" : `${count} sessions`;
 }
