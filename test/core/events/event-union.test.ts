@@ -114,6 +114,7 @@ describe("event filters as people type them", () => {
       "plan",
       "limit",
       "budget",
+      "conflict",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);
     const error = (() => {
