@@ -23,7 +23,14 @@ export const LAYERS = {
     what: "the commander program: a file per command group that parses flags, calls core once and renders",
     imports: {
       core: {},
-      web: { from: ["src/cli/commands/dashboard.ts", "src/cli/commands/start.ts"] },
+      web: {
+        from: [
+          "src/cli/commands/dashboard.ts",
+          "src/cli/commands/dashboard-devices.ts",
+          "src/cli/dashboard-remote-flags.ts",
+          "src/cli/commands/start.ts",
+        ],
+      },
       mcp: { from: ["src/cli/commands/mcp.ts", "src/cli/commands/start.ts"] },
       plugins: {
         from: ["src/cli/main.ts", "src/cli/commands/acp-host.ts"],
