@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
 import { makeLargeFleetWorld, type LargeFleetWorld } from "../web/large-fleet-world.js";
 
@@ -32,12 +32,18 @@ let browser: Browser;
 let world: LargeFleetWorld;
 
 beforeAll(async () => {
-  if (skip !== undefined) return;
-  world = makeLargeFleetWorld(SESSIONS);
-  browser = await launchBrowser();
-}, 120_000);
+  if (skip === undefined) browser = await launchBrowser();
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
+});
+// A world per test: the tmux helper removes each test's AO_HOME after it (test/helpers/tmux.ts), so
+// a world made once for the file lost its home after the first test and `ao stop` could not find
+// its daemon, which ran on.
+beforeEach(() => {
+  if (skip === undefined) world = makeLargeFleetWorld(SESSIONS);
+}, 120_000);
+afterEach(() => {
   world?.ao(["stop"]);
 });
 
