@@ -1,10 +1,9 @@
 import { connect } from "node:tls";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { httpsRequest, plainHttpTo } from "../web/remote/https-client.js";
-import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
-import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
+import { artifactsDir } from "../web/browser.js";
+import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 
 /**
  * The dashboard reached from a second device (docs/dashboard.md, "From another device"): the built
@@ -12,19 +11,8 @@ import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.
  * LAN address), a second browser context standing for the phone, `ao dashboard pair`, `devices`
  * and `devices revoke` from the desk's command line.
  */
-const skip = browserSkipReason();
-let browser: Browser;
-const worlds: DashboardWorld[] = [];
-
-beforeAll(async () => {
-  if (skip === undefined) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.ao(["stop"]);
-});
+const suite = dashboardBrowserSuite();
+const { skip, world } = suite;
 
 interface Started {
   url: string;
@@ -47,8 +35,7 @@ describe.skipIf(skip !== undefined)("the dashboard from another device (built ao
     "serves HTTPS with the printed fingerprint; a paired browser sees the fleet; a revoked one is refused",
     { timeout: 180_000 },
     async () => {
-      const w = makeDashboardWorld({ sessions: ["Fix the login bug"] });
-      worlds.push(w);
+      const w = world({ sessions: ["Fix the login bug"] });
       w.stopDaemon();
       const plain = w.ao(["start", "--listen", "http://127.0.0.2:0"]);
       expect(plain.exitCode).toBe(2);
@@ -78,7 +65,7 @@ describe.skipIf(skip !== undefined)("the dashboard from another device (built ao
       ]);
 
       // The phone: another browser context, which accepts the self-signed certificate.
-      const phone = await browser.newContext({
+      const phone = await suite.browser().newContext({
         ignoreHTTPSErrors: true,
         viewport: { width: 390, height: 844 },
       });
@@ -112,7 +99,7 @@ describe.skipIf(skip !== undefined)("the dashboard from another device (built ao
       expect(devices[0]!.lastSeenAt).not.toBeNull();
 
       // The desk's own page keeps working after the phone is revoked; the phone's is cut off at once.
-      const desk = await (await browser.newContext()).newPage();
+      const desk = await (await suite.browser().newContext()).newPage();
       await desk.goto(deskUrl);
       await desk.getByRole("article", { name: "app-1" }).waitFor();
       const revoked = w.ao(["dashboard", "devices", "revoke", devices[0]!.id, "--json"]);

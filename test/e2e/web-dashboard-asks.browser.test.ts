@@ -1,10 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
-import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
-import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
+import { artifactsDir } from "../web/browser.js";
+import { type DashboardWorld } from "../web/dashboard-world.js";
+import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 import { question } from "./acp-fixture.js";
 import { eventually } from "./e2e-fixture.js";
 import type { TurnJson } from "./turns-fixture.js";
@@ -16,35 +17,11 @@ import type { TurnJson } from "./turns-fixture.js";
  * line, then its pull request's title, its branch's diff size, its failing check and its
  * unresolved review comment.
  */
-const skip = browserSkipReason();
-let browser: Browser;
-const worlds: DashboardWorld[] = [];
-
-beforeAll(async () => {
-  if (skip === undefined) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
+const suite = dashboardBrowserSuite((world) => {
+  world.ao(["session", "kill", "app-1"]);
+  world.ao(["stop"]);
 });
-afterEach(() => {
-  for (const world of worlds.splice(0)) {
-    world.ao(["session", "kill", "app-1"]);
-    world.ao(["stop"]);
-  }
-});
-
-function world(options: Parameters<typeof makeDashboardWorld>[0]): DashboardWorld {
-  const made = makeDashboardWorld(options);
-  worlds.push(made);
-  return made;
-}
-
-async function open(url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const { skip, world, open } = suite;
 
 const card = (page: Page, id: string) => page.getByRole("article", { name: id });
 const zone = (page: Page, title: string) => page.getByRole("region", { name: title });

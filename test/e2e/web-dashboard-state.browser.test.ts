@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { aoPaths } from "../../src/core/paths.js";
 import { proposePlan } from "../../src/core/plans/propose-plan.js";
 import { proposalSchema } from "../../src/core/plans/types.js";
 import { closeStore, openStore } from "../../src/core/store/index.js";
 import { DIAMOND } from "../core/plans/run/plan-fixture.js";
-import { browserSkipReason, launchBrowser } from "../web/browser.js";
-import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
+import { type DashboardWorld } from "../web/dashboard-world.js";
+import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 
 /**
  * What the dashboard says about the fleet's state, in a real headless chromium against the built
@@ -15,32 +15,8 @@ import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.
  * step asks, can be rejected, and a missing plan or a lost login is said; "Start session" asks
  * before a second session for an issue, and the server refuses one it was not asked for.
  */
-const skip = browserSkipReason();
-let browser: Browser;
-const worlds: DashboardWorld[] = [];
-
-beforeAll(async () => {
-  if (skip === undefined) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.ao(["stop"]);
-});
-
-function world(options: Parameters<typeof makeDashboardWorld>[0]): DashboardWorld {
-  const made = makeDashboardWorld(options);
-  worlds.push(made);
-  return made;
-}
-
-async function open(url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const suite = dashboardBrowserSuite();
+const { skip, world, open } = suite;
 
 const card = (page: Page, id: string) => page.getByRole("article", { name: id });
 const zone = (page: Page, title: string) => page.getByRole("region", { name: title });

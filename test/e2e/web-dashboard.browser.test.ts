@@ -1,41 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
-import { freePort, makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { artifactsDir } from "../web/browser.js";
+import { freePort } from "../web/dashboard-world.js";
+import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 
 /**
  * The dashboard in a real headless chromium (Debian's), against the built `ao` with the fake claude
  * in tmux: what a person sees and does from the page reaches the real sessions, and what happens to
  * the sessions reaches the page without a reload. One browser for the file, one page per test.
  */
-const skip = browserSkipReason();
-let browser: Browser;
-const worlds: DashboardWorld[] = [];
-
-beforeAll(async () => {
-  if (skip === undefined) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.ao(["stop"]);
-});
-
-function world(options: Parameters<typeof makeDashboardWorld>[0]): DashboardWorld {
-  const made = makeDashboardWorld(options);
-  worlds.push(made);
-  return made;
-}
-
-async function open(url: string, viewport = { width: 1400, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const suite = dashboardBrowserSuite();
+const { skip, world, open } = suite;
 
 const card = (page: Page, id: string) => page.getByRole("article", { name: id });
 const zone = (page: Page, title: string) => page.getByRole("region", { name: title });

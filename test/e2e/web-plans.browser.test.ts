@@ -1,7 +1,6 @@
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { aoPaths } from "../../src/core/paths.js";
 import { proposePlan } from "../../src/core/plans/propose-plan.js";
 import { appendRevision } from "../../src/core/plans/revision-store.js";
@@ -9,27 +8,16 @@ import { proposalSchema } from "../../src/core/plans/types.js";
 import { closeStore, openStore, writeTransaction } from "../../src/core/store/index.js";
 import { recordRoleRuns } from "../core/plans/role-run-fixture.js";
 import { DIAMOND } from "../core/plans/run/plan-fixture.js";
-import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
-import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
+import { artifactsDir } from "../web/browser.js";
+import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 
 /**
  * A plan on the dashboard in a real headless chromium, against the built `ao` and its daemon:
  * the DAG with the critical path, the inspector, the revision timeline with its diff, and approval
  * by the person at the page, after which the daemon starts the first step.
  */
-const skip = browserSkipReason();
-let browser: Browser;
-const worlds: DashboardWorld[] = [];
-
-beforeAll(async () => {
-  if (skip === undefined) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.ao(["stop"]);
-});
+const suite = dashboardBrowserSuite();
+const { skip, world } = suite;
 
 /** Two revisions of the diamond (the second adds ticket D after C): D → C → A is the longest chain. */
 function proposeDiamond(home: string): void {
@@ -108,11 +96,12 @@ describe.skipIf(skip !== undefined)("a plan on the dashboard (built ao, daemon, 
     "shows the DAG with the critical path, the inspector, the revisions, and approves by a person",
     { timeout: 180_000 },
     async () => {
-      const w = makeDashboardWorld({ sessions: [] });
-      worlds.push(w);
+      const w = world({ sessions: [] });
       w.writeConfig("tracker: local"); // approval files the parent ticket as a local issue
       proposeDiamond(w.home);
-      const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+      const page = await (
+        await suite.browser().newContext({ viewport: { width: 1400, height: 900 } })
+      ).newPage();
       await page.goto(w.url.replace(/#/, "#/plans/plan-1?"));
       const node = (id: string) => page.locator(`g.node[data-step="${id}"]`);
       await node("D").waitFor();
@@ -159,10 +148,11 @@ describe.skipIf(skip !== undefined)("a plan on the dashboard (built ao, daemon, 
     "shows the estimates from recorded runs on the approval bar, and the critical path by duration",
     { timeout: 120_000 },
     async () => {
-      const w = makeDashboardWorld({ sessions: [] });
-      worlds.push(w);
+      const w = world({ sessions: [] });
       proposeWithHistory(w.home);
-      const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+      const page = await (
+        await suite.browser().newContext({ viewport: { width: 1400, height: 900 } })
+      ).newPage();
       await page.goto(w.url.replace(/#/, "#/plans/plan-2?"));
       const approval = page.getByRole("region", { name: "Approval" });
       const row = (id: string) => approval.locator(`tr[data-ticket="${id}"]`);
