@@ -271,7 +271,12 @@ describe("ao mcp over stdio, with the SDK client", () => {
     "drives workers end to end: list, open, send, long turns, dedupe, busy, ownership, failure, restart, close",
     { timeout: 600_000 },
     async () => {
-      world = makeMcpWorld();
+      // A retried run starts the story again: nothing from the failed try may carry over.
+      workers.length = 0;
+      longTurn = "";
+      // A bound well above a 300 ms turn, so a loaded 2-core machine still answers "completed";
+      // the long-turn steps end on release files, not on the bound.
+      world = makeMcpWorld("controlPlane:\n  enabled: true\n  sendBoundS: 10\n");
       world.nextTurn({ reply: "ready", workMs: 200 });
       alice = await world.commander("alice");
       bob = await world.commander("bob");
