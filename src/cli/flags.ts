@@ -14,17 +14,24 @@ interface FlagBase {
   short?: `-${string}`;
 }
 
-/** `--json`: true or false. With `negate`, `--no-<name>` exists too and neither gives undefined. */
+/**
+ * `--json`: true or false. With `negate`, `--no-<name>` exists too and neither gives undefined.
+ * With `default: true` only `--no-<name>` exists (the description is its own): `open` is true
+ * unless `--no-open` is given.
+ */
 export interface BooleanFlag extends FlagBase {
   type: "boolean";
   /** `--no-<name>`'s description. */
   negate?: string;
+  default?: true;
 }
 
 interface ValueFlag extends FlagBase {
   /** The value's name in `--help` (`--lines <n>`); defaults per type. */
   value?: string;
   default?: string;
+  /** The command cannot run without it: commander's "required option '--file <path>' not specified". */
+  required?: true;
 }
 
 export interface StringFlag extends ValueFlag {
@@ -73,7 +80,7 @@ type WhenAbsent<S> = S extends { type: "list" }
     ? S extends { negate: string }
       ? undefined
       : never
-    : S extends { default: string }
+    : S extends { default: string } | { required: true }
       ? never
       : undefined;
 
@@ -103,6 +110,10 @@ export function flagName(key: string): string {
 export function addFlags(command: Command, specs: FlagSpecs): Command {
   for (const [key, spec] of Object.entries(specs)) {
     const alias = spec.short === undefined ? "" : `${spec.short}, `;
+    if (spec.type === "boolean" && spec.default === true) {
+      command.option(`${alias}--no-${flagName(key).slice(2)}`, spec.description);
+      continue;
+    }
     if (spec.type === "boolean") {
       command.option(`${alias}${flagName(key)}`, spec.description);
       if (spec.negate !== undefined) command.option(`--no-${flagName(key).slice(2)}`, spec.negate);
@@ -110,6 +121,7 @@ export function addFlags(command: Command, specs: FlagSpecs): Command {
     }
     const value = `${alias}${flagName(key)} <${spec.value ?? VALUE_NAMES[spec.type]}>`;
     if (spec.type === "list") command.option(value, spec.description, collect);
+    else if (spec.required === true) command.requiredOption(value, spec.description, spec.default);
     else command.option(value, spec.description, spec.default);
   }
   return command;

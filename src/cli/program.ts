@@ -1,8 +1,21 @@
 import { Command, type OutputConfiguration } from "commander";
 import type { CliRuntime } from "./cli-runtime.js";
 import { COMMAND_MODULES, type CommandModule } from "./command-modules.js";
+import { addFlags, defineFlags } from "./flags.js";
 import { addHelpExamples } from "./help-examples.js";
 import { registerHelpCommand } from "./help-command.js";
+
+/** The options every command accepts, read with `globalOptions(command)` (cli-runtime.ts). */
+const GLOBAL_FLAGS = defineFlags({
+  config: {
+    type: "string",
+    short: "-c",
+    value: "path",
+    description: "configuration file (default: AO_CONFIG_PATH, then agent-orchestrator.yaml upwards)",
+  },
+  verbose: { type: "boolean", short: "-v", description: "also log to stderr" },
+  debug: { type: "boolean", description: "log everything to stderr and print stacks on errors" },
+});
 
 /**
  * The command tree, or the part of it one invocation needs (src/cli/invoked-modules.ts). Each group
@@ -18,13 +31,8 @@ export async function buildProgram(
 ): Promise<Command> {
   const program = new Command("ao")
     .description("Run many AI coding agents in parallel: one worktree, branch, session and PR per task.")
-    .version(version, "-V, --version", "print the version")
-    .option(
-      "-c, --config <path>",
-      "configuration file (default: AO_CONFIG_PATH, then agent-orchestrator.yaml upwards)",
-    )
-    .option("-v, --verbose", "also log to stderr")
-    .option("--debug", "log everything to stderr and print stacks on errors")
+    .version(version, "-V, --version", "print the version");
+  addFlags(program, GLOBAL_FLAGS)
     .showSuggestionAfterError(true)
     .showHelpAfterError("(run with --help for usage)")
     // Set before any subcommand exists: commander copies these settings into each new subcommand,

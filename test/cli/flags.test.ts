@@ -2,7 +2,14 @@ import { Command } from "commander";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AoError } from "../../src/core/errors.js";
 import { jsonFlag, timeoutFlag } from "../../src/cli/common-flags.js";
-import { addFlags, defineFlags, flagName, readFlags, type Flags } from "../../src/cli/flags.js";
+import {
+  addFlags,
+  defineFlags,
+  flagName,
+  readFlags,
+  type FlagSpecs,
+  type Flags,
+} from "../../src/cli/flags.js";
 
 const SPECS = defineFlags({
   ...jsonFlag(),
@@ -17,15 +24,22 @@ const SPECS = defineFlags({
   label: { type: "list", value: "label", description: "a label (repeat for more)" },
 });
 
-/** A command with SPECS, parsed from argv; its flags read once the action runs. */
-async function parse(argv: string[]): Promise<Flags<typeof SPECS>> {
-  let read: Promise<Flags<typeof SPECS>> | undefined;
-  const command = addFlags(new Command("x").exitOverride(), SPECS).action((_opts, self: Command) => {
-    read = readFlags(SPECS, self);
+/** A command with the specs (SPECS unless given), parsed from argv; its flags read once the action runs. */
+async function parse(argv: string[]): Promise<Flags<typeof SPECS>>;
+async function parse<T extends FlagSpecs>(argv: string[], specs: T): Promise<Flags<T>>;
+async function parse(argv: string[], specs: FlagSpecs = SPECS): Promise<Flags<FlagSpecs>> {
+  let read: Promise<Flags<FlagSpecs>> | undefined;
+  const command = addFlags(quietCommand(), specs).action((_opts, self: Command) => {
+    read = readFlags(specs, self);
   });
   await command.parseAsync(argv, { from: "user" });
   if (read === undefined) throw new Error("the action did not run");
   return read;
+}
+
+/** Commander's errors thrown (exitOverride), not printed. */
+function quietCommand(): Command {
+  return new Command("x").exitOverride().configureOutput({ writeErr: () => undefined });
 }
 
 async function usageError(argv: string[]): Promise<AoError> {
@@ -126,5 +140,43 @@ describe("flags declared once (src/cli/flags.ts)", () => {
     const list = await usageError(["--list", "turns"]);
     expect(list.message).toBe('--list "turns" is not one of: sessions, projects');
     expect(list.hint).toBe("use one of: sessions, projects");
+  });
+
+  describe("required flags and off-switches", () => {
+    const MORE = defineFlags({
+      file: { type: "string", value: "path", required: true, description: "the file" },
+      revision: { type: "number", min: 1, value: "n", required: true, description: "which one" },
+      open: { type: "boolean", default: true, description: "do not open a browser" },
+    });
+
+    it("types a required flag as always given and an off-switch as a plain boolean", async () => {
+      expectTypeOf<Flags<typeof MORE>>().toEqualTypeOf<{ file: string; revision: number; open: boolean }>();
+      const given = ["--file", "a.md", "--revision", "3"];
+      expect(await parse(given, MORE)).toEqual({ file: "a.md", revision: 3, open: true });
+      expect((await parse([...given, "--no-open"], MORE)).open).toBe(false);
+    });
+
+    it("declares them as requiredOption() and a lone --no-<name>, as by hand", () => {
+      const byHand = new Command("x")
+        .requiredOption("--file <path>", "the file")
+        .requiredOption("--revision <n>", "which one")
+        .option("--no-open", "do not open a browser");
+      const declared = addFlags(new Command("x"), MORE);
+      expect(declared.helpInformation()).toBe(byHand.helpInformation());
+      expect(declared.options.map((option) => [option.flags, option.mandatory])).toEqual(
+        byHand.options.map((option) => [option.flags, option.mandatory]),
+      );
+    });
+
+    it("refuses a missing required flag and --open, which the off-switch does not declare", async () => {
+      const missing = parse(["--revision", "3"], MORE);
+      await expect(missing).rejects.toMatchObject({ code: "commander.missingMandatoryOptionValue" });
+      await expect(missing).rejects.toThrow("required option '--file <path>' not specified");
+      const on = parse(["--file", "a", "--revision", "3", "--open"], MORE);
+      await expect(on).rejects.toMatchObject({ code: "commander.unknownOption" });
+      const zero = await parse(["--file", "a", "--revision", "0"], MORE).catch((error: unknown) => error);
+      expect(zero).toBeInstanceOf(AoError);
+      expect((zero as AoError).message).toBe('--revision must be a whole number, at least 1, not "0"');
+    });
   });
 });

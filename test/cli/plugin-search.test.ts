@@ -73,7 +73,7 @@ describe("ao plugin search", () => {
     const { dir, env: e } = env(url);
     const bad = await runAoAsync(["plugin", "search", "--limit", "0"], { cwd: dir, env: e });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toContain("--limit takes a whole number from 1 to 250, not 0");
+    expect(bad.stderr).toContain('--limit must be a whole number from 1 to 250, not "0"');
     const down = await runAoAsync(["plugin", "search", "x"], { cwd: dir, env: e });
     expect(down.exitCode).not.toBe(0);
     expect(down.stderr).toContain(`could not reach the npm registry at ${url.slice(0, -1)}`);

@@ -1,11 +1,25 @@
 import type { Command } from "commander";
 import type { CliRuntime } from "../cli-runtime.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 
-interface AcpHostFlags {
-  session?: string;
-  load?: string;
-  promptFile?: string;
-}
+const FLAGS = defineFlags({
+  session: {
+    type: "string",
+    short: "-s",
+    value: "id",
+    description: "the ao session (default: AO_SESSION_ID); names the record",
+  },
+  load: {
+    type: "string",
+    value: "acp-session-id",
+    description: "continue this ACP session with session/load when the agent offers it",
+  },
+  promptFile: {
+    type: "string",
+    value: "path",
+    description: "a file whose text is the first prompt (the spawn's task)",
+  },
+});
 
 const EXAMPLES = `
 Run by the acp agent plugin as a session's program, not by people (docs/acp.md, "The host").
@@ -21,16 +35,15 @@ Examples:
  * the `acp` agent plugin starts it. This file is the process boundary: the real terminal, signals.
  */
 export function registerAcpHostCommand(program: Command, cli: CliRuntime): void {
-  program
+  const acpHost = program
     .command("acp-host", { hidden: true })
     .description("run by the acp agent plugin: hosts one ACP agent in a session's terminal")
-    .argument("<agent-argv...>", "the ACP agent's program and arguments, after --")
-    .option("-s, --session <id>", "the ao session (default: AO_SESSION_ID); names the record")
-    .option("--load <acp-session-id>", "continue this ACP session with session/load when the agent offers it")
-    .option("--prompt-file <path>", "a file whose text is the first prompt (the spawn's task)")
+    .argument("<agent-argv...>", "the ACP agent's program and arguments, after --");
+  addFlags(acpHost, FLAGS)
     .addHelpText("after", EXAMPLES)
     .action(
-      cli.action(async (ctx, agentArgv: string[], flags: AcpHostFlags, command: Command) => {
+      cli.action(async (ctx, agentArgv: string[], _flags: unknown, command: Command) => {
+        const flags = await readFlags(FLAGS, command);
         const [{ AoError }, { runAcpHost }] = await Promise.all([
           import("../../core/errors.js"),
           import("../../plugins/agent/acp/host/index.js"),

@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { AoError } from "../../core/errors.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson, writeLines } from "../render.js";
 import { completionScript, SHELLS, type CommandSpec, type Shell } from "./completion-scripts.js";
 
@@ -29,42 +31,40 @@ function commandSpecs(root: Command): CommandSpec[] {
   return specs;
 }
 
+const FLAGS = defineFlags({
+  list: {
+    type: "enum",
+    values: ["sessions", "projects"],
+    value: "kind",
+    description: "print the session ids (sessions) or project ids (projects) the scripts complete",
+  },
+  ...jsonFlag("with --list: print the words as a JSON array"),
+});
+
 export function registerCompletionCommand(program: Command, cli: CliRuntime): void {
-  program
+  const completion = program
     .command("completion")
     .description("print shell completion for bash, zsh or fish (commands, options, session ids, project ids)")
-    .argument("[shell]", `one of ${SHELLS.join(", ")}`)
-    .option(
-      "--list <kind>",
-      "print the session ids (sessions) or project ids (projects) the scripts complete",
-    )
-    .option("--json", "with --list: print the words as a JSON array")
+    .argument("[shell]", `one of ${SHELLS.join(", ")}`);
+  addFlags(completion, FLAGS)
     .addHelpText("after", "\nInstall: ao completion bash > ~/.local/share/bash-completion/completions/ao\n")
     .action(
-      cli.action(
-        async (
-          ctx,
-          shell: string | undefined,
-          options: { list?: string; json?: boolean },
-          command: Command,
-        ) => {
-          if (options.list !== undefined) {
-            if (options.list !== "sessions" && options.list !== "projects")
-              throw new AoError("E_USAGE", `--list takes sessions or projects, not ${options.list}`);
-            const { completionWords } = await import("../../core/completion-words.js");
-            const words = await completionWords(ctx, options.list, globalOptions(command).config);
-            if (options.json) writeJson(ctx.stdout, words);
-            else writeLines(ctx.stdout, words);
-            return 0;
-          }
-          if (shell === undefined || !(SHELLS as readonly string[]).includes(shell))
-            throw new AoError("E_USAGE", `ao completion needs a shell: ${SHELLS.join(", ")}`, {
-              hint: "ao completion bash > ~/.local/share/bash-completion/completions/ao",
-            });
-          const root = command.parent ?? command;
-          ctx.stdout.write(completionScript(shell as Shell, commandSpecs(root)));
+      cli.action(async (ctx, shell: string | undefined, _flags: unknown, command: Command) => {
+        const options = await readFlags(FLAGS, command);
+        if (options.list !== undefined) {
+          const { completionWords } = await import("../../core/completion-words.js");
+          const words = await completionWords(ctx, options.list, globalOptions(command).config);
+          if (options.json) writeJson(ctx.stdout, words);
+          else writeLines(ctx.stdout, words);
           return 0;
-        },
-      ),
+        }
+        if (shell === undefined || !(SHELLS as readonly string[]).includes(shell))
+          throw new AoError("E_USAGE", `ao completion needs a shell: ${SHELLS.join(", ")}`, {
+            hint: "ao completion bash > ~/.local/share/bash-completion/completions/ao",
+          });
+        const root = command.parent ?? command;
+        ctx.stdout.write(completionScript(shell as Shell, commandSpecs(root)));
+        return 0;
+      }),
     );
 }

@@ -1,62 +1,55 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
-import { AoError } from "../../core/errors.js";
 import type { DemoStep } from "../../core/demo/index.js";
 import type { CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { createStyle, writeJson, writeLines, type Style } from "../render.js";
 
-interface DemoFlags {
-  agent?: string;
-  keep?: boolean;
-  timeout?: string;
-  json?: boolean;
-}
+const FLAGS = defineFlags({
+  agent: {
+    type: "string",
+    value: "name",
+    description: "an installed agent (e.g. claude-code) instead of the scripted demo agent",
+  },
+  keep: {
+    type: "boolean",
+    description: "keep the sandbox (repository, AO_HOME, agent session) to look at afterwards",
+  },
+  // No default here: it depends on --agent, so the core picks it (and the description says so).
+  timeout: { type: "duration", description: "give up after this long (default 120s; 20m with --agent)" },
+  ...jsonFlag("print the steps and the result as JSON (the steps also go to stderr as they happen)"),
+});
 
 export function registerDemoCommand(program: Command, cli: CliRuntime): void {
-  program
+  const demo = program
     .command("demo")
     .description(
       "run the whole loop in a throwaway sandbox: spawn → CI fails → the agent fixes it → review → notification → merge",
-    )
-    .option("--agent <name>", "an installed agent (e.g. claude-code) instead of the scripted demo agent")
-    .option("--keep", "keep the sandbox (repository, AO_HOME, agent session) to look at afterwards")
-    .option("--timeout <duration>", "give up after this long (default 120s; 20m with --agent)")
-    .option("--json", "print the steps and the result as JSON (the steps also go to stderr as they happen)")
-    .action(
-      cli.action(async (ctx, flags: DemoFlags) => {
-        const [{ runDemo }, { parseDuration }] = await Promise.all([
-          import("../../core/demo/index.js"),
-          import("../../core/config/index.js"),
-        ]);
-        const out = flags.json === true ? ctx.stderr : ctx.stdout;
-        const style = createStyle(out, ctx.env);
-        const interrupt = interruptSignal();
-        try {
-          const result = await runDemo(ctx, {
-            agent: flags.agent,
-            keep: flags.keep === true,
-            timeoutMs: flags.timeout === undefined ? undefined : durationFlag(parseDuration, flags.timeout),
-            signal: interrupt.signal,
-            onStep: (step) => writeStep(out, style, step),
-          });
-          if (flags.json === true) writeJson(ctx.stdout, result);
-          else writeLines(ctx.stdout, result.keptHints);
-          return 0;
-        } finally {
-          interrupt.dispose();
-        }
-      }),
     );
-}
-
-function durationFlag(parse: (text: string) => number, text: string): number {
-  try {
-    return parse(text);
-  } catch {
-    throw new AoError("E_USAGE", `--timeout ${JSON.stringify(text)} is not a duration`, {
-      hint: "write it like 90s, 5m or 1h",
-    });
-  }
+  addFlags(demo, FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const flags = await readFlags(FLAGS, command);
+      const { runDemo } = await import("../../core/demo/index.js");
+      const out = flags.json ? ctx.stderr : ctx.stdout;
+      const style = createStyle(out, ctx.env);
+      const interrupt = interruptSignal();
+      try {
+        const result = await runDemo(ctx, {
+          agent: flags.agent,
+          keep: flags.keep,
+          timeoutMs: flags.timeout,
+          signal: interrupt.signal,
+          onStep: (step) => writeStep(out, style, step),
+        });
+        if (flags.json) writeJson(ctx.stdout, result);
+        else writeLines(ctx.stdout, result.keptHints);
+        return 0;
+      } finally {
+        interrupt.dispose();
+      }
+    }),
+  );
 }
 
 /**

@@ -1,39 +1,64 @@
 import type { Command } from "commander";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { renderTable, writeJson, writeLines } from "../render.js";
 
-interface McpFlags {
-  worker?: boolean;
-  secretFile?: string;
-}
+const SERVE_FLAGS = defineFlags({
+  worker: {
+    type: "boolean",
+    description: "a worker's server: only orch_report, authorised by --secret-file",
+  },
+  secretFile: {
+    type: "string",
+    value: "path",
+    description: "with --worker: the worker's 0600 secret file (ao writes it)",
+  },
+});
+const TOKENS_FLAGS = defineFlags(jsonFlag("print them as JSON"));
+const CREATE_FLAGS = defineFlags(jsonFlag("print the commander, its token and the token file as JSON"));
+const REVOKE_FLAGS = defineFlags(jsonFlag("print the revoked commander as JSON"));
+const INSTALL_FLAGS = defineFlags({
+  for: {
+    type: "string",
+    value: "cli",
+    required: true,
+    description: "claude (or claude-code), codex, gemini or opencode",
+  },
+  name: { type: "string", value: "commander", description: "the commander's name (default: the CLI's)" },
+  yes: {
+    type: "boolean",
+    description: "apply the change (create the commander, run the CLI's `mcp add` or write its config)",
+  },
+  ...jsonFlag("print the plan (and what was done) as JSON"),
+});
 
 export function registerMcpCommand(program: Command, cli: CliRuntime): void {
   const mcp = program
     .command("mcp")
     .description(
       "the control plane's MCP server on stdio, for a commander agent CLI to spawn (docs/control-plane.md)",
-    )
-    .option("--worker", "a worker's server: only orch_report, authorised by --secret-file")
-    .option("--secret-file <path>", "with --worker: the worker's 0600 secret file (ao writes it)")
-    .action(
-      cli.action(async (ctx, flags: McpFlags, command: Command) => {
-        const { AoError } = await import("../../core/errors.js");
-        if ((flags.worker === true) !== (flags.secretFile !== undefined))
-          throw new AoError("E_USAGE", "--worker and --secret-file go together", {
-            hint: "a commander runs plain `ao mcp`; a worker's CLI is handed `ao mcp --worker --secret-file <path>` by ao",
-          });
-        const { runMcp } = await import("../../mcp/run-mcp.js");
-        return runMcp(ctx, {
-          configPath: globalOptions(command).config,
-          workerSecretFile: flags.secretFile,
-          stdin: process.stdin,
-          stdout: process.stdout,
-          stderr: process.stderr,
-          nodePath: process.execPath,
-          version: program.version() ?? "",
-        });
-      }),
     );
+  addFlags(mcp, SERVE_FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const flags = await readFlags(SERVE_FLAGS, command);
+      const { AoError } = await import("../../core/errors.js");
+      if (flags.worker !== (flags.secretFile !== undefined))
+        throw new AoError("E_USAGE", "--worker and --secret-file go together", {
+          hint: "a commander runs plain `ao mcp`; a worker's CLI is handed `ao mcp --worker --secret-file <path>` by ao",
+        });
+      const { runMcp } = await import("../../mcp/run-mcp.js");
+      return runMcp(ctx, {
+        configPath: globalOptions(command).config,
+        workerSecretFile: flags.secretFile,
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        nodePath: process.execPath,
+        version: program.version() ?? "",
+      });
+    }),
+  );
   registerTokenCommands(mcp, cli);
   registerInstallCommand(mcp, cli);
 }
@@ -41,95 +66,86 @@ export function registerMcpCommand(program: Command, cli: CliRuntime): void {
 function registerTokenCommands(mcp: Command, cli: CliRuntime): void {
   const tokens = mcp
     .command("tokens")
-    .description("the commanders that have a token (never the tokens themselves)")
-    .option("--json", "print them as JSON")
-    .action(
-      cli.action(async (ctx, flags: { json?: boolean }) => {
-        const { listCommanderViews } = await import("../../mcp/commander-admin.js");
-        const commanders = listCommanderViews(ctx);
-        if (flags.json === true) writeJson(ctx.stdout, { commanders });
-        else if (commanders.length === 0)
-          ctx.stderr.write(
-            "no commanders yet (`ao mcp install --for <cli>` or `ao mcp tokens create <name>`)\n",
-          );
-        else
-          writeLines(
-            ctx.stdout,
-            renderTable(commanders, [
-              { header: "commander", value: (row) => row.name },
-              { header: "created", value: (row) => row.createdAt },
-              { header: "revoked", value: (row) => row.revokedAt ?? "-" },
-              { header: "open workers", value: (row) => String(row.openWorkers) },
-            ]),
-          );
-        return 0;
-      }),
-    );
-  tokens
+    .description("the commanders that have a token (never the tokens themselves)");
+  addFlags(tokens, TOKENS_FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const flags = await readFlags(TOKENS_FLAGS, command);
+      const { listCommanderViews } = await import("../../mcp/commander-admin.js");
+      const commanders = listCommanderViews(ctx);
+      if (flags.json) writeJson(ctx.stdout, { commanders });
+      else if (commanders.length === 0)
+        ctx.stderr.write(
+          "no commanders yet (`ao mcp install --for <cli>` or `ao mcp tokens create <name>`)\n",
+        );
+      else
+        writeLines(
+          ctx.stdout,
+          renderTable(commanders, [
+            { header: "commander", value: (row) => row.name },
+            { header: "created", value: (row) => row.createdAt },
+            { header: "revoked", value: (row) => row.revokedAt ?? "-" },
+            { header: "open workers", value: (row) => String(row.openWorkers) },
+          ]),
+        );
+      return 0;
+    }),
+  );
+  const create = tokens
     .command("create")
     .description(
       "a new commander with a fresh token, written 0600 to AO_HOME/control/commanders/<name>.token",
     )
-    .argument("<name>", "lower-case letters, digits and -")
-    .option("--json", "print the commander, its token and the token file as JSON")
-    .action(
-      cli.action(async (ctx, name: string, flags: { json?: boolean }, command: Command) => {
-        const { createCommanderToken } = await import("../../mcp/commander-admin.js");
-        const created = createCommanderToken(ctx, name);
-        // `tokens` has --json too: commander may give a trailing one to the parent.
-        if (flags.json === true || command.optsWithGlobals<{ json?: boolean }>().json === true)
-          writeJson(ctx.stdout, created);
-        else
-          writeLines(ctx.stdout, [
-            `commander ${created.commander}: token written to ${created.tokenFile}`,
-            `give its \`ao mcp\` AO_COMMANDER_TOKEN_FILE=${created.tokenFile} (over HTTP: Authorization: Bearer <the file's token>)`,
-          ]);
-        return 0;
-      }),
-    );
-  mcp
+    .argument("<name>", "lower-case letters, digits and -");
+  addFlags(create, CREATE_FLAGS).action(
+    cli.action(async (ctx, name: string, _flags: unknown, command: Command) => {
+      const flags = await readFlags(CREATE_FLAGS, command);
+      const { createCommanderToken } = await import("../../mcp/commander-admin.js");
+      const created = createCommanderToken(ctx, name);
+      // `tokens` has --json too: commander may give a trailing one to the parent.
+      if (flags.json || command.optsWithGlobals<{ json?: boolean }>().json === true)
+        writeJson(ctx.stdout, created);
+      else
+        writeLines(ctx.stdout, [
+          `commander ${created.commander}: token written to ${created.tokenFile}`,
+          `give its \`ao mcp\` AO_COMMANDER_TOKEN_FILE=${created.tokenFile} (over HTTP: Authorization: Bearer <the file's token>)`,
+        ]);
+      return 0;
+    }),
+  );
+  const revoke = mcp
     .command("revoke")
     .description("end a commander's token at once (stdio and HTTP); its workers keep running as sessions")
-    .argument("<commander>", "its name, as `ao mcp tokens` shows it")
-    .option("--json", "print the revoked commander as JSON")
-    .action(
-      cli.action(async (ctx, name: string, flags: { json?: boolean }) => {
-        const { revokeCommanderToken } = await import("../../mcp/commander-admin.js");
-        const revoked = revokeCommanderToken(ctx, name);
-        if (flags.json === true) writeJson(ctx.stdout, revoked);
-        else writeLines(ctx.stdout, [`commander ${revoked.name} revoked`]);
-        return 0;
-      }),
-    );
+    .argument("<commander>", "its name, as `ao mcp tokens` shows it");
+  addFlags(revoke, REVOKE_FLAGS).action(
+    cli.action(async (ctx, name: string, _flags: unknown, command: Command) => {
+      const flags = await readFlags(REVOKE_FLAGS, command);
+      const { revokeCommanderToken } = await import("../../mcp/commander-admin.js");
+      const revoked = revokeCommanderToken(ctx, name);
+      if (flags.json) writeJson(ctx.stdout, revoked);
+      else writeLines(ctx.stdout, [`commander ${revoked.name} revoked`]);
+      return 0;
+    }),
+  );
 }
 
 function registerInstallCommand(mcp: Command, cli: CliRuntime): void {
-  mcp
+  const install = mcp
     .command("install")
-    .description("register ao as an MCP server with a commander CLI (shows the change; --yes applies it)")
-    .requiredOption("--for <cli>", "claude (or claude-code), codex, gemini or opencode")
-    .option("--name <commander>", "the commander's name (default: the CLI's)")
-    .option("--yes", "apply the change (create the commander, run the CLI's `mcp add` or write its config)")
-    .option("--json", "print the plan (and what was done) as JSON")
-    .action(
-      cli.action(
-        async (
-          ctx,
-          flags: { for: string; name?: string; yes?: boolean; json?: boolean },
-          command: Command,
-        ) => {
-          const { installCommander } = await import("../../mcp/install/install-commander.js");
-          const result = await installCommander(ctx, {
-            cli: flags.for,
-            name: flags.name,
-            apply: flags.yes === true,
-            configPath: globalOptions(command).config,
-            nodePath: process.execPath,
-          });
-          if (flags.json === true) writeJson(ctx.stdout, result);
-          else writeLines(ctx.stdout, result.lines);
-          return 0;
-        },
-      ),
-    );
+    .description("register ao as an MCP server with a commander CLI (shows the change; --yes applies it)");
+  addFlags(install, INSTALL_FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const flags = await readFlags(INSTALL_FLAGS, command);
+      const { installCommander } = await import("../../mcp/install/install-commander.js");
+      const result = await installCommander(ctx, {
+        cli: flags.for,
+        name: flags.name,
+        apply: flags.yes,
+        configPath: globalOptions(command).config,
+        nodePath: process.execPath,
+      });
+      if (flags.json) writeJson(ctx.stdout, result);
+      else writeLines(ctx.stdout, result.lines);
+      return 0;
+    }),
+  );
 }

@@ -1,10 +1,11 @@
 import { dirname } from "node:path";
 import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
-import { AoError } from "../../core/errors.js";
 import type { FoundPlugin } from "../../core/npm/index.js";
 import type { PluginListing, SlotListing } from "../../core/registry/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { registerPluginKit } from "./plugin-kit.js";
 import { createStyle, renderTable, writeJson, writeLines } from "../render.js";
 
@@ -15,6 +16,18 @@ interface PluginRow {
   description: string;
 }
 
+const LS_FLAGS = defineFlags(jsonFlag("print the list as JSON"));
+const SEARCH_FLAGS = defineFlags({
+  limit: {
+    type: "number",
+    min: 1,
+    max: 250,
+    default: "20",
+    description: "at most this many packages (1-250)",
+  },
+  ...jsonFlag("print the query, the total and the packages as JSON"),
+});
+
 export function registerPluginCommand(program: Command, cli: CliRuntime): void {
   const plugin = program
     .command("plugin")
@@ -22,33 +35,33 @@ export function registerPluginCommand(program: Command, cli: CliRuntime): void {
   registerPluginSearch(plugin, cli);
   registerPluginKit(plugin, cli);
 
-  plugin
+  const ls = plugin
     .command("ls")
     .alias("list")
     .description(
       "list the plugins of every slot: the built-ins, and the packages and files the configuration names",
-    )
-    .option("--json", "print the list as JSON")
-    .action(
-      cli.action(async (ctx, options: { json?: boolean }, command: Command) => {
-        const { groupBySlot, listPlugins } = await import("../../core/registry/index.js");
-        const [builtins, external] = await Promise.all([
-          listPlugins(ctx.catalog),
-          configuredExternalPlugins(ctx, globalOptions(command).config),
-        ]);
-        const slots = groupBySlot([...builtins, ...external]);
-        if (options.json) writeJson(ctx.stdout, { slots });
-        else writeLines(ctx.stdout, renderTable(pluginRows(slots), COLUMNS));
-        const broken = slots.flatMap((group) => group.plugins.filter((p) => p.error !== undefined));
-        if (broken.length === 0) return 0;
-        const style = createStyle(ctx.stderr, ctx.env);
-        writeLines(
-          ctx.stderr,
-          broken.map((p) => `${style.red("error:")} ${p.error ?? ""}`),
-        );
-        return 1;
-      }),
     );
+  addFlags(ls, LS_FLAGS).action(
+    cli.action(async (ctx, _flags: unknown, command: Command) => {
+      const options = await readFlags(LS_FLAGS, command);
+      const { groupBySlot, listPlugins } = await import("../../core/registry/index.js");
+      const [builtins, external] = await Promise.all([
+        listPlugins(ctx.catalog),
+        configuredExternalPlugins(ctx, globalOptions(command).config),
+      ]);
+      const slots = groupBySlot([...builtins, ...external]);
+      if (options.json) writeJson(ctx.stdout, { slots });
+      else writeLines(ctx.stdout, renderTable(pluginRows(slots), COLUMNS));
+      const broken = slots.flatMap((group) => group.plugins.filter((p) => p.error !== undefined));
+      if (broken.length === 0) return 0;
+      const style = createStyle(ctx.stderr, ctx.env);
+      writeLines(
+        ctx.stderr,
+        broken.map((p) => `${style.red("error:")} ${p.error ?? ""}`),
+      );
+      return 1;
+    }),
+  );
 }
 
 /**
@@ -91,14 +104,13 @@ function pluginRows(slots: readonly SlotListing[]): PluginRow[] {
 
 /** `ao plugin search <words…>`: npm packages that carry ao's plugin keyword. */
 function registerPluginSearch(plugin: Command, cli: CliRuntime): void {
-  plugin
+  const search = plugin
     .command("search")
     .description(
       "search the npm registry for ao plugins (packages with the agent-orchestrator-plugin keyword)",
     )
-    .argument("[words...]", "words each found package must have in its name, description or keywords")
-    .option("--limit <n>", "at most this many packages (1-250)", "20")
-    .option("--json", "print the query, the total and the packages as JSON")
+    .argument("[words...]", "words each found package must have in its name, description or keywords");
+  addFlags(search, SEARCH_FLAGS)
     .addHelpText(
       "after",
       `
@@ -111,14 +123,10 @@ Examples:
   ao plugin search notifier --json | jq -r '.plugins[].name'`,
     )
     .action(
-      cli.action(async (ctx, words: string[], options: { limit: string; json?: boolean }) => {
-        const limit = Number(options.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 250)
-          throw new AoError("E_USAGE", `--limit takes a whole number from 1 to 250, not ${options.limit}`, {
-            hint: "e.g. ao plugin search --limit 50",
-          });
+      cli.action(async (ctx, words: string[], _flags: unknown, command: Command) => {
+        const options = await readFlags(SEARCH_FLAGS, command);
         const { searchPlugins } = await import("../../core/npm/index.js");
-        const found = await searchPlugins(ctx.env, words, limit);
+        const found = await searchPlugins(ctx.env, words, options.limit);
         if (options.json) writeJson(ctx.stdout, found);
         else if (found.plugins.length === 0)
           writeLines(ctx.stdout, [`no ao plugin on npm matches ${found.query}`]);

@@ -1,12 +1,14 @@
 import type { Command } from "commander";
 import type { SessionView } from "../../core/sessions/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { renderTable, writeJson, writeLines } from "../render.js";
 
-interface Flags {
-  project?: string;
-  json?: boolean;
-}
+const FLAGS = defineFlags({
+  project: { type: "string", short: "-p", value: "id", description: "only this project's sessions" },
+  ...jsonFlag("print { sessionIds, ranBy, report, sessions } as JSON"),
+});
 
 /**
  * `ao review-check [session…]` (the original ao's command): look at the sessions' pull requests now,
@@ -14,50 +16,47 @@ interface Flags {
  * daemon's next poll would. Through the running daemon when there is one.
  */
 export function registerReviewCheckCommand(program: Command, cli: CliRuntime): void {
-  program
+  const reviewCheck = program
     .command("review-check")
     .description(
       "look at the sessions' pull requests now and forward new reviews and CI results to the agents",
     )
-    .argument("[sessions...]", "session ids (default: every active session)")
-    .option("-p, --project <id>", "only this project's sessions")
-    .option("--json", "print { sessionIds, ranBy, report, sessions } as JSON")
-    .action(
-      cli.action(async (ctx, ids: string[], flags: Flags, command: Command) => {
-        const configPath = globalOptions(command).config;
-        const [{ checkReviews }, { listSessionViews }] = await Promise.all([
-          import("../../core/daemon/index.js"),
-          import("../../core/sessions/index.js"),
-        ]);
-        const checked = await checkReviews(ctx, { sessionIds: ids, project: flags.project, configPath });
-        const wanted = new Set(checked.sessionIds);
-        const views = (await listSessionViews(ctx, { all: true, configPath })).filter((v) =>
-          wanted.has(v.id),
-        );
-        if (flags.json === true) {
-          writeJson(ctx.stdout, {
-            ...checked,
-            report: checked.report ?? null,
-            sessions: views.map(reviewRow),
-          });
-          return 0;
-        }
-        if (checked.sessionIds.length === 0) {
-          writeLines(ctx.stdout, ["no active sessions to check"]);
-          return 0;
-        }
-        writeLines(ctx.stdout, renderTable(views.map(reviewRow), COLUMNS));
-        const report = checked.report;
-        const did =
-          report === undefined
-            ? ""
-            : `: ${String(report.delivered)} reaction(s) delivered, ${String(report.failed)} failed`;
-        writeLines(ctx.stderr, [
-          `checked ${String(checked.sessionIds.length)} session(s), run by ${checked.ranBy}${did}`,
-        ]);
-        return report !== undefined && report.errors.length > 0 ? 1 : 0;
-      }),
-    );
+    .argument("[sessions...]", "session ids (default: every active session)");
+  addFlags(reviewCheck, FLAGS).action(
+    cli.action(async (ctx, ids: string[], _flags: unknown, command: Command) => {
+      const flags = await readFlags(FLAGS, command);
+      const configPath = globalOptions(command).config;
+      const [{ checkReviews }, { listSessionViews }] = await Promise.all([
+        import("../../core/daemon/index.js"),
+        import("../../core/sessions/index.js"),
+      ]);
+      const checked = await checkReviews(ctx, { sessionIds: ids, project: flags.project, configPath });
+      const wanted = new Set(checked.sessionIds);
+      const views = (await listSessionViews(ctx, { all: true, configPath })).filter((v) => wanted.has(v.id));
+      if (flags.json) {
+        writeJson(ctx.stdout, {
+          ...checked,
+          report: checked.report ?? null,
+          sessions: views.map(reviewRow),
+        });
+        return 0;
+      }
+      if (checked.sessionIds.length === 0) {
+        writeLines(ctx.stdout, ["no active sessions to check"]);
+        return 0;
+      }
+      writeLines(ctx.stdout, renderTable(views.map(reviewRow), COLUMNS));
+      const report = checked.report;
+      const did =
+        report === undefined
+          ? ""
+          : `: ${String(report.delivered)} reaction(s) delivered, ${String(report.failed)} failed`;
+      writeLines(ctx.stderr, [
+        `checked ${String(checked.sessionIds.length)} session(s), run by ${checked.ranBy}${did}`,
+      ]);
+      return report !== undefined && report.errors.length > 0 ? 1 : 0;
+    }),
+  );
 }
 
 interface ReviewRow {

@@ -2,38 +2,37 @@ import type { Command } from "commander";
 import type { AoContext } from "../../core/context.js";
 import type { ClaimResult } from "../../core/sessions/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson, writeLines } from "../render.js";
+
+const FLAGS = defineFlags(jsonFlag("print { session, pr, url, branch, previousBranch, changed } as JSON"));
 
 /**
  * `ao session claim-pr <session> <pr>`: the session takes over an existing pull request. The
  * original's order (`claim-pr <pr> [session]`, the session from the agent's environment) works too.
  */
 export function registerSessionClaim(session: Command, cli: CliRuntime): void {
-  session
+  const claim = session
     .command("claim-pr")
     .description(
       "attach an existing open PR to a session: its checkout moves to the PR's branch, the lifecycle watches the PR",
     )
     .argument("<session>", "session id (or the PR, in the original ao's order: claim-pr <pr> [session])")
-    .argument("[pr]", "the PR: 42, #42 or its URL")
-    .option("--json", "print { session, pr, url, branch, previousBranch, changed } as JSON")
+    .argument("[pr]", "the PR: 42, #42 or its URL");
+  addFlags(claim, FLAGS)
     .addHelpText(
       "after",
       "\nExamples:\n  ao session claim-pr app-3 42\n  ao session claim-pr app-3 https://github.com/acme/widgets/pull/42\n  ao session claim-pr 42            # inside a session (AO_SESSION_ID)\n  ao spawn app --claim-pr 42        # a new session for the PR\n",
     )
     .action(
       cli.action(
-        async (
-          ctx,
-          first: string,
-          second: string | undefined,
-          flags: { json?: boolean },
-          command: Command,
-        ) => {
+        async (ctx, first: string, second: string | undefined, _flags: unknown, command: Command) => {
+          const flags = await readFlags(FLAGS, command);
           const { claimPullRequest } = await import("../../core/sessions/index.js");
           const { id, pr } = await claimArguments(ctx, first, second);
           const result = await claimPullRequest(ctx, id, pr, { configPath: globalOptions(command).config });
-          renderClaim(ctx, result, flags.json === true);
+          renderClaim(ctx, result, flags.json);
           return 0;
         },
       ),

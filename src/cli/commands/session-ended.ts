@@ -1,6 +1,10 @@
 import type { Command } from "commander";
 import type { CliRuntime } from "../cli-runtime.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson } from "../render.js";
+
+const FLAGS = defineFlags(jsonFlag("print { session, daemon } as JSON"));
 
 /**
  * `ao session ended <session>`: what a runtime runs when a session's agent exits (tmux's
@@ -10,23 +14,23 @@ import { writeJson } from "../render.js";
  * session's AO_HOME is being removed.
  */
 export function registerSessionEnded(session: Command, cli: CliRuntime): void {
-  session
+  const ended = session
     .command("ended", { hidden: true })
     .description("run by the runtime when a session's agent exits: asks the daemon to look now")
-    .argument("<session>", "session id")
-    .option("--json", "print { session, daemon } as JSON")
-    .action(
-      cli.action(async (ctx, id: string, flags: { json?: boolean }) => {
-        const { requestDaemonCycle } = await import("../../core/daemon/index.js");
-        // Two looks: the lifecycle believes an exit on the second answer in a row (a probe can
-        // misread a busy tmux once); tmux announced a dead pane, so both looks will see it.
-        const first = await requestDaemonCycle(ctx.paths, { sessionIds: [id] });
-        const daemon =
-          first.outcome === "ran"
-            ? (await requestDaemonCycle(ctx.paths, { sessionIds: [id] })).outcome
-            : first.outcome;
-        if (flags.json === true) writeJson(ctx.stdout, { session: id, daemon });
-        return 0;
-      }),
-    );
+    .argument("<session>", "session id");
+  addFlags(ended, FLAGS).action(
+    cli.action(async (ctx, id: string, _flags: unknown, command: Command) => {
+      const flags = await readFlags(FLAGS, command);
+      const { requestDaemonCycle } = await import("../../core/daemon/index.js");
+      // Two looks: the lifecycle believes an exit on the second answer in a row (a probe can
+      // misread a busy tmux once); tmux announced a dead pane, so both looks will see it.
+      const first = await requestDaemonCycle(ctx.paths, { sessionIds: [id] });
+      const daemon =
+        first.outcome === "ran"
+          ? (await requestDaemonCycle(ctx.paths, { sessionIds: [id] })).outcome
+          : first.outcome;
+      if (flags.json) writeJson(ctx.stdout, { session: id, daemon });
+      return 0;
+    }),
+  );
 }

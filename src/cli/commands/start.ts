@@ -4,20 +4,31 @@ import type { DaemonInfo } from "../../core/daemon-state/index.js";
 import type { AoContext } from "../../core/context.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { REMOTE_FLAGS, remoteDaemonFlags, remoteOptionsOf } from "../dashboard-remote-flags.js";
-import { addFlags, readFlags } from "../flags.js";
+import { jsonFlag } from "../common-flags.js";
+import { addFlags, defineFlags, readFlags } from "../flags.js";
 import type { RemoteOptions } from "../../web/remote/remote-mount.js";
-import { portFlag } from "../port-flag.js";
 import { writeJson, writeLines } from "../render.js";
 import { remoteLines } from "../remote-lines.js";
 import { AoError } from "../../core/errors.js";
 
-interface StartFlags {
-  foreground?: boolean;
-  json?: boolean;
-  /** commander's `--no-dashboard`: false when given. */
-  dashboard: boolean;
-  port?: string;
-}
+const FLAGS = defineFlags({
+  foreground: {
+    type: "boolean",
+    description: "run in this process and log cycles to stderr (service managers, CI)",
+  },
+  port: {
+    type: "port",
+    value: "n",
+    description: "listen on this port instead of the configuration's `port` (0 picks a free one)",
+  },
+  dashboard: {
+    type: "boolean",
+    default: true,
+    description: "do not serve the web dashboard (the API for ao and webhooks stays)",
+  },
+  ...jsonFlag("print the daemon's pid, port, log path and dashboard url as JSON"),
+  ...REMOTE_FLAGS,
+});
 
 export function registerStartCommand(program: Command, cli: CliRuntime): void {
   const start = program
@@ -28,22 +39,18 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
     .argument(
       "[project|repo]",
       "watch only this project; or a checkout's path (used in place, ao init --auto when it has no config) or a repository URL (cloned into AO_HOME/repos)",
-    )
-    .option("--foreground", "run in this process and log cycles to stderr (service managers, CI)")
-    .option("--port <n>", "listen on this port instead of the configuration's `port` (0 picks a free one)")
-    .option("--no-dashboard", "do not serve the web dashboard (the API for ao and webhooks stays)")
-    .option("--json", "print the daemon's pid, port, log path and dashboard url as JSON");
-  addFlags(start, REMOTE_FLAGS).action(
-    cli.action(async (ctx, target: string | undefined, flags: StartFlags, command: Command) => {
+    );
+  addFlags(start, FLAGS).action(
+    cli.action(async (ctx, target: string | undefined, _flags: unknown, command: Command) => {
       const configPath = globalOptions(command).config;
-      const port = flags.port === undefined ? undefined : portFlag(flags.port);
-      const remoteFlags = await readFlags(REMOTE_FLAGS, command);
-      const remote = remoteOptionsOf(remoteFlags, ctx.cwd);
+      const flags = await readFlags(FLAGS, command);
+      const { port } = flags;
+      const remote = remoteOptionsOf(flags, ctx.cwd);
       if (!flags.dashboard && (remote.listen !== undefined || remote.allowedHosts?.length))
         throw new AoError("E_USAGE", "--listen and --allow-host serve the dashboard", {
           hint: "drop --no-dashboard, or drop --listen/--allow-host",
         });
-      if (flags.foreground === true) {
+      if (flags.foreground) {
         const [{ runDaemon }, { controlPlaneMount }, dashboard] = await Promise.all([
           import("../../core/daemon/index.js"),
           import("../../mcp/control-mount.js"),
@@ -61,7 +68,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
           pid: process.pid,
           platform: process.platform,
           version: command.parent?.version() ?? "unknown",
-          onReady: (info) => void printReady(ctx, info, flags.json === true),
+          onReady: (info) => void printReady(ctx, info, flags.json),
           onCycle: (report) => ctx.stderr.write(`${cycleLine(report)}\n`),
         });
       }
@@ -70,13 +77,13 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
         target,
         configPath,
         port,
-        daemonFlags: flags.dashboard ? remoteDaemonFlags(remote, remoteFlags.listen) : ["--no-dashboard"],
+        daemonFlags: flags.dashboard ? remoteDaemonFlags(remote, flags.listen) : ["--no-dashboard"],
         nodePath: process.execPath,
         platform: process.platform,
       });
       const url = await dashboardUrlOf(ctx, started);
       const listening = await remoteOf(ctx, started.pid);
-      if (flags.json === true) writeJson(ctx.stdout, { ...started, url, remote: listening ?? null });
+      if (flags.json) writeJson(ctx.stdout, { ...started, url, remote: listening ?? null });
       else
         writeLines(ctx.stdout, [
           `daemon started: pid ${started.pid}, http://127.0.0.1:${started.port}`,
