@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import { tmuxSocketPath } from "../../src/plugins/_shared/tmux-client.js";
+import { stopTmuxServer } from "../../src/plugins/runtime/tmux/stop-session.js";
 import { makeTestContext, type TestContext } from "./test-context.js";
 
 /** The environment every tmux call in a test runs with: never the developer's own tmux. */
@@ -45,46 +46,19 @@ export function killTmuxServer(socket: string): void {
 }
 
 /**
- * Kills the server and waits (5 s, then SIGKILL) until the processes of its panes have ended, as
- * the runtime's own stop does: `kill-server` only hangs the panes up, and an agent that is ending
- * (a fake claude running its SessionEnd hook) would still write into a directory being removed.
+ * Stops the tmux server of this AO_HOME as the runtime's cleanup does (stopTmuxServer): kills it
+ * and waits until the processes of its panes have ended (SIGTERM, then SIGKILL). `kill-server`
+ * only hangs the panes up, and an agent that is ending (a fake claude running its SessionEnd hook)
+ * would still write into a directory being removed.
  */
-export function killTmuxServerAndWait(socket: string): void {
-  const listed = spawnSync("tmux", ["-S", socket, "list-panes", "-a", "-F", "#{pane_dead} #{pane_pid}"], {
-    env: TMUX_ENV,
-    encoding: "utf8",
-  });
-  const groups = (listed.stdout ?? "")
-    .split("\n")
-    .map((line) => /^0 (\d+)$/.exec(line.trim())?.[1])
-    .filter((pid): pid is string => pid !== undefined)
-    .map(Number);
-  killTmuxServer(socket);
-  const deadline = Date.now() + 5_000;
-  while (groups.some(isGroupRunning) && Date.now() < deadline) sleepSync(50);
-  for (const group of groups.filter(isGroupRunning)) signalGroup(group, "SIGKILL");
+export async function stopTestTmuxServer(home: string): Promise<void> {
+  const problems = await stopTmuxServer(makeTestContext({ home }));
+  if (problems.length > 0) throw new Error(`the test's tmux server in ${home}: ${problems.join("; ")}`);
 }
 
-function isGroupRunning(group: number): boolean {
-  return signalGroup(group, 0);
-}
-
-function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(-group, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-afterEach(() => {
+afterEach(async () => {
   for (const home of homes.splice(0)) {
-    killTmuxServerAndWait(join(home, "tmux.sock"));
+    await stopTestTmuxServer(home);
     rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });

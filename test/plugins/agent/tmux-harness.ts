@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterEach } from "vitest";
 import type { LaunchSpec, Liveness } from "../../../src/core/slots/index.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { killTmuxServerAndWait } from "../../helpers/tmux.js";
+import { aoPaths } from "../../../src/core/paths.js";
+import { tmuxSocketPath } from "../../../src/plugins/_shared/tmux-client.js";
+import { stopTestTmuxServer } from "../../helpers/tmux.js";
 import { FAKE_BIN } from "./fixtures.js";
 
 /**
@@ -12,7 +14,7 @@ import { FAKE_BIN } from "./fixtures.js";
  * exactly the argv a plugin builds, in the test's own HOME, with PATH finding the fakes first.
  * Every server is killed after its test.
  */
-const sockets: string[] = [];
+const homes: string[] = [];
 
 /** TMUX unset (never the developer's tmux); PATH finds the fakes first; HOME is the test's own. */
 function tmux(socket: string, home: string, args: string[]): string {
@@ -24,8 +26,8 @@ function tmux(socket: string, home: string, args: string[]): string {
   return execFileSync("tmux", ["-S", socket, "-f", "/dev/null", ...args], { env, encoding: "utf8" });
 }
 
-afterEach(() => {
-  for (const socket of sockets.splice(0)) killTmuxServerAndWait(socket);
+afterEach(async () => {
+  for (const home of homes.splice(0)) await stopTestTmuxServer(home);
 });
 
 export interface Harness {
@@ -40,8 +42,10 @@ export interface Harness {
 }
 
 export function harness(worktree: string, home: string): Harness {
-  const socket = join(makeTempDir("ao-t-"), "sock");
-  sockets.push(socket);
+  // An AO_HOME's socket (tmux.sock), so the runtime's own stop ends the server after the test.
+  const serverHome = makeTempDir("ao-t-");
+  homes.push(serverHome);
+  const socket = tmuxSocketPath(aoPaths(serverHome));
   // Each start opens a new session before it kills the previous one: killing the only session
   // makes the server exit, and a new-session racing that exit fails ("server exited unexpectedly").
   let starts = 0;
