@@ -31,7 +31,9 @@ export const LAYERS = {
           "src/cli/commands/start.ts",
         ],
       },
-      mcp: { from: ["src/cli/commands/mcp.ts", "src/cli/commands/start.ts"] },
+      mcp: {
+        from: ["src/cli/commands/mcp.ts", "src/cli/commands/mcp-tokens.ts", "src/cli/commands/start.ts"],
+      },
       plugins: {
         from: ["src/cli/main.ts", "src/cli/commands/acp-host.ts"],
         only: ["src/plugins/builtin-catalog.ts", "src/plugins/agent/acp/host/index.ts"],

@@ -96,7 +96,12 @@ describe("ao plan", () => {
   it("approves the revision a person reviewed, and then refuses revisions", async () => {
     const f = planFixture();
     await f.ao(["plan", "propose", "app", "--file", "plan.yaml"]);
-    expect((await f.ao(["plan", "approve", "plan-1"])).exitCode).toBe(2);
+    const unsaid = await f.ao(["plan", "approve", "plan-1"]);
+    expect(unsaid.exitCode).toBe(2);
+    expect(unsaid.stderr).toContain("required option '--revision <n>' not specified");
+    const zero = await f.ao(["plan", "approve", "plan-1", "--revision", "0"]);
+    expect(zero.exitCode).toBe(2);
+    expect(zero.stderr).toContain('--revision must be a whole number, at least 1, not "0"');
     expect((await f.ao(["plan", "approve", "plan-1", "--revision", "1"])).stdout).toBe(
       "plan-1: approved at revision 1\n",
     );
