@@ -49,8 +49,8 @@ function DiffSummary({ diff, review }: { diff: SessionDiffAnswer; review: Review
       >
     </h2>
     <p class="diff-meta">
-      at <code>${diff.head.slice(0, 12)}</code>, since <code>${diff.mergeBase.slice(0, 12)}</code> ·
-      ${diff.tooLarge?.files ?? diff.files.length} files
+      at <code>${diff.head.slice(0, 12)}</code>, since <code>${diff.mergeBase.slice(0, 12)}</code>
+      ${` · ${String(diff.tooLarge?.files ?? diff.files.length)} files `}
       <button type="button" onClick=${review.reload}>Reload</button>
     </p>
     ${
