@@ -83,7 +83,7 @@ describe.skipIf(skip !== undefined)("the review in the page (built ao, fake clau
       const received = typed(w.inputLog).slice(before);
       // Exactly one message (one bracketed paste), holding both comments with their file:line and code.
       expect(received.split("\x1b[200~")).toHaveLength(2);
-      const turn = /\x1b\[200~([\s\S]*)\x1b\[201~/.exec(received)?.[1] ?? "";
+      const turn = received.slice(received.indexOf("\x1b[200~") + 6, received.indexOf("\x1b[201~"));
       expect(turn).toContain(
         `A person reviewed your branch at ${head.slice(0, 12)} and left 2 comments on the diff.`,
       );
