@@ -9,6 +9,7 @@ import { closeStore, openStore } from "../../src/core/store/index.js";
 import { DIAMOND } from "../core/plans/run/plan-fixture.js";
 import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
 import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
+import { commitReviewWork } from "../web/review-fixture.js";
 import {
   contrastRatio,
   READ_PAGE_WIDTH,
@@ -40,9 +41,10 @@ afterEach(() => {
   world?.ao(["stop"]);
 });
 
-/** The built ao with one session, and a proposed plan for the plan pages. */
+/** The built ao with one session that committed work (for the review), and a proposed plan for the plan pages. */
 function makeWorld(): void {
   world = makeDashboardWorld({ sessions: ["Fix the login bug"] });
+  commitReviewWork(world.worktree("app-1"));
   const store = openStore({ paths: aoPaths(world.home), clock: { now: () => Date.now() } });
   try {
     const roles = { dev: { kind: "existing" as const, agent: "claude-code" } };
@@ -260,6 +262,17 @@ const PAGES: { name: string; route: string; ready(page: Page): Promise<void> }[]
     name: "supervision",
     route: "/p/app",
     ready: (page) => page.getByRole("listitem", { name: "app-1" }).waitFor(),
+  },
+  {
+    name: "review",
+    route: "/s/app-1/review",
+    ready: async (page) => {
+      await page.getByRole("button", { name: "Comment on src/login.ts line 3" }).click();
+      const box = page.getByRole("textbox", { name: "Comment on src/login.ts line 3", exact: true });
+      await box.fill("Say why the session checks it here, not in the form.");
+      await page.getByRole("button", { name: "Add comment" }).click();
+      await page.getByRole("button", { name: "Comment on README.md line 3" }).click();
+    },
   },
   { name: "plans", route: "/plans", ready: (page) => page.getByRole("link", { name: "plan-1" }).waitFor() },
   { name: "plan", route: "/plans/plan-1", ready: (page) => page.locator('g.node[data-step="A"]').waitFor() },

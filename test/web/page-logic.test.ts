@@ -21,6 +21,9 @@ describe("the page's fragment", () => {
     expect(parseRoute("/p/my%20app")).toEqual({ page: "project", project: "my app" });
     expect(parseRoute("/nowhere")).toEqual({ page: "fleet" });
     expect(routeHref({ page: "session", id: "app-1" })).toBe("#/s/app-1");
+    expect(parseRoute("/s/app-12/review")).toEqual({ page: "session", id: "app-12", tab: "review" });
+    expect(routeHref({ page: "session", id: "app 1", tab: "review" })).toBe("#/s/app%201/review");
+    expect(parseRoute("/s/app-12/elsewhere")).toEqual({ page: "fleet" });
     expect(routeHref({ page: "fleet" })).toBe("#/");
   });
 });

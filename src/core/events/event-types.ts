@@ -24,6 +24,7 @@ const KNOWN = {
   "pr.claimed": true,
   "pr.merged": true,
   "review.recorded": true,
+  "review.commented": true,
   "lifecycle.needs_input": true,
   "lifecycle.stuck": true,
   "lifecycle.exited": true,

@@ -81,5 +81,28 @@ export interface ReviewRecorded extends EventBase {
   };
 }
 
+/**
+ * A person's inline comments on the session's diff, from the dashboard's review: sent to the agent
+ * as one turn, or posted as a review on the forge. Their text stays out of the feed (it is in the
+ * turn, or in the forge's own record).
+ */
+export interface ReviewCommented extends EventBase {
+  type: "review.commented";
+  payload: {
+    /** Where they went: the agent (one turn) or the forge (a review requesting changes). */
+    to: "agent" | "forge";
+    /** The head commit the person reviewed. */
+    head: string;
+    /** How many comments. */
+    comments: number;
+    /** `path:line` of each comment (`path:-line` for a removed line). */
+    places: string[];
+    /** The turn that carried them (to the agent). */
+    turn?: string;
+    /** The pull request reviewed (to the forge). */
+    pr?: number;
+  };
+}
+
 /** Reviews people give through ao, for forges without a review UI of their own. */
-export type ReviewEvent = ReviewRecorded;
+export type ReviewEvent = ReviewRecorded | ReviewCommented;

@@ -35,7 +35,8 @@ export async function diffSize(
   return { ...parseNumstat(diff.stdout), head, base: ref };
 }
 
-async function baseRef(checkout: SessionCheckout, base: string): Promise<string | undefined> {
+/** The ref a base branch is compared as: the local branch, else origin's; undefined when neither exists. */
+export async function baseRef(checkout: SessionCheckout, base: string): Promise<string | undefined> {
   for (const ref of [`refs/heads/${base}`, `refs/remotes/origin/${base}`]) {
     const found = await checkout.git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
     if (!found.failed) return ref;

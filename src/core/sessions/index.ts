@@ -20,12 +20,17 @@ export { sessionCiLog, sessionCiRuns } from "./session-ci.js";
 export { standingWorkspaceRemoval } from "./record-missing-workspaces.js";
 export { sessionHold, type SessionHold } from "./session-hold.js";
 export { readTaskFile } from "./prompt-files.js";
-export { checkoutHead, diffSize, parseNumstat, type DiffSize } from "./diff-size.js";
-export { hostCheckout } from "./session-checkout.js";
+export { baseRef, checkoutHead, diffSize, parseNumstat, type DiffSize } from "./diff-size.js";
+export { hostCheckout, type SessionCheckout } from "./session-checkout.js";
 
 // A session acted on: messages, reviews, merges, attach, remap.
 export { sendMessage, type SendResult, type SendWait } from "./send-message.js";
-export { resolveSessionThread, reviewSession, type ReviewResult } from "./review-session.js";
+export {
+  postSessionLineReview,
+  resolveSessionThread,
+  reviewSession,
+  type ReviewResult,
+} from "./review-session.js";
 export { MERGE_METHODS, mergeSession } from "./merge-session.js";
 export { attachSession } from "./attach-session.js";
 export { remapSession } from "./remap-session.js";

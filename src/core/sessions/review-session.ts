@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
 import { AoError, EXIT_USAGE } from "../errors.js";
-import type { ReviewInput, ReviewThread, Scm } from "../slots/index.js";
+import type { LineReview, ReviewInput, ReviewThread, Scm } from "../slots/index.js";
 import { appendEvent, closeStore, openStore, writeTransaction } from "../store/index.js";
 import { openSessionForge, sessionPull, type SessionForge, type SessionPull } from "./session-pull.js";
 
@@ -57,12 +57,37 @@ export async function resolveSessionThread(
   return result;
 }
 
-function capability<K extends "review" | "resolveThread">(
+/**
+ * The dashboard's review posted on the forge (scm/github): one review requesting changes with a
+ * comment per line, through the scm's `postLineReview`; the changes-requested reaction delivers it.
+ */
+export async function postSessionLineReview(
+  ctx: AoContext,
+  sessionId: string,
+  review: LineReview,
+  options: Options = {},
+): Promise<ReviewResult> {
+  const opened = await openSessionForge(ctx, sessionId, options.configPath);
+  const post = capability(opened, "postLineReview");
+  const pr = await sessionPull(opened);
+  await post(pr, review);
+  const result: ReviewResult = { session: sessionId, pr, action: "request-changes" };
+  record(ctx, result);
+  return result;
+}
+
+function capability<K extends "review" | "resolveThread" | "postLineReview">(
   { session, scm }: SessionForge,
   method: K,
 ): NonNullable<Scm[K]> {
   const bound = scm.plugin[method]?.bind(scm.plugin);
   if (bound !== undefined) return bound as NonNullable<Scm[K]>;
+  if (method === "postLineReview")
+    throw new AoError("E_USAGE", `scm/${scm.name} has no reviews of its own to post line comments to`, {
+      exitCode: EXIT_USAGE,
+      hint: `send the comments to ${session.id}'s agent instead`,
+      details: { session: session.id, scm: scm.name },
+    });
   const where = session.prUrl === null ? "on the pull request" : `at ${session.prUrl}`;
   throw new AoError("E_USAGE", `scm/${scm.name} takes reviews on the forge itself, not through ao`, {
     exitCode: EXIT_USAGE,

@@ -115,6 +115,24 @@ export type ReviewInput =
   | { requestChanges: string; path?: string; line?: number }
   | { comment: string; path?: string; line?: number };
 
+/** A comment on one line of a pull request's diff: `old` a line the change removed, `new` any other. */
+export interface LineComment {
+  path: string;
+  line: number;
+  side: "old" | "new";
+  body: string;
+}
+
+/**
+ * A review requesting changes with comments on lines of the diff, as the dashboard's review posts
+ * it: one review, one thread per comment, on the diff of `head` (the commit the person read).
+ */
+export interface LineReview {
+  head: string;
+  body: string;
+  comments: LineComment[];
+}
+
 export type CiCheckState = "passing" | "failing" | "pending" | "skipped";
 
 export interface CiRunCheck {
@@ -187,6 +205,11 @@ export interface Scm {
   merge(pr: PullRequestRef, options: MergeOptions): Promise<void>;
   /** Records a review; returns the thread it opened, if it opened one. */
   review?(pr: PullRequestRef, input: ReviewInput): Promise<ReviewThread | undefined>;
+  /**
+   * Posts one review requesting changes with its line comments (forges with a review UI of their
+   * own, where the person chose to review there); the changes-requested reaction then delivers it.
+   */
+  postLineReview?(pr: PullRequestRef, review: LineReview): Promise<void>;
   /** Marks a review thread resolved; observe stops reporting it. */
   resolveThread?(pr: PullRequestRef, threadId: string): Promise<void>;
   /** The CI runs of a branch, newest first. */

@@ -10,7 +10,7 @@ import { PullPoller } from "./github/pull-poller.js";
 import { parseGitHubWebhook } from "./github/parse-webhook.js";
 import { findPull, getPull, openPull } from "./github/pulls.js";
 import { pushBranch } from "./github/push-branch.js";
-import { resolvePullThread, reviewPull } from "./github/review-pull.js";
+import { postLineReview, resolvePullThread, reviewPull } from "./github/review-pull.js";
 import { githubScmEnv, type GitHubScmCtx, type GitHubScmTuning } from "./github/scm-env.js";
 
 /**
@@ -70,7 +70,9 @@ export const plugin = definePlugin({
 
 /** The Scm with the optional capabilities scm/github has, plus the poller's log-fetch counter. */
 export type GitHubScm = Scm &
-  Required<Pick<Scm, "review" | "resolveThread" | "parseWebhook">> & { logFetches(): number };
+  Required<Pick<Scm, "review" | "postLineReview" | "resolveThread" | "parseWebhook">> & {
+    logFetches(): number;
+  };
 
 export function createGitHubScm(
   ctx: GitHubScmCtx,
@@ -105,6 +107,10 @@ export function createGitHubScm(
     review: (ref, input) => {
       poller.invalidate(ref.number);
       return reviewPull(env, ref, input);
+    },
+    postLineReview: (ref, review) => {
+      poller.invalidate(ref.number);
+      return postLineReview(env, ref, review);
     },
     resolveThread: (ref, threadId) => {
       poller.invalidate(ref.number);

@@ -210,6 +210,8 @@ export interface ProjectBrief {
   hasTracker: boolean;
   /** Whether approve / request changes work from the page (its scm records reviews itself). */
   localReview: boolean;
+  /** Whether the review's line comments can be posted as a review on the forge (scm/github). */
+  forgeReview: boolean;
 }
 
 /** A span of the timeline: a status, or a turn, from `start` until `end` (null: still so). */

@@ -89,7 +89,13 @@ export function App({ live }: { live: LiveData }) {
       fleet === null
         ? null
         : route.page === "session"
-          ? html`<${SessionPage} id=${route.id} live=${live} projects=${fleet.projects} now=${now} />`
+          ? html`<${SessionPage}
+              id=${route.id}
+              tab=${route.tab ?? "overview"}
+              live=${live}
+              projects=${fleet.projects}
+              now=${now}
+            />`
           : route.page === "project"
             ? html`<${SupervisionPage} fleet=${fleet} project=${route.project} />`
             : route.page === "plans"

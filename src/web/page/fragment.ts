@@ -28,18 +28,21 @@ function splitOnce(text: string, separator: string): [string, string | undefined
   return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
 
-/** Where the page is: the fleet, one session, or one project's supervision view. */
+/** Where the page is: the fleet, one session (its review tab), or one project's supervision view. */
 export type Route =
   | { page: "fleet" }
-  | { page: "session"; id: string }
+  | { page: "session"; id: string; tab?: "review" }
   | { page: "project"; project: string }
   | { page: "plans" }
   | { page: "plan"; id: string };
 
 export function parseRoute(route: string): Route {
   const path = route.split("?")[0] ?? "";
-  const session = /^\/s\/([^/]+)$/.exec(path);
-  if (session?.[1] !== undefined) return { page: "session", id: decodeURIComponent(session[1]) };
+  const session = /^\/s\/([^/]+)(\/review)?$/.exec(path);
+  if (session?.[1] !== undefined) {
+    const id = decodeURIComponent(session[1]);
+    return session[2] === undefined ? { page: "session", id } : { page: "session", id, tab: "review" };
+  }
   const project = /^\/p\/([^/]+)$/.exec(path);
   if (project?.[1] !== undefined) return { page: "project", project: decodeURIComponent(project[1]) };
   if (path === "/plans") return { page: "plans" };
@@ -50,7 +53,8 @@ export function parseRoute(route: string): Route {
 
 /** The fragment of a route, for links (`href`). */
 export function routeHref(route: Route): string {
-  if (route.page === "session") return `#/s/${encodeURIComponent(route.id)}`;
+  if (route.page === "session")
+    return `#/s/${encodeURIComponent(route.id)}${route.tab === "review" ? "/review" : ""}`;
   if (route.page === "project") return `#/p/${encodeURIComponent(route.project)}`;
   if (route.page === "plans") return "#/plans";
   if (route.page === "plan") return `#/plans/${encodeURIComponent(route.id)}`;

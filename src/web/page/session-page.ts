@@ -7,20 +7,38 @@ import { SessionCard } from "./session-card.js";
 import { TerminalSection } from "./terminal-section.js";
 import { EventsSection, PullRequestSection, ReactionsSection, TurnsSection } from "./session-sections.js";
 import { TimelineChart } from "./timeline.js";
+import { ReviewView } from "./review-view.js";
+import { routeHref } from "./fragment.js";
 import type { ProjectBrief } from "../api/types.js";
+
+/** The session page's two tabs: everything about it, and its diff to review. */
+function SessionTabs({ id, tab }: { id: string; tab: "overview" | "review" }) {
+  const link = (to: "overview" | "review", label: string) =>
+    html`<a
+      class=${`tab${tab === to ? " current" : ""}`}
+      href=${routeHref(to === "review" ? { page: "session", id, tab: "review" } : { page: "session", id })}
+      aria-current=${tab === to ? "page" : undefined}
+      >${label}</a
+    >`;
+  return html`<nav class="session-tabs" aria-label="Session views">
+    ${link("overview", "Overview")}${link("review", "Review")}
+  </nav>`;
+}
 
 /**
  * `#/s/<id>`: one session in full, kept current by the stream: its card, the actions and message
  * box, the timeline picture, PR with failing checks and threads, reactions, turns, events and the
- * live terminal.
+ * live terminal. `#/s/<id>/review`: the same card and actions over its diff to review.
  */
 export function SessionPage({
   id,
+  tab,
   live,
   projects,
   now,
 }: {
   id: string;
+  tab: "overview" | "review";
   live: LiveData;
   projects: ProjectBrief[];
   now: number;
@@ -33,15 +51,23 @@ export function SessionPage({
       <a href="#/">Back to the fleet</a>
     </main>`;
   const { detail } = state;
-  const localReview = projects.find((project) => project.id === detail.card.project)?.localReview ?? false;
-  return html`<main class="session" aria-label=${`Session ${id}`}>
-    <div class="session-top">
+  const brief = projects.find((project) => project.id === detail.card.project);
+  const localReview = brief?.localReview ?? false;
+  const top = html`<div class="session-top">
       <${SessionCard} card=${detail.card} now=${now} />
       <div class="session-controls">
         <${SessionActions} card=${detail.card} localReview=${localReview} />
         <${MessageBox} session=${id} />
       </div>
     </div>
+    <${SessionTabs} id=${id} tab=${tab} />`;
+  if (tab === "review")
+    return html`<main class="session" aria-label=${`Session ${id}`}>
+      ${top}
+      <${ReviewView} session=${id} forgeReview=${brief?.forgeReview ?? false} />
+    </main>`;
+  return html`<main class="session" aria-label=${`Session ${id}`}>
+    ${top}
     ${
       detail.exit !== null &&
       html`<section aria-label="Exit" class="exit">

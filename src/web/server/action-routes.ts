@@ -76,7 +76,8 @@ export function actionRoutes(actions: ActionContext): DashboardRoute[] {
   ];
 }
 
-function parsed<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+/** The body checked against its schema; 400 naming the first bad key path. */
+export function parsed<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -15,6 +15,7 @@ import { createDiffSizes } from "./diff-sizes.js";
 import { createTaskTitles } from "./task-titles.js";
 import { filterFleet } from "./read-fleet.js";
 import { readSessionDetail } from "./read-session-detail.js";
+import { reviewRoutes } from "./review-routes.js";
 import { staticAssetsHandler } from "./static-assets.js";
 import { createStoreFeed, type StoreFeedOptions } from "./store-feed.js";
 import { messageOf } from "../../core/errors.js";
@@ -85,6 +86,12 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
         ctx: daemon.ctx,
         store: daemon.engine.store,
         configPath: daemon.engine.config.path,
+        token: daemon.token,
+      }),
+      ...reviewRoutes({
+        ctx: daemon.ctx,
+        store: daemon.engine.store,
+        config: daemon.engine.config,
         token: daemon.token,
       }),
       ...(options.routes?.(daemon) ?? []),

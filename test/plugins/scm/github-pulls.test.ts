@@ -111,6 +111,42 @@ describe("scm/github pull requests", () => {
   });
 });
 
+describe("scm/github postLineReview (the dashboard's review posted on GitHub)", () => {
+  it("posts one review requesting changes on the commit read, a thread per line, LEFT for a removed line", async () => {
+    const fixture = await makeGitHubScmFixture();
+    const scm = fixture.scm();
+    await scm.push(fixture.checkout("feat/lines"), "feat/lines");
+    const pr = await scm.openPullRequest({ branch: "feat/lines", base: "main", title: "L", body: "" });
+    const head = (await scm.observe([pr])).get(pr.number)!.headSha;
+    await scm.postLineReview(pr, {
+      head,
+      body: "Two things.",
+      comments: [
+        { path: "a.ts", line: 3, side: "new", body: "Name it." },
+        { path: "b.ts", line: 7, side: "old", body: "Keep this line." },
+      ],
+    });
+    const posted = fixture.fake.requests.filter((r) => r.method === "POST" && r.path.endsWith("/reviews"));
+    expect(posted.map((r) => JSON.parse(r.body) as unknown)).toEqual([
+      {
+        commit_id: head,
+        event: "REQUEST_CHANGES",
+        body: "Two things.",
+        comments: [
+          { path: "a.ts", line: 3, side: "RIGHT", body: "Name it." },
+          { path: "b.ts", line: 7, side: "LEFT", body: "Keep this line." },
+        ],
+      },
+    ]);
+    const seen = (await scm.observe([pr])).get(pr.number)!;
+    expect(seen.review.decision).toBe("changes_requested");
+    expect(seen.review.threads.map((t) => [t.path, t.line, t.body])).toEqual([
+      ["a.ts", 3, "Name it."],
+      ["b.ts", 7, "Keep this line."],
+    ]);
+  });
+});
+
 describe("scm/github getPullRequest (what ao session claim-pr asks)", () => {
   it("answers a PR by number in any state, and null for a number GitHub does not have", async () => {
     const fixture = await makeGitHubScmFixture();

@@ -1,4 +1,4 @@
-import type { PullRequestRef, ReviewInput, ReviewThread } from "../../../core/plugin-api.js";
+import type { LineReview, PullRequestRef, ReviewInput, ReviewThread } from "../../../core/plugin-api.js";
 import { gitHubApiError } from "../../_shared/github/api-error.js";
 import { fetchPulls } from "./pull-query.js";
 import { allThreads } from "./review-threads.js";
@@ -33,6 +33,37 @@ export async function reviewPull(
   // ao's own comment, found whatever the token's association: trust filters what reaches the agent.
   const threads = node ? allThreads(node) : [];
   return threads.filter((t) => t.path === path && t.line === line && t.body === body).at(-1);
+}
+
+/**
+ * The dashboard's review posted on GitHub: one review requesting changes on the commit the person
+ * read, each comment on its line (`LEFT` for a removed line, `RIGHT` otherwise), as GitHub's own
+ * "Start a review" does.
+ */
+export async function postLineReview(
+  env: GitHubScmEnv,
+  ref: PullRequestRef,
+  review: LineReview,
+): Promise<void> {
+  const client = await env.client();
+  try {
+    await client.rest.pulls.createReview({
+      owner: env.repo.owner,
+      repo: env.repo.repo,
+      pull_number: ref.number,
+      commit_id: review.head,
+      event: "REQUEST_CHANGES",
+      body: review.body,
+      comments: review.comments.map(({ path, line, side, body }) => ({
+        path,
+        line,
+        side: side === "old" ? ("LEFT" as const) : ("RIGHT" as const),
+        body,
+      })),
+    });
+  } catch (error) {
+    throw gitHubApiError(error, `posting a review on pull request #${String(ref.number)}`);
+  }
 }
 
 function reviewParts(input: ReviewInput): {
