@@ -346,8 +346,9 @@ export interface FleetPatch {
   counts?: Record<Zone, number>;
   worst?: Zone | null;
   /**
-   * A new last cycle. Cards whose `observedAt` was the previous cycle's time now have this one's
-   * (those the cycle observed; a card whose time differs comes in `cards`).
+   * A new last cycle. Read times (a card's, its PR's, its cost's `observedAt`) at or after the
+   * previous cycle's start now are this cycle's start (a card whose times moved otherwise comes in
+   * `cards`).
    */
   lastCycle?: FleetView["lastCycle"];
   plansWaiting?: PlanWaiting[];

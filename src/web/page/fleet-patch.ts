@@ -1,8 +1,8 @@
 import type { FleetCard, FleetPatch, FleetView } from "../api/types.js";
 
 /**
- * The fleet after `patch` (docs/dashboard.md, "Live data"): a new last cycle first moves the cards
- * that cycle observed (their `observedAt` was the previous cycle's time), then the cards that came
+ * The fleet after `patch` (docs/dashboard.md, "Live data"): a new last cycle first moves the read
+ * times of what that cycle looked at again, then the cards that came
  * replace theirs, removed ones go, and `order` (when it came) orders them. Pure: the caller checks
  * that `patch.base` is the version it holds, and resyncs when it is not.
  */
@@ -25,12 +25,23 @@ export function applyFleetPatch(view: FleetView, patch: FleetPatch): FleetView {
   };
 }
 
-/** A card the new cycle observed carries that cycle's time. */
+/**
+ * A card the new cycle looked at again carries that cycle's time: each read time (the card's, its
+ * PR's, its cost's) at or after the previous cycle's start (fleet-diff.ts on the server says the same).
+ */
 function cycled(card: FleetCard, view: FleetView, patch: FleetPatch): FleetCard {
   const before = view.lastCycle?.at;
   const after = patch.lastCycle?.at;
-  if (after === undefined || before === undefined || card.observedAt !== before) return card;
-  return { ...card, observedAt: after };
+  if (after === undefined || before === undefined) return card;
+  const since = Date.parse(before);
+  const moved = <T extends string | null>(at: T): T | string =>
+    at !== null && Date.parse(at) >= since ? after : at;
+  return {
+    ...card,
+    observedAt: moved(card.observedAt),
+    pr: card.pr && { ...card.pr, observedAt: moved(card.pr.observedAt) },
+    cost: card.cost && { ...card.cost, observedAt: moved(card.cost.observedAt) },
+  };
 }
 
 /** `dataAgeMs` as of the patch, as the server computes it (`generatedAt - observedAt`). */

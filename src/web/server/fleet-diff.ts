@@ -3,26 +3,38 @@ import type { FleetCard, FleetPatch, FleetView } from "../api/types.js";
 /** What a patch says beyond the versions: absent fields did not change. */
 export type FleetChanges = Omit<FleetPatch, "base" | "version" | "generatedAt" | "lastEventId">;
 
-/** A card without what moves with time alone (its data age), as JSON: shared by every stream. */
+/** A card without its read times (below) and its data age, as JSON: computed once for all streams. */
 const cardTexts = new WeakMap<FleetCard, string>();
 
 function cardText(card: FleetCard): string {
   let text = cardTexts.get(card);
   if (text === undefined) {
-    const { dataAgeMs: _age, observedAt: _observed, ...rest } = card;
-    text = JSON.stringify(rest);
+    const { dataAgeMs: _age, observedAt: _observed, pr, cost, ...rest } = card;
+    const bare = {
+      ...rest,
+      pr: pr && { ...pr, observedAt: null },
+      cost: cost && { ...cost, observedAt: "" },
+    };
+    text = JSON.stringify(bare);
     cardTexts.set(card, text);
   }
   return text;
 }
 
 /**
- * A card as the page holds it: its `observedAt` is "the cycle" when it is the view's last cycle
- * time (the page moves those along with each new cycle), else the time itself.
+ * When ao last looked (the card's, its PR's and its cost's `observedAt`), as a page holds it: a
+ * time at or after the view's last cycle is "the cycle" (the page moves those along with each new
+ * cycle: fleet-patch.ts), an older one the time itself. Each cycle re-reads every live session;
+ * only what it found is news.
  */
+function readTime(at: string | null | undefined, cycleAt: string | undefined): string {
+  if (at === null || at === undefined) return "";
+  return cycleAt !== undefined && Date.parse(at) >= Date.parse(cycleAt) ? "cycle" : at;
+}
+
 function cardKey(card: FleetCard, cycleAt: string | undefined): string {
-  const observed = card.observedAt !== null && card.observedAt === cycleAt ? "cycle" : card.observedAt;
-  return `${observed ?? ""}|${cardText(card)}`;
+  const times = [card.observedAt, card.pr?.observedAt, card.cost?.observedAt];
+  return `${times.map((at) => readTime(at, cycleAt)).join("|")}|${cardText(card)}`;
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -50,8 +50,15 @@ function notified(store: Store): void {
   );
 }
 
-/** A card without what moves with the clock alone. */
-const timeless = ({ dataAgeMs: _age, ...card }: FleetCard) => card;
+/**
+ * A card without what moves with the clock alone: its data age and read times (a page holds a
+ * time the last cycle re-read as that cycle's start, docs/dashboard.md "Live data").
+ */
+const timeless = ({ dataAgeMs: _age, observedAt: _at, pr, cost, ...card }: FleetCard) => ({
+  ...card,
+  pr: pr && { ...pr, observedAt: null },
+  cost: cost && { ...cost, observedAt: null },
+});
 const cardsOf = (view: FleetView | undefined) => view?.cards.map(timeless);
 
 async function threeSessions(): Promise<DashboardWorld> {
