@@ -21,14 +21,15 @@ const isNeedle = (n: number): boolean => n % 73 === 1;
  * A fleet of `count` sessions over two projects (`app`, `web`), written straight into the store the
  * way an ao command writes them (runtime `process`, no agent running: the page is what is tested,
  * as in bench/dashboard.mjs), then the built `ao start` with its dashboard on a free port. The
- * daemon polls hourly, so nothing but its first cycle rewrites the rows.
+ * daemon polls hourly, so nothing but its first cycle rewrites the rows. A fixed `port` lets a
+ * restarted daemon serve the page at the same address.
  */
-export function makeLargeFleetWorld(count: number): LargeFleetWorld {
+export function makeLargeFleetWorld(count: number, port = 0): LargeFleetWorld {
   const e2e = makeE2e();
   const web = makeTestRepo();
   writeFileSync(
     join(e2e.configDir, "agent-orchestrator.yaml"),
-    `port: 0\ndaemon:\n  pollInterval: 1h\nprojects:\n  app:\n    path: ${e2e.repo.dir}\n  web:\n    path: ${web.dir}\n`,
+    `port: ${port}\ndaemon:\n  pollInterval: 1h\nprojects:\n  app:\n    path: ${e2e.repo.dir}\n  web:\n    path: ${web.dir}\n`,
   );
   const needles: string[] = [];
   const store = openStore({ paths: aoPaths(e2e.home), clock: { now: () => Date.now() } });

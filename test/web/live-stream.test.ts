@@ -75,4 +75,30 @@ describe("openLiveStream", () => {
     expect(calls).toBe(2);
     expect(statuses).toEqual(["connecting", "reconnecting", "unauthorized"]);
   });
+
+  it("sends the fleet version it holds, and reconnect() opens again at once, without the backoff", async () => {
+    const versions: (string | undefined)[] = [];
+    const url = await serve((request, response) => {
+      versions.push(request.headers["x-fleet-version"] as string | undefined);
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      response.write(`event: fleet\ndata: {"n":${versions.length}}\n\n`);
+    });
+    let held: string | null = "e0e0e0e0.4";
+    const messages: SseMessage[] = [];
+    const statuses: StreamStatus[] = [];
+    const stream = openLiveStream({
+      url,
+      fleetVersion: () => held,
+      backoffMs: () => 3_600_000,
+      onMessage: (message) => messages.push(message),
+      onStatus: (status) => statuses.push(status),
+    });
+    await until(() => messages.length === 1, "the first message");
+    held = null;
+    stream.reconnect();
+    await until(() => messages.length === 2, "the message of the second connection");
+    stream.close();
+    expect(versions).toEqual(["e0e0e0e0.4", undefined]);
+    expect(statuses).toEqual(["connecting", "live", "live"]);
+  });
 });

@@ -323,16 +323,54 @@ export interface SessionDetail {
   generatedAt: string;
 }
 
+/** The stream's `fleet` message: the whole view, and the version its patches start from. */
+export interface FleetSnapshot extends FleetView {
+  /** `<epoch>.<n>`: the epoch changes with each daemon start, n with each recomputed fleet. */
+  version: string;
+}
+
+/**
+ * The stream's `fleet-patch` message: what changed since the version `base` (docs/dashboard.md,
+ * "Live data"). A page whose version is not `base` missed something and resyncs (a snapshot). A
+ * field that is absent did not change; `order` comes whenever the cards' ids or order changed.
+ */
+export interface FleetPatch {
+  base: string;
+  version: string;
+  generatedAt: string;
+  lastEventId: number;
+  /** Cards added or changed, whole. */
+  cards?: FleetCard[];
+  /** Ids of cards no longer shown. */
+  removed?: string[];
+  /** Every card's id, in the view's order. */
+  order?: string[];
+  counts?: Record<Zone, number>;
+  worst?: Zone | null;
+  /**
+   * A new last cycle. Read times (a card's, its PR's, its cost's `observedAt`) at or after the
+   * previous cycle's start now are this cycle's start (a card whose times moved otherwise comes in
+   * `cards`).
+   */
+  lastCycle?: FleetView["lastCycle"];
+  plansWaiting?: PlanWaiting[];
+  projects?: ProjectBrief[];
+}
+
 /**
  * `/events` (text/event-stream). Messages with an `id:` are store events (event name `event`,
  * data `EventEntry`, id = its store id): `Last-Event-ID` (or `?since=<id>`) replays every one after
- * it. After each burst (coalesced) comes `fleet` (data `FleetView`, no id). `: ping` comments keep
- * the connection alive. `?project=<id>` filters the fleet messages.
+ * it. On connect comes `fleet` (data `FleetSnapshot`, no id) unless `X-Fleet-Version` (or
+ * `?version=`) names the current version; then after each burst that changed the fleet a
+ * `fleet-patch` (data `FleetPatch`), nothing when nothing changed. At most every 30 s a patch with
+ * only the last cycle, or a `: ping` comment. `?project=<id>` filters the fleet messages.
  */
 export type StreamMessage =
-  { event: "event"; id: number; data: EventEntry } | { event: "fleet"; data: FleetView };
+  | { event: "event"; id: number; data: EventEntry }
+  | { event: "fleet"; data: FleetSnapshot }
+  | { event: "fleet-patch"; data: FleetPatch };
 
-export const STREAM_EVENT_NAMES = ["event", "fleet"] as const;
+export const STREAM_EVENT_NAMES = ["event", "fleet", "fleet-patch"] as const;
 
 /** `POST /api/session-cookie`: trades the URL's `#token=` for an HttpOnly cookie. */
 export interface SessionCookieRequest {

@@ -1,5 +1,6 @@
-import type { EventEntry, FleetView } from "../api/types.js";
+import type { EventEntry, FleetPatch, FleetSnapshot, FleetView } from "../api/types.js";
 import { getJson } from "./api.js";
+import { applyFleetPatch } from "./fleet-patch.js";
 import { openLiveStream, type LiveStream, type StreamStatus } from "./live-stream.js";
 
 /** What every page component reads: the fleet as last pushed, and how the stream is doing. */
@@ -12,8 +13,10 @@ export interface LiveState {
 
 /**
  * The page's one connection to the server: the fleet is fetched once, then kept current by the
- * stream's `fleet` messages (the server pushes after each burst of store events; the page never
- * re-lists on a timer). Store events go to whoever listens (the open session page refreshes itself).
+ * stream: a `fleet` snapshot on connect, then `fleet-patch` messages with what changed (the page
+ * never re-lists on a timer). A patch that does not start from the version the page holds (it
+ * missed one) makes it reconnect without a version: the server answers with a snapshot. Store
+ * events go to whoever listens (the open session page refreshes itself).
  */
 export class LiveData {
   private state: LiveState = { fleet: null, status: "connecting", reconnectedAt: null };
@@ -21,6 +24,8 @@ export class LiveData {
   private readonly eventListeners = new Set<(event: EventEntry) => void>();
   private stream: LiveStream | undefined;
   private wasDown = false;
+  /** The fleet version the page holds; null until a snapshot came, and while it resyncs. */
+  private version: string | null = null;
 
   current(): LiveState {
     return this.state;
@@ -63,15 +68,36 @@ export class LiveData {
     this.stream = openLiveStream({
       url: "/events",
       lastEventId,
+      fleetVersion: () => this.version,
       onStatus: (status) => this.status(status),
       onMessage: (message) => {
-        if (message.event === "fleet") this.set({ fleet: JSON.parse(message.data) as FleetView });
+        if (message.event === "fleet") this.snapshot(JSON.parse(message.data) as FleetSnapshot);
+        else if (message.event === "fleet-patch") this.patch(JSON.parse(message.data) as FleetPatch);
         else if (message.event === "event") {
           const entry = JSON.parse(message.data) as EventEntry;
           for (const listener of this.eventListeners) listener(entry);
         }
       },
     });
+  }
+
+  private snapshot(snapshot: FleetSnapshot): void {
+    const { version, ...fleet } = snapshot;
+    this.version = version;
+    this.set({ fleet });
+  }
+
+  /** Applies a patch to the version it names; any other (a gap) resyncs, once. */
+  private patch(patch: FleetPatch): void {
+    const { fleet } = this.state;
+    if (this.version === null) return;
+    if (fleet === null || patch.base !== this.version) {
+      this.version = null;
+      this.stream?.reconnect();
+      return;
+    }
+    this.version = patch.version;
+    this.set({ fleet: applyFleetPatch(fleet, patch) });
   }
 
   private status(status: StreamStatus): void {

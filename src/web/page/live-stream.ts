@@ -9,6 +9,8 @@ export interface LiveStreamOptions {
   onStatus(status: StreamStatus): void;
   /** The id to resume after on the first connect (the snapshot's last event id). */
   lastEventId?: string | null;
+  /** The fleet version the page holds, sent as `X-Fleet-Version` (the server then skips the snapshot). */
+  fleetVersion?: () => string | null;
   fetch?: typeof fetch;
   /** Waits before the n-th reconnect (tests pass a shorter one). */
   backoffMs?: (attempt: number) => number;
@@ -19,6 +21,8 @@ export interface LiveStream {
   close(): void;
   /** The id of the last message received: what a reconnect sends as `Last-Event-ID`. */
   lastEventId(): string | null;
+  /** Drops the connection and opens a new one at once (the page missed a fleet version). */
+  reconnect(): void;
 }
 
 const defaultBackoff = (attempt: number): number => Math.min(5_000, 250 * 2 ** Math.min(attempt, 5));
@@ -34,11 +38,14 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
   let lastId = options.lastEventId ?? null;
   let closed = false;
   let controller: AbortController | undefined;
+  let reconnecting = false;
 
   const readOnce = async (): Promise<"ended" | "unauthorized"> => {
     controller = new AbortController();
     const headers: Record<string, string> = { Accept: "text/event-stream" };
     if (lastId !== null) headers["Last-Event-ID"] = lastId;
+    const version = options.fleetVersion?.() ?? null;
+    if (version !== null) headers["X-Fleet-Version"] = version;
     const response = await doFetch(options.url, {
       headers,
       credentials: "same-origin",
@@ -65,6 +72,11 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
       const outcome = await readOnce().catch(() => "failed" as const);
       if (closed) return;
       if (outcome === "unauthorized") return options.onStatus("unauthorized");
+      if (reconnecting) {
+        reconnecting = false;
+        attempt = -1;
+        continue;
+      }
       if (outcome === "ended") attempt = 0;
       options.onStatus("reconnecting");
       await new Promise((resolve) => setTimeout(resolve, backoff(attempt)));
@@ -78,5 +90,9 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
       controller?.abort();
     },
     lastEventId: () => lastId,
+    reconnect: () => {
+      reconnecting = true;
+      controller?.abort();
+    },
   };
 }

@@ -1,13 +1,16 @@
 import type { ServerResponse } from "node:http";
 import { HttpRefusal, type RouteRequest } from "../../core/http/index.js";
 import type { StoredEvent } from "../../core/store/index.js";
-import type { FleetView } from "../api/types.js";
-import { filterFleet, type FleetSource } from "./read-fleet.js";
+import { fleetChannel } from "./fleet-channel.js";
+import type { FleetSource } from "./read-fleet.js";
 import { eventEntry } from "./read-session-detail.js";
 import { eventsAfter, type FeedBatch, type StoreFeed } from "./store-feed.js";
 
 export interface EventStreamOptions {
-  /** How often an idle stream gets a `: ping` comment. Default 15 s. */
+  /**
+   * How often a stream gets its keep-alive: a patch with the last cycle when only that changed,
+   * else a `: ping` comment. Default 30 s.
+   */
   readonly heartbeatMs?: number;
   /** Past this many bytes waiting to be sent, a stream is closed (its page reconnects and resumes). */
   readonly maxBufferedBytes?: number;
@@ -15,32 +18,38 @@ export interface EventStreamOptions {
 
 /**
  * `GET /events` (docs/dashboard.md, "Live data"): replays every store event after `Last-Event-ID`
- * (or `?since=`), then the fleet, then follows the shared feed. A stream that cannot keep up is
+ * (or `?since=`), then the fleet's snapshot (none when `X-Fleet-Version` names the current one),
+ * then follows the shared feed with the fleet's changes only. A stream that cannot keep up is
  * closed rather than buffered without bound: its page resumes from the last id it got.
  */
 export function eventStreamHandler(source: FleetSource, feed: StoreFeed, options: EventStreamOptions = {}) {
   return (request: RouteRequest): undefined => {
     const since = sinceOf(request);
-    const project = request.query.get("project") ?? undefined;
+    const pageVersion = versionOf(request);
     const { response } = request.raw;
     response.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-store",
       "x-accel-buffering": "no",
     });
+    const fleet = fleetChannel(request.query.get("project") ?? undefined);
     let sent = since ?? 0;
-    const send = (events: readonly StoredEvent[], fleet: FleetView) => {
+    const eventsOf = (events: readonly StoredEvent[]) => {
       const fresh = events.filter((event) => event.id > sent);
       sent = fresh.at(-1)?.id ?? sent;
-      write(response, fresh.map(eventMessage).join("") + fleetMessage(filterFleet(fleet, project)), options);
+      return fresh.map(eventMessage).join("");
     };
-    const follower = feed.subscribe((batch: FeedBatch) => send(batch.events, batch.fleet));
+    const follower = feed.subscribe((batch: FeedBatch) => {
+      const text = eventsOf(batch.events) + fleet.next(batch);
+      if (text !== "") write(response, text, options);
+    });
     const replay = since === undefined ? [] : eventsAfter(source, since, follower.position);
-    send(replay, feed.fleet());
+    const first = eventsOf(replay) + fleet.open(feed.versioned(), pageVersion);
+    write(response, first, options);
     sent = Math.max(sent, follower.position);
     const heartbeat = setInterval(
-      () => write(response, ": ping\n\n", options),
-      options.heartbeatMs ?? 15_000,
+      () => write(response, fleet.next(feed.versioned(), true) || ": ping\n\n", options),
+      options.heartbeatMs ?? 30_000,
     );
     heartbeat.unref();
     response.on("close", () => {
@@ -63,8 +72,14 @@ function eventMessage(event: StoredEvent): string {
   return `id: ${event.id}\nevent: event\ndata: ${JSON.stringify(eventEntry(event))}\n\n`;
 }
 
-function fleetMessage(view: FleetView): string {
-  return `event: fleet\ndata: ${JSON.stringify(view)}\n\n`;
+/** The fleet version the page holds (`X-Fleet-Version` or `?version=`), if it says one. */
+function versionOf(request: RouteRequest): string | undefined {
+  const header = request.headers["x-fleet-version"];
+  const given = (Array.isArray(header) ? header[0] : header) ?? request.query.get("version") ?? undefined;
+  if (given === undefined || given === "") return undefined;
+  if (!/^[0-9a-f]{8}\.\d{1,15}$/.test(given))
+    throw new HttpRefusal(400, "X-Fleet-Version (or version) must be a version a fleet message gave");
+  return given;
 }
 
 function write(response: ServerResponse, text: string, options: EventStreamOptions): void {

@@ -1,12 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { readLastCycle } from "../../core/daemon-state/index.js";
 import { lastEventId, listEvents, type StoredEvent } from "../../core/store/index.js";
 import type { FleetView } from "../api/types.js";
+import { diffFleet, hasChanges } from "./fleet-diff.js";
 import { readFleet, type FleetSource } from "./read-fleet.js";
 
 /** What every follower gets after a burst of store changes: the new events, then the fleet once. */
-export interface FeedBatch {
+export interface FeedBatch extends VersionedFleet {
   readonly events: readonly StoredEvent[];
+}
+
+/**
+ * A fleet and its version (`<epoch>.<n>`): a new n each time what a page shows changed (a cycle
+ * that only ran again keeps it), a new epoch per feed (each daemon start).
+ */
+export interface VersionedFleet {
   readonly fleet: FleetView;
+  readonly version: string;
 }
 
 export interface StoreFeed {
@@ -17,6 +27,8 @@ export interface StoreFeed {
   subscribe(listener: (batch: FeedBatch) => void): { position: number; unsubscribe(): void };
   /** The fleet as of now, recomputed only when the store changed since the last time. */
   fleet(): FleetView;
+  /** The same, with its version. */
+  versioned(): VersionedFleet;
 }
 
 export interface StoreFeedOptions {
@@ -47,14 +59,19 @@ export function createStoreFeed(source: FleetSource, options: StoreFeedOptions):
   let seen = "";
   let poll: NodeJS.Timeout | undefined;
   let pending: NodeJS.Timeout | undefined;
-  let cached: { key: string; view: FleetView } | undefined;
+  let cached: { key: string; fleet: FleetView; version: string } | undefined;
+  const epoch = randomUUID().slice(0, 8);
+  let versions = 0;
 
   const stamp = () =>
     `${lastEventId(source.store)}:${readLastCycle(source.store)?.at ?? ""}:${source.extras?.version() ?? 0}`;
-  const fleet = (): FleetView => {
+  const versioned = (): VersionedFleet => {
     const key = stamp();
-    if (cached?.key !== key) cached = { key, view: readFleet(source, options.now()) };
-    return cached.view;
+    if (cached?.key === key) return cached;
+    const fleet = readFleet(source, options.now());
+    const moved = cached === undefined || hasChanges(diffFleet(cached.fleet, fleet));
+    cached = { key, fleet, version: moved ? `${epoch}.${++versions}` : cached!.version };
+    return cached;
   };
   const guarded = (step: () => void) => () => {
     try {
@@ -66,7 +83,8 @@ export function createStoreFeed(source: FleetSource, options: StoreFeedOptions):
   const flush = guarded(() => {
     pending = undefined;
     const events = eventsAfter(source, delivered);
-    const batch = { events, fleet: fleet() };
+    const { fleet, version } = versioned();
+    const batch = { events, fleet, version };
     delivered = events.at(-1)?.id ?? delivered;
     for (const listener of [...listeners]) listener(batch);
   });
@@ -78,7 +96,8 @@ export function createStoreFeed(source: FleetSource, options: StoreFeedOptions):
   });
 
   return {
-    fleet,
+    fleet: () => versioned().fleet,
+    versioned,
     subscribe(listener) {
       if (listeners.size === 0) {
         delivered = lastEventId(source.store);

@@ -7,10 +7,11 @@ import {
   writeTransaction,
   type Store,
 } from "../../../src/core/store/index.js";
-import type { EventEntry, FleetView } from "../../../src/web/api/types.js";
+import type { EventEntry } from "../../../src/web/api/types.js";
 import { statusChanged } from "../../helpers/events.js";
 import { addSession } from "../../core/daemon/daemon-fixture.js";
 import { startDashboard, type DashboardWorld } from "./dashboard-world.js";
+import { fleets, snapshots } from "./fleet-messages.js";
 import { openSse, type SseClient, type SseMessage } from "./sse-client.js";
 
 const stores: Store[] = [];
@@ -39,9 +40,6 @@ async function waitFor(condition: () => boolean): Promise<void> {
 }
 
 const ids = (messages: SseMessage[]) => messages.filter((m) => m.event === "event").map((m) => Number(m.id));
-const fleets = (messages: SseMessage[]) =>
-  messages.filter((m) => m.event === "fleet").map((m) => JSON.parse(m.data) as FleetView);
-
 function setStatus(store: Store, id: string, from: "working" | "ci_failed", to: "working" | "ci_failed") {
   writeTransaction(store, (tx) =>
     updateSession(tx, id, { status: to, reason: "test" }, statusChanged(from, to)),
@@ -72,7 +70,7 @@ describe("GET /events", () => {
     ).toEqual(["app-1", "app-2"]);
   });
 
-  it("starts with the fleet, then pushes each new store event with its store id, then the fleet again", async () => {
+  it("starts with the fleet, then pushes each new store event with its store id, then the fleet's change", async () => {
     const w = await startDashboard((world) => addSession(world.engine.store, "app-1"));
     const client = await stream(w);
     expect(client.status).toBe(200);
@@ -94,7 +92,7 @@ describe("GET /events", () => {
     expect(fleets(client.messages)[1]?.lastEventId).toBe(stored?.id);
   });
 
-  it("a burst written in one transaction arrives complete and in order, followed by one fleet", async () => {
+  it("a burst written in one transaction arrives complete and in order, followed by one patch", async () => {
     const w = await startDashboard((world) => addSession(world.engine.store, "app-1"));
     const client = await stream(w);
     await client.until((m) => fleets(m).length === 1, "the first fleet");
@@ -108,7 +106,8 @@ describe("GET /events", () => {
     });
     await client.until((m) => fleets(m).length === 2, "the fleet after the burst");
     expect(ids(client.messages)).toEqual(Array.from({ length: 30 }, (_, i) => before + 1 + i));
-    expect(client.messages.at(-1)?.event).toBe("fleet");
+    expect(client.messages.at(-1)?.event).toBe("fleet-patch");
+    expect(snapshots(client.messages)).toHaveLength(1);
   });
 
   it("resumes after Last-Event-ID (or ?since=) with every event missed while away, none twice", async () => {

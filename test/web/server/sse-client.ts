@@ -10,6 +10,8 @@ export interface SseClient {
   status: number;
   messages: SseMessage[];
   comments: number;
+  /** Every byte received so far (messages, comments, blank lines). */
+  bytes: number;
   /** Resolves once `check` holds over the messages so far (a hang guard, not a timing). */
   until(check: (messages: SseMessage[]) => boolean, what: string): Promise<void>;
   close(): void;
@@ -25,6 +27,7 @@ export function openSse(port: number, path: string, headers: Record<string, stri
       status: 0,
       messages: [],
       comments: 0,
+      bytes: 0,
       until: (check, what) =>
         new Promise((done, fail) => {
           const timer = setTimeout(() => fail(new Error(`timed out waiting for ${what}`)), 20_000);
@@ -44,6 +47,7 @@ export function openSse(port: number, path: string, headers: Record<string, stri
         client.status = res.statusCode ?? 0;
         let buffer = "";
         res.on("data", (chunk: Buffer) => {
+          client.bytes += chunk.length;
           buffer += chunk.toString("utf8");
           let end: number;
           while ((end = buffer.indexOf("\n\n")) >= 0) {
