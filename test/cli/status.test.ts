@@ -26,6 +26,7 @@ describe("ao status", () => {
     expect(JSON.parse((await f.ao(["status", "--json"])).stdout)).toEqual({
       sessions: [],
       recentlyEnded: [],
+      waiting: [],
       daemon: { running: false },
       dashboard: null,
     });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isAoError } from "../../src/core/errors.js";
-import type { Runtime, RuntimeHandle } from "../../src/core/slots/index.js";
+import type { Liveness, Runtime, RuntimeHandle } from "../../src/core/slots/index.js";
 import { eventually } from "./eventually.js";
 
 export interface RuntimeSubject {
@@ -192,8 +192,11 @@ export function runtimeContract(name: string, makeSubject: () => Promise<Runtime
       const answers = await livenessMany([second.handle, unknown, first.handle]);
       expect(answers).toHaveLength(3);
       expect(["exited", "missing"]).toContain(answers[0]?.state);
-      expect(answers.slice(1)).toEqual([{ state: "missing" }, { state: "alive" }]);
+      expect(answers.slice(1).map(withoutPid)).toEqual([{ state: "missing" }, { state: "alive" }]);
       expect(await livenessMany([])).toEqual([]);
+      // A pid, where the runtime gives one, is the agent's running process (ao measures its memory).
+      const alive = answers[2];
+      if (alive?.state === "alive" && alive.pid !== undefined) expect(isRunning(alive.pid)).toBe(true);
     });
 
     it("keeps sessions apart", async () => {
@@ -207,4 +210,19 @@ export function runtimeContract(name: string, makeSubject: () => Promise<Runtime
       expect(await subject.runtime.liveness(second.handle)).toEqual({ state: "alive" });
     });
   });
+}
+
+/** A liveness answer without the optional pid, to compare with what any runtime answers. */
+function withoutPid(answer: Liveness | undefined): Liveness | undefined {
+  if (answer?.state !== "alive") return answer;
+  return { state: "alive" };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -10,11 +10,13 @@ import {
   listSessionViews,
   watchSessionViews,
   recentlyEndedSessions,
+  waitingSpawns,
   type EndedSession,
   type SessionView,
   type SessionsRefresh,
 } from "../../core/sessions/index.js";
-import { isSessionStatus, isTerminalStatus, type AgentExit } from "../../core/store/index.js";
+import { isSessionStatus, isTerminalStatus, type AgentExit, type SpawnWait } from "../../core/store/index.js";
+import { formatByteSize } from "../../core/admission/index.js";
 import { formatAge } from "../age-text.js";
 import { conflictCell, conflictsOf, type SessionConflicts } from "../conflict-marks.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
@@ -50,6 +52,7 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
       const render = async (views: SessionView[]): Promise<void> => {
         const daemon = await readDaemonStatus(ctx);
         const ended = recentlyEndedSessions(ctx);
+        const waiting = waitingSpawns(ctx);
         const conflicts = await sessionConflicts(ctx);
         renderSessions(ctx.stdout, views, {
           json: options.json,
@@ -57,6 +60,7 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
           daemon,
           ended,
           conflicts,
+          waiting,
         });
       };
       if (!options.watch) {
@@ -97,9 +101,11 @@ export function renderSessions(
     ended?: readonly EndedSession[] | undefined;
     /** The conflict radar's pairs by session (`ao status`): a column, and `conflicts` per session in JSON. */
     conflicts?: SessionConflicts | undefined;
+    /** Spawns waiting to start (`ao status`): named under the table with what each waits for. */
+    waiting?: readonly SpawnWait[] | undefined;
   },
 ): void {
-  const { daemon, ended, conflicts } = options;
+  const { daemon, ended, conflicts, waiting } = options;
   if (options.json === true) {
     writeJson(out, {
       sessions:
@@ -107,6 +113,7 @@ export function renderSessions(
           ? views
           : views.map((view) => ({ ...view, conflicts: conflictsOf(conflicts, view.id) })),
       ...(ended === undefined ? {} : { recentlyEnded: ended }),
+      ...(waiting === undefined ? {} : { waiting: waiting.map((wait) => waitingJson(wait, options.now)) }),
       ...(daemon === undefined ? {} : { daemon, dashboard: dashboardOf(daemon) }),
     });
     return;
@@ -122,8 +129,28 @@ export function renderSessions(
       ...waitNotes(views),
       ...budgetNotes(views),
     ]);
+  if (waiting !== undefined && waiting.length > 0) writeLines(out, waitingNotes(waiting, options.now));
   if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
+}
+
+/** A waiting spawn in `--json`: times as ISO, how long it has waited. */
+function waitingJson(wait: SpawnWait, now: number) {
+  const { pid: _pid, id: _id, since, ...rest } = wait;
+  return { ...rest, since: new Date(since).toISOString(), waitedMs: Math.max(0, now - since) };
+}
+
+/** "2 spawns waiting to start, in this order:" and one line each with what it waits for. */
+function waitingNotes(waiting: readonly SpawnWait[], now: number): string[] {
+  const count = waiting.length === 1 ? "1 spawn waits" : `${waiting.length} spawns wait`;
+  return [
+    "",
+    `${count} to start, in this order:`,
+    ...waiting.map(
+      (wait, index) =>
+        `  ${index + 1}. ${wait.project} (${wait.agent}) "${terminalCell(wait.task)}": ${terminalCell(wait.reason)} (for ${formatAge(now - wait.since)})`,
+    ),
+  ];
 }
 
 /**
@@ -155,7 +182,8 @@ function dashboardOf(daemon: DaemonStatus): { url: string } | null {
  * Columns only some fleets need: `conflict` after `status` when the conflict radar found one (the
  * other side, `ao conflicts` has the files), `commander` after `status` when a session is a control-plane
  * worker, `where` after `runtime` when a session runs in a container or pod (its runtime's
- * placement). A fleet of local tmux sessions keeps the narrow table.
+ * placement), `mem` after `cost` when a runtime gives its agents' process ids (tmux: what each agent's
+ * process tree takes, which admission learns from). A fleet of local tmux sessions keeps the narrow table.
  */
 function columnsFor(
   views: readonly SessionView[],
@@ -170,6 +198,11 @@ function columnsFor(
     });
   if (views.some((view) => view.commander !== null))
     columns = insertAfter(columns, "status", { header: "commander", value: (view) => view.commander ?? "-" });
+  if (views.some((view) => view.memoryBytes !== null))
+    columns = insertAfter(columns, "cost", {
+      header: "mem",
+      value: (view) => (view.memoryBytes === null ? "-" : formatByteSize(view.memoryBytes)),
+    });
   if (views.some((view) => view.runtime.placement !== null))
     columns = insertAfter(columns, "runtime", { header: "where", value: (view) => placementCell(view) });
   return columns;

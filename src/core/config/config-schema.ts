@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { admissionSchema } from "./admission-schema.js";
 import { budgetSchema, limitsSchema } from "./budget-schema.js";
 import { controlPlaneSchema } from "./control-plane-schema.js";
 import { daemonSchema } from "./daemon-schema.js";
@@ -60,6 +61,7 @@ export const configSchema = z
       .min(1)
       .optional()
       .meta({ description: "Cap on concurrent sessions across projects." }),
+    admission: admissionSchema.optional(),
     defaults: defaultsSchema.prefault({}),
     projects: z
       .record(idSchema, projectSchema)

@@ -36,6 +36,7 @@ export { formatIssue, formatKeyPath, type ConfigIssue } from "./config-issues.js
 // The config's types, as loaded and normalized.
 export type {
   AgentConfig,
+  AdmissionConfig,
   AoConfig,
   ConfigDocument,
   ControlPlaneConfig,

@@ -179,6 +179,7 @@ export function normalizeConfig(
   const config: AoConfig = definedOnly({
     port: raw.port,
     maxSessions: raw.maxSessions,
+    admission: raw.admission,
     defaults,
     projects,
     notifiers: raw.notifiers,

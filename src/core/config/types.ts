@@ -128,11 +128,21 @@ export interface ControlPlaneConfig {
   commanderApprovals: "none" | "read-only" | "all";
 }
 
+/** `admission:`: a new agent starts only when the machine can carry it (docs/sessions.md, Admission). */
+export interface AdmissionConfig {
+  minFreeMemory?: number | undefined;
+  maxLoadPerCore?: number | undefined;
+  /** Bytes by agent plugin name. */
+  perAgentMemory?: Readonly<Record<string, number>> | undefined;
+}
+
 /** agent-orchestrator.yaml after validation and normalisation. */
 export interface AoConfig {
   /** The daemon's HTTP port on 127.0.0.1; 0 = any free port. */
   port: number;
   maxSessions?: number | undefined;
+  /** `admission:` in bytes and load per core; absent: only maxSessions caps spawns. */
+  admission?: AdmissionConfig | undefined;
   defaults: DefaultsConfig;
   projects: Record<string, ProjectConfig>;
   notifiers: Record<string, NotifierConfig>;

@@ -1,3 +1,4 @@
+import { learnAgentMemory, measureSessionMemory } from "../admission/index.js";
 import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
 import { recordNewExits } from "../sessions/record-exits.js";
@@ -68,6 +69,11 @@ export async function observeProject(
     recordQuestions(store, sessions, probes);
   } catch (error) {
     errors.push(`questions: ${messageOf(error)}`);
+  }
+  try {
+    learnAgentMemory(store, sessions, await measureSessionMemory(ctx.exec, probes), ctx.clock.now());
+  } catch (error) {
+    errors.push(`agent memory: ${messageOf(error)}`);
   }
   const observations = new Map<string, SessionObservation>();
   for (const session of sessions) {

@@ -1,4 +1,5 @@
 import type { AoContext } from "../context.js";
+import { checkAdmission, machineFromEnv } from "../admission/index.js";
 import { AoError } from "../errors.js";
 import { heldError, spawnHold } from "../gates/gates.js";
 import {
@@ -33,6 +34,7 @@ export function allocateSession(
   return writeTransaction(store, (tx) => {
     checkCapacity(tx, opened.config, project);
     checkSpawnGates(tx, ctx.clock.now(), opened);
+    checkAdmission(tx, machineFromEnv(ctx.env), opened.config, names.agent, ctx.clock.now());
     const id = allocateSessionId(tx, project.sessionPrefix);
     const branch =
       plan.branch ??

@@ -14,6 +14,7 @@ export { parsePrRef } from "./claimable-pr.js";
 export { listSessionViews, watchSessionViews, type SessionsRefresh } from "./list-sessions.js";
 export type { SessionView } from "./session-view.js";
 export { recentlyEndedSessions, type EndedSession } from "./recently-ended.js";
+export { waitingSpawns } from "./waiting-spawns.js";
 export { sessionPage } from "./session-page.js";
 export { sessionLogs } from "./session-logs.js";
 export { sessionCiLog, sessionCiRuns } from "./session-ci.js";

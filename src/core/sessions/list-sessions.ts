@@ -1,3 +1,4 @@
+import { measureSessionMemory } from "../admission/index.js";
 import type { AoContext, OutputStream } from "../context.js";
 import {
   closeStore,
@@ -73,6 +74,7 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
   if ([...probes.values()].some((probe) => probe.exit !== undefined))
     sessions = keepExits(ctx, sessions, probes);
   const gaps = await listedBudgetGaps(ctx, sessions, plugins, options.configPath);
+  const memory = await measureSessionMemory(ctx.exec, probes);
   const now = ctx.clock.now();
   return sessions.map((session) => ({
     ...sessionView(
@@ -84,6 +86,7 @@ export async function listSessionViews(ctx: AoContext, options: ListOptions = {}
       holds.get(session.id),
     ),
     unenforcedBudgets: (gaps.get(session.id) ?? []).map(({ scope, why }) => ({ scope, why })),
+    memoryBytes: memory.get(session.id) ?? null,
   }));
 }
 

@@ -3,6 +3,7 @@ import type { AoConfig, ProjectConfig } from "../config/index.js";
 import type { OutputStream } from "../context.js";
 import { AoError, isAoError } from "../errors.js";
 import { listSessions, type Store } from "../store/index.js";
+import type { SpawnLine } from "./spawn-line.js";
 
 /** Sessions that count against `maxSessions`: every one not in a terminal status, spawning ones too. */
 export function checkCapacity(store: Store, config: AoConfig, project: ProjectConfig): void {
@@ -38,6 +39,8 @@ export interface QueueOptions {
   now: () => number;
   sleep?: ((ms: number) => Promise<unknown>) | undefined;
   progress: OutputStream;
+  /** The line of waiting spawns this one keeps its place in (shown by `ao status`, started in order). */
+  line?: SpawnLine | undefined;
 }
 
 export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
@@ -52,24 +55,38 @@ export async function withCapacity<T>(attempt: () => T, options: QueueOptions): 
   const deadline = options.now() + options.timeoutMs;
   const sleep = options.sleep ?? sleepMs;
   let announced = false;
-  for (;;) {
-    try {
-      return attempt();
-    } catch (error) {
-      if (!isAoError(error) || !QUEUED_CODES.has(error.code) || !options.queue) throw error;
-      if (options.now() >= deadline) throw queueTimedOut(error, options.timeoutMs);
-      if (!announced) options.progress.write(`queued: ${error.message}; ${waitingFor(error)}…\n`);
-      announced = true;
-      await sleep(Math.min(pollMs(options, error), Math.max(1, deadline - options.now())));
+  try {
+    for (;;) {
+      try {
+        options.line?.checkTurn();
+        return attempt();
+      } catch (error) {
+        if (!isAoError(error) || !QUEUED_CODES.has(error.code) || !options.queue) throw error;
+        if (options.now() >= deadline) throw queueTimedOut(error, options.timeoutMs);
+        if (!announced) options.progress.write(`queued: ${error.message}; ${waitingFor(error)}…\n`);
+        announced = true;
+        options.line?.waitFor(error);
+        await sleep(Math.min(pollMs(options, error), Math.max(1, deadline - options.now())));
+      }
     }
+  } finally {
+    options.line?.leave();
   }
 }
 
 /** What a queued spawn waits for: a free slot, its agent's reset (gates), or its project's budget. */
-const QUEUED_CODES: ReadonlySet<string> = new Set(["E_SESSION_LIMIT", "E_RATE_LIMITED", "E_OVER_BUDGET"]);
+const QUEUED_CODES: ReadonlySet<string> = new Set([
+  "E_SESSION_LIMIT",
+  "E_RATE_LIMITED",
+  "E_OVER_BUDGET",
+  "E_NO_ROOM",
+  "E_QUEUED",
+]);
 
 function waitingFor(error: AoError): string {
   if (error.code === "E_RATE_LIMITED") return "waiting for the reset";
+  if (error.code === "E_NO_ROOM") return "waiting for room";
+  if (error.code === "E_QUEUED") return "waiting in line";
   if (error.code === "E_OVER_BUDGET") return "waiting for the budget to allow it";
   return "waiting for a free slot";
 }

@@ -70,6 +70,11 @@ export interface SessionView {
    * spend has no price), each with why; empty when every budget is enforced or none is set.
    */
   unenforcedBudgets: readonly Unenforced[];
+  /**
+   * Bytes of memory its agent's process tree takes now (`ao status` MEM; admission learns from it);
+   * null when unknown: not running, or its runtime gives no process id (docker, kubernetes).
+   */
+  memoryBytes: number | null;
 }
 
 /** The observation fields are null until the lifecycle engine has observed the pull request. */
@@ -128,6 +133,7 @@ export function sessionView(
     cost,
     hold,
     unenforcedBudgets: [],
+    memoryBytes: null,
   };
 }
 

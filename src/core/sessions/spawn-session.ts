@@ -7,6 +7,7 @@ import { writeTaskFile } from "./prompt-files.js";
 import { resolveTask, type SessionTask } from "./resolve-task.js";
 import { refuseLiveDuplicate } from "./live-duplicate.js";
 import { DEFAULT_QUEUE_TIMEOUT_MS, withCapacity } from "./session-capacity.js";
+import { SpawnLine } from "./spawn-line.js";
 import { runSpawnSteps } from "./spawn-run.js";
 import { crashHookFromEnv, type AfterStepHook, type Spawner } from "./spawner.js";
 import { failedSpawnError, undoSpawn } from "./undo-spawn.js";
@@ -95,6 +96,13 @@ async function spawnWithStore(
     now: () => ctx.clock.now(),
     sleep: plan.options.sleep,
     progress: ctx.stderr,
+    line: new SpawnLine(store, {
+      project: opened.project.id,
+      agent: opened.names.agent,
+      task: plan.task.title,
+      pid: process.pid,
+      now: () => ctx.clock.now(),
+    }),
   });
   const afterStep = plan.options.afterStep ?? crashHookFromEnv(ctx.env);
   const run = {

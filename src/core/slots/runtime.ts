@@ -60,7 +60,14 @@ export interface RuntimeCreateInput {
  * permission error) and must never be read as "dead".
  */
 export type Liveness =
-  | { state: "alive" }
+  | {
+      state: "alive";
+      /**
+       * The agent's process id on this machine, when the runtime runs it here and knows it (tmux:
+       * the pane's process): ao measures the memory of its process tree (admission, `ao status` MEM).
+       */
+      pid?: number | undefined;
+    }
   | {
       state: "exited";
       exitCode: number | null;

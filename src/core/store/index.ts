@@ -154,3 +154,11 @@ export {
   type ConflictKind,
   type ConflictPair,
 } from "./conflict-pairs.js";
+export { learnedAgentMemory, recordAgentMemory } from "./agent-memory.js";
+export {
+  addSpawnWait,
+  listSpawnWaits,
+  removeSpawnWait,
+  updateSpawnWait,
+  type SpawnWait,
+} from "./spawn-waits.js";

@@ -8,8 +8,8 @@ import { classifyTmuxFailure, runThroughServerExit, tmuxComplaint } from "../../
  * tmux has not learnt yet is left to the single-session probe (`single`), which waits for it.
  */
 const FORMAT =
-  "#{session_name}|#{window_index}|#{pane_index}|#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}";
-const LINE = /^(.+)\|(\d+)\|(\d+)\|([01])\|(\d*)\|(\d*)$/;
+  "#{session_name}|#{window_index}|#{pane_index}|#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pane_pid}";
+const LINE = /^(.+)\|(\d+)\|(\d+)\|([01])\|(\d*)\|(\d*)\|(\d*)$/;
 
 type Answer = Liveness | "settling";
 
@@ -49,14 +49,14 @@ async function agentPanes(client: TmuxClient): Promise<Map<string, Answer> | Liv
   for (const line of result.stdout.split("\n")) {
     const match = LINE.exec(line.trim());
     if (!match || match[2] !== "0" || match[3] !== "0") continue;
-    const [, session = "", , , dead, status = "", signal = ""] = match;
-    panes.set(session, paneAnswer(dead === "1", status, signal));
+    const [, session = "", , , dead, status = "", signal = "", pid = ""] = match;
+    panes.set(session, paneAnswer(dead === "1", status, signal, pid));
   }
   return panes;
 }
 
-function paneAnswer(dead: boolean, status: string, signal: string): Answer {
-  if (!dead) return { state: "alive" };
+function paneAnswer(dead: boolean, status: string, signal: string, pid: string): Answer {
+  if (!dead) return pid === "" ? { state: "alive" } : { state: "alive", pid: Number(pid) };
   if (status === "" && signal === "") return "settling";
   // Killed by a signal: no exit code, as for the single probe.
   return { state: "exited", exitCode: status === "" ? null : Number(status) };
