@@ -7,6 +7,7 @@ import { portFlag } from "../port-flag.js";
 import { remoteLines } from "../remote-lines.js";
 import { writeJson, writeLines } from "../render.js";
 import { registerDeviceCommands } from "./dashboard-devices.js";
+import { registerPushCommands } from "./dashboard-push.js";
 
 interface DashboardFlags {
   port?: string;
@@ -49,4 +50,5 @@ export function registerDashboardCommand(program: Command, cli: CliRuntime): voi
     }),
   );
   registerDeviceCommands(dashboard, cli);
+  registerPushCommands(dashboard, cli);
 }
