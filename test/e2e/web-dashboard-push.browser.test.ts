@@ -47,6 +47,8 @@ describe.skipIf(skip !== undefined)("notifications on this device (built ao, chr
       const status = page.getByRole("status", { name: "Notification status" });
       await expect.poll(async () => (await status.textContent())?.trim() ?? "").not.toMatch(/^(Working…)?$/);
       const said = (await status.textContent())!.trim();
+      // On a 390 px phone the settings page, its sentence included, does not scroll sideways.
+      expect(await page.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
       const listed = JSON.parse(w.ao(["dashboard", "push", "--json"]).stdout) as Listed;
       if (said.startsWith("This browser could not subscribe with its push service")) {
         // Headless Chromium answers "AbortError: Registration failed - permission denied" (and an
