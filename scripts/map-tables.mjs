@@ -27,6 +27,7 @@ export const LAYERS = {
         from: [
           "src/cli/commands/dashboard.ts",
           "src/cli/commands/dashboard-devices.ts",
+          "src/cli/commands/dashboard-push.ts",
           "src/cli/dashboard-remote-flags.ts",
           "src/cli/commands/start.ts",
         ],

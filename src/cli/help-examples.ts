@@ -72,6 +72,8 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     "ao dashboard devices revoke 3f9c2a1b",
     "ao dashboard devices revoke 3f9c2a1b --json",
   ],
+  "dashboard push": ["ao dashboard push", "ao dashboard push --json"],
+  "dashboard push remove": ["ao dashboard push remove 7d2e90c4", "ao dashboard push remove 7d2e90c4 --json"],
   demo: ["ao demo", "ao demo --agent claude-code --timeout 10m", "ao demo --keep --json"],
   events: [
     "ao events --session app-1",

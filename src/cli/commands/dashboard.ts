@@ -7,6 +7,7 @@ import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { remoteLines } from "../remote-lines.js";
 import { writeJson, writeLines } from "../render.js";
 import { registerDeviceCommands } from "./dashboard-devices.js";
+import { registerPushCommands } from "./dashboard-push.js";
 
 const FLAGS = defineFlags({
   port: {
@@ -50,4 +51,5 @@ export function registerDashboardCommand(program: Command, cli: CliRuntime): voi
     }),
   );
   registerDeviceCommands(dashboard, cli);
+  registerPushCommands(dashboard, cli);
 }

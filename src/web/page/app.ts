@@ -9,6 +9,7 @@ import { useLive, useNow, useRoute } from "./hooks.js";
 import type { LiveData, LiveState } from "./live-data.js";
 import { PlanPage, PlansPage } from "./plan-page.js";
 import { SessionPage } from "./session-page.js";
+import { SettingsPage } from "./settings-page.js";
 import { SupervisionPage } from "./supervision-page.js";
 import { useFleetFilter } from "./use-fleet-filter.js";
 import { faviconHref, fleetTitle } from "./zones.js";
@@ -75,6 +76,7 @@ export function App({ live }: { live: LiveData }) {
             </select>
           </label>
           <a class="plans-link" href="#/plans">Plans</a>
+          <a class="settings-link" href="#/settings">Settings</a>
           <nav aria-label="Supervision">
             ${fleet.projects.map((option) => html`<a href=${routeHref({ page: "project", project: option.id })}>${option.id}</a>`)}
           </nav>
@@ -102,7 +104,9 @@ export function App({ live }: { live: LiveData }) {
               ? html`<${PlansPage} />`
               : route.page === "plan"
                 ? html`<${PlanPage} id=${route.id} />`
-                : html`<${FleetPage} fleet=${fleet} filter=${filter} onFilter=${setFilter} now=${now} />`
+                : route.page === "settings"
+                  ? html`<${SettingsPage} />`
+                  : html`<${FleetPage} fleet=${fleet} filter=${filter} onFilter=${setFilter} now=${now} />`
     }
   </div>`;
 }

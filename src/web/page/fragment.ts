@@ -34,7 +34,8 @@ export type Route =
   | { page: "session"; id: string; tab?: "review" }
   | { page: "project"; project: string }
   | { page: "plans" }
-  | { page: "plan"; id: string };
+  | { page: "plan"; id: string }
+  | { page: "settings" };
 
 export function parseRoute(route: string): Route {
   const path = route.split("?")[0] ?? "";
@@ -46,6 +47,7 @@ export function parseRoute(route: string): Route {
   const project = /^\/p\/([^/]+)$/.exec(path);
   if (project?.[1] !== undefined) return { page: "project", project: decodeURIComponent(project[1]) };
   if (path === "/plans") return { page: "plans" };
+  if (path === "/settings") return { page: "settings" };
   const plan = /^\/plans\/([^/]+)$/.exec(path);
   if (plan?.[1] !== undefined) return { page: "plan", id: decodeURIComponent(plan[1]) };
   return { page: "fleet" };
@@ -57,6 +59,7 @@ export function routeHref(route: Route): string {
     return `#/s/${encodeURIComponent(route.id)}${route.tab === "review" ? "/review" : ""}`;
   if (route.page === "project") return `#/p/${encodeURIComponent(route.project)}`;
   if (route.page === "plans") return "#/plans";
+  if (route.page === "settings") return "#/settings";
   if (route.page === "plan") return `#/plans/${encodeURIComponent(route.id)}`;
   return "#/";
 }

@@ -1,5 +1,6 @@
 /**
- * The dashboard's service worker (dist/web/sw.js; docs/dashboard.md, "Install"): it keeps the app
+ * The dashboard's service worker (dist/web/sw.js; docs/dashboard.md, "Install" and
+ * "Notifications"): it shows the pushes the daemon sends (push-notifications below), and it keeps the app
  * shell — the page, its script and stylesheet, the manifest and icons — so the installed app opens
  * when the daemon is down, showing that it is offline. Network first: a reachable server always
  * gives the current build. Nothing else is ever cached: the API, the event stream and the terminal
@@ -12,11 +13,29 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
+  readonly registration: ServiceWorkerRegistration;
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window" }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   readonly location: Location;
 }
 
@@ -73,6 +92,49 @@ worker.addEventListener("fetch", (event) => {
         return kept;
       },
     ),
+  );
+});
+
+/** What the daemon pushes (src/web/push/push-message.ts): plain text and a path of this origin. */
+interface PushPayload {
+  title?: unknown;
+  body?: unknown;
+  tag?: unknown;
+  url?: unknown;
+}
+
+/** A push from the daemon: shown as a notification (the browser requires one per push). */
+worker.addEventListener("push", (event) => {
+  let payload: PushPayload = {};
+  try {
+    payload = event.data?.json() ?? {};
+  } catch {
+    payload = {};
+  }
+  const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+  const url = new URL(text(payload.url, "/"), worker.location.origin);
+  event.waitUntil(
+    worker.registration.showNotification(text(payload.title, "ao needs you"), {
+      body: text(payload.body, ""),
+      tag: text(payload.tag, "ao"),
+      icon: "/assets/icons/icon-192.png",
+      // Only this origin's pages: a payload cannot send the person elsewhere.
+      data: { url: url.origin === worker.location.origin ? url.href : worker.location.origin },
+    }),
+  );
+});
+
+/** A tap on the notification opens the session's page: an open dashboard window, else a new one. */
+worker.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = String((event.notification.data as { url?: string } | null)?.url ?? "/");
+  event.waitUntil(
+    worker.clients.matchAll({ type: "window" }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === worker.location.origin);
+      if (open === undefined) return void (await worker.clients.openWindow(url));
+      await open.navigate(url);
+      await open.focus();
+    }),
   );
 });
 

@@ -1,5 +1,6 @@
 import type { AoContext } from "../../core/context.js";
 import { AoError } from "../../core/errors.js";
+import { removeDevicePushSubscriptions } from "../push/push-commands.js";
 import { callDaemon } from "./daemon-client.js";
 import { DeviceRegistry, devicesFile, type DeviceInfo } from "./device-registry.js";
 import type { PairingCodeAnswer } from "./device-routes.js";
@@ -28,7 +29,7 @@ export async function listDevices(ctx: Ctx): Promise<DeviceInfo[]> {
 
 /**
  * `ao dashboard devices revoke <id>`: through the daemon when it runs, which also closes the
- * device's open connections at once; else straight in the file.
+ * device's open connections at once and drops its push subscriptions; else straight in the files.
  */
 export async function revokeDevice(ctx: Ctx, id: string): Promise<void> {
   const answer = await callDaemon<{ revoked: boolean }>(
@@ -40,4 +41,5 @@ export async function revokeDevice(ctx: Ctx, id: string): Promise<void> {
   const registry = await DeviceRegistry.load(devicesFile(ctx.paths.home), () => ctx.clock.now());
   if (!(await registry.revoke(id)))
     throw new AoError("E_NOT_FOUND", `no paired device ${id}`, { hint: "ao dashboard devices lists them" });
+  await removeDevicePushSubscriptions(ctx, id);
 }

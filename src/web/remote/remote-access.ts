@@ -11,6 +11,7 @@ import { cookieValue } from "./request-origin.js";
  */
 export class RemoteAccess {
   private readonly connections = new Map<string, Set<Socket>>();
+  private readonly revokeListeners: ((id: string) => Promise<void>)[] = [];
 
   private constructor(
     readonly registry: DeviceRegistry,
@@ -29,12 +30,21 @@ export class RemoteAccess {
     return device;
   }
 
-  /** Forgets the device and closes every connection it has open; false for an unknown id. */
+  /**
+   * Forgets the device, closes every connection it has open and tells the listeners (its push
+   * subscriptions go); false for an unknown id.
+   */
   async revoke(id: string): Promise<boolean> {
     const revoked = await this.registry.revoke(id);
     for (const socket of this.connections.get(id) ?? []) socket.destroy();
     this.connections.delete(id);
+    for (const listener of this.revokeListeners) await listener(id);
     return revoked;
+  }
+
+  /** Runs `listener` with the id of each device revoked from now on. */
+  onRevoke(listener: (id: string) => Promise<void>): void {
+    this.revokeListeners.push(listener);
   }
 
   private track(id: string, socket: Socket): void {

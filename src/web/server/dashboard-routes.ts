@@ -22,6 +22,7 @@ import { messageOf } from "../../core/errors.js";
 import { pairingRoutes } from "../remote/device-routes.js";
 import { RemoteAccess } from "../remote/remote-access.js";
 import { mountRemote, type RemoteOptions } from "../remote/remote-mount.js";
+import { mountPush, type PushOptions } from "../push/push-mount.js";
 
 export interface DashboardOptions
   extends EventStreamOptions, Pick<StoreFeedOptions, "pollMs" | "coalesceMs"> {
@@ -34,6 +35,8 @@ export interface DashboardOptions
   readonly routes?: (daemon: DaemonMountContext) => readonly DashboardRoute[];
   /** Reaching it from other devices: `--listen`, `--allow-host` (src/web/remote). */
   readonly remote?: RemoteOptions;
+  /** Web Push (src/web/push): how often it looks at the store, how long a push may take. */
+  readonly push?: PushOptions;
 }
 
 /**
@@ -55,6 +58,7 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
       extras: cardExtras(daemon, now, onError),
     };
     const feed = createStoreFeed(source, { now, onError, ...options });
+    const push = await mountPush(daemon, auth, options.push);
     const assets = staticAssetsHandler(options.assetsDir ?? join(packageRoot(), "dist", "web"));
     const routes: DashboardRoute[] = [
       { kind: "page", method: "GET", path: "/", handle: assets },
@@ -96,10 +100,11 @@ export function dashboardMount(options: DashboardOptions = {}): RouteMount {
       }),
       ...(options.routes?.(daemon) ?? []),
       ...pairingRoutes(auth, remote),
+      ...push.routes,
     ];
     const guarded = routes.map((route) => guardedRoute(auth, route));
     const admin = await mountRemote(daemon, auth, guarded, options.remote ?? {});
-    return { owner: DASHBOARD_OWNER, routes: [...guarded, ...admin], hosts: allowedHosts };
+    return { owner: DASHBOARD_OWNER, routes: [...guarded, ...admin, ...push.admin], hosts: allowedHosts };
   };
 }
 
