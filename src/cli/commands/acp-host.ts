@@ -5,6 +5,7 @@ interface AcpHostFlags {
   session?: string;
   load?: string;
   promptFile?: string;
+  autoAllow?: string;
 }
 
 const EXAMPLES = `
@@ -13,6 +14,7 @@ Run by the acp agent plugin as a session's program, not by people (docs/acp.md, 
 Examples:
   ao acp-host --session app-3 --prompt-file /tmp/task.md -- my-acp-agent --flag
   ao acp-host --session app-3 --load 7f3a9c1e -- my-acp-agent
+  ao acp-host --session app-3 --auto-allow read,search -- my-acp-agent
 `;
 
 /**
@@ -28,13 +30,18 @@ export function registerAcpHostCommand(program: Command, cli: CliRuntime): void 
     .option("-s, --session <id>", "the ao session (default: AO_SESSION_ID); names the record")
     .option("--load <acp-session-id>", "continue this ACP session with session/load when the agent offers it")
     .option("--prompt-file <path>", "a file whose text is the first prompt (the spawn's task)")
+    .option(
+      "--auto-allow <kinds>",
+      "tool kinds whose permission questions are answered allow (comma-separated)",
+    )
     .addHelpText("after", EXAMPLES)
     .action(
       cli.action(async (ctx, agentArgv: string[], flags: AcpHostFlags, command: Command) => {
-        const [{ AoError }, { runAcpHost }] = await Promise.all([
+        const [{ AoError }, { runAcpHost, parseAutoAllow }] = await Promise.all([
           import("../../core/errors.js"),
           import("../../plugins/agent/acp/host/index.js"),
         ]);
+        const autoAllow = parseAutoAllow(flags.autoAllow);
         const session = flags.session ?? ctx.env["AO_SESSION_ID"];
         if (session === undefined || session === "")
           throw new AoError("E_USAGE", "acp-host needs the ao session: --session <id> or AO_SESSION_ID", {
@@ -50,6 +57,7 @@ export function registerAcpHostCommand(program: Command, cli: CliRuntime): void 
             sessionId: session,
             load: flags.load,
             promptFile: flags.promptFile,
+            autoAllow,
             clientVersion: command.parent?.version() ?? "unknown",
             pid: process.pid,
             terminal,
