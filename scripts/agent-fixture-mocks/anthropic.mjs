@@ -197,4 +197,9 @@ createServer((req, res) => {
       answer(res, request, scenario, prompt),
     );
   });
-}).listen(Number(port), "127.0.0.1");
+})
+  // Port 0 picks a free one (the e2e test of the real adapter): the port is printed once listening.
+  .on("listening", function printPort() {
+    process.stdout.write(`listening ${String(this.address().port)}\n`);
+  })
+  .listen(Number(port), "127.0.0.1");

@@ -19,6 +19,11 @@ const FLAGS = defineFlags({
     value: "path",
     description: "a file whose text is the first prompt (the spawn's task)",
   },
+  autoAllow: {
+    type: "string",
+    value: "kinds",
+    description: "tool kinds whose permission questions are answered allow (comma-separated)",
+  },
 });
 
 const EXAMPLES = `
@@ -44,10 +49,11 @@ export function registerAcpHostCommand(program: Command, cli: CliRuntime): void 
     .action(
       cli.action(async (ctx, agentArgv: string[], _flags: unknown, command: Command) => {
         const flags = await readFlags(FLAGS, command);
-        const [{ AoError }, { runAcpHost }] = await Promise.all([
+        const [{ AoError }, { runAcpHost, parseAutoAllow }] = await Promise.all([
           import("../../core/errors.js"),
           import("../../plugins/agent/acp/host/index.js"),
         ]);
+        const autoAllow = parseAutoAllow(flags.autoAllow);
         const session = flags.session ?? ctx.env["AO_SESSION_ID"];
         if (session === undefined || session === "")
           throw new AoError("E_USAGE", "acp-host needs the ao session: --session <id> or AO_SESSION_ID", {
@@ -63,6 +69,7 @@ export function registerAcpHostCommand(program: Command, cli: CliRuntime): void 
             sessionId: session,
             load: flags.load,
             promptFile: flags.promptFile,
+            autoAllow,
             clientVersion: command.parent?.version() ?? "unknown",
             pid: process.pid,
             terminal,

@@ -116,7 +116,9 @@ function renderTurn(stdout: OutputStream, stderr: OutputStream, turn: TurnView):
 export function workLines(work: TurnWork): string[] {
   const tools = work.tools.map((tool) => {
     const files = tool.files.length === 0 ? "" : ` (${tool.files.map(terminalCell).join(", ")})`;
-    return `  ⏺ ${tool.kind} ${terminalCell(tool.title)} — ${tool.status}${files}`;
+    const allowed =
+      tool.autoAllowed === undefined ? "" : ` · auto-allowed (${terminalCell(tool.autoAllowed)})`;
+    return `  ⏺ ${tool.kind} ${terminalCell(tool.title)} — ${tool.status}${files}${allowed}`;
   });
   const plan = work.plan.map(
     (entry) =>

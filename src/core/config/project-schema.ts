@@ -3,6 +3,7 @@ import { budgetSchema } from "./budget-schema.js";
 import { projectControlPlaneSchema } from "./control-plane-schema.js";
 import { pluginRefSchema } from "./plugin-schema.js";
 import { reactionsSchema } from "./reaction-schema.js";
+import { TOOL_KINDS } from "../slots/turns.js";
 
 /** Paths inside the repository (symlinks, copies): relative and never escaping it. */
 const repoPathSchema = z
@@ -21,6 +22,10 @@ const agentConfigSchema = z
         "default: the agent asks before risky actions. permissionless: run with the agent's permission-bypass flag (opt in knowingly).",
     }),
     model: z.string().min(1).optional().meta({ description: "Model name passed to the agent CLI." }),
+    autoAllow: z.array(z.enum(TOOL_KINDS)).default([]).meta({
+      description:
+        "Tool kinds (ACP's: read, search, …) whose permission questions ao answers allow by itself, for agents that ask them as data (acp, protocol: acp). Default: none; no bypass flag is ever passed.",
+    }),
   })
   .meta({ description: "Settings passed to the agent plugin." });
 

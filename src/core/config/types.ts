@@ -2,6 +2,7 @@ import type { ConfigIssue } from "./config-issues.js";
 import type { ModelPrice } from "../cost/prices.js";
 import type { Document, LineCounter } from "yaml";
 import type { PRIORITIES, REACTION_ACTIONS, REACTION_KEYS } from "./reaction-names.js";
+import type { ToolKind } from "../slots/turns.js";
 
 export type ReactionKey = (typeof REACTION_KEYS)[number];
 export type ReactionAction = (typeof REACTION_ACTIONS)[number];
@@ -34,6 +35,8 @@ export type NotifierConfig = PluginConfig;
 export interface AgentConfig {
   permissions: "default" | "permissionless";
   model?: string | undefined;
+  /** ACP tool kinds whose permission questions are answered allow without asking (docs/acp.md). */
+  autoAllow: readonly ToolKind[];
 }
 
 /** A project with every default applied and every path absolute. */

@@ -73,6 +73,8 @@ export interface TurnEnded extends EventBase {
     tools?: number;
     /** How many entries the agent's plan for the turn had (ACP agents); `ao turns show` lists them. */
     planEntries?: number;
+    /** How many of its tool calls' permission questions ao answered allow itself (`agentConfig.autoAllow`). */
+    autoAllowed?: number;
   };
 }
 

@@ -6,6 +6,7 @@ import { assertAgentStarted } from "./assert-started.js";
 import type { OpenProject } from "./open-project.js";
 import { promptFilePath, readTaskFile, writePromptFiles } from "./prompt-files.js";
 import { sessionEnv, sessionExitCommand } from "./session-env.js";
+import { launchPermissions } from "./launch-permissions.js";
 import { mcpServerOf } from "./worker-launch.js";
 import { workspaceSpec } from "./workspace-spec.js";
 
@@ -91,12 +92,12 @@ async function launchSpec(
   session: Session,
   agentSessionId: string | undefined,
 ): Promise<{ spec: LaunchSpec; resumed: boolean; note?: string }> {
-  const { permissions, model } = opened.project.agentConfig;
+  const { model } = opened.project.agentConfig;
   const input = {
     sessionId: session.id,
     worktree: session.worktree,
     promptFile: await ensurePromptFile(ctx, opened, session),
-    permissions,
+    ...launchPermissions(opened),
     ...(model === undefined ? {} : { model }),
     ...mcpServerOf(ctx.paths, session.id),
   };

@@ -12,6 +12,7 @@ import { sessionEnv, sessionExitCommand } from "./session-env.js";
 import { mcpServerOf } from "./worker-launch.js";
 import { recordSpawnStep, SPAWN_STEPS, type SpawnStep } from "./spawn-steps.js";
 import type { AfterStepHook } from "./spawner.js";
+import { launchPermissions } from "./launch-permissions.js";
 import { failedSpawnError, undoSpawn } from "./undo-spawn.js";
 import { workspaceSpec } from "./workspace-spec.js";
 
@@ -103,7 +104,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
   const promptFile = run.made.promptFile ?? (await existingPromptFile(run));
   run.ctx.stderr.write(`${session.id}: starting ${opened.names.agent}…\n`);
   await opened.agent.prepareWorkspace?.({ sessionId: session.id, worktree: session.worktree });
-  const { permissions } = opened.project.agentConfig;
+  const permissions = launchPermissions(opened);
   const model = run.model ?? opened.project.agentConfig.model;
   const worker = mcpServerOf(run.ctx.paths, session.id);
   // Every spawn's task is its first turn (docs/turns.md#the-spawns-task).
@@ -112,7 +113,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     sessionId: session.id,
     worktree: session.worktree,
     promptFile,
-    permissions,
+    ...permissions,
     ...(model === undefined ? {} : { model }),
     ...worker,
   });

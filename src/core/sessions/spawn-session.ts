@@ -12,6 +12,7 @@ import { runSpawnSteps } from "./spawn-run.js";
 import { crashHookFromEnv, type AfterStepHook, type Spawner } from "./spawner.js";
 import { failedSpawnError, undoSpawn } from "./undo-spawn.js";
 import { messageOf } from "../errors.js";
+import { launchPermissions } from "./launch-permissions.js";
 
 export interface SpawnRequest {
   /** The project id from the configuration. */
@@ -64,6 +65,8 @@ export async function spawnSession(
     configPath: request.configPath,
     agent: request.agent,
   });
+  // A refusal of agentConfig.autoAllow comes before anything is made (startAgent applies it).
+  launchPermissions(opened);
   const branch = request.branch === undefined ? undefined : validBranch(request.branch);
   const task = await resolveTask(request, opened.tracker, ctx.cwd);
   const store = openStore(ctx);

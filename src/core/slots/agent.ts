@@ -1,6 +1,6 @@
 import type { McpServerSpec } from "./mcp-server.js";
 import type { Liveness } from "./runtime.js";
-import type { AgentTurns } from "./turns.js";
+import type { AgentTurns, ToolKind } from "./turns.js";
 import type { AgentUsage } from "./usage.js";
 
 /**
@@ -23,6 +23,11 @@ export interface AgentLaunchInput {
   promptFile: string;
   permissions: PermissionMode;
   model?: string;
+  /**
+   * The tool kinds whose permission questions are answered "allow" without asking anyone (the
+   * project's `agentConfig.autoAllow`); only an agent that `answersQuestions` is given any.
+   */
+  autoAllow?: readonly ToolKind[];
   /**
    * Only for a control-plane worker (a session a commander opened over MCP): ao's MCP server, to be
    * handed to the CLI for this invocation alone, with only `mcpServer.tools` allowed. Absent for

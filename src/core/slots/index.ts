@@ -22,7 +22,7 @@ export type * from "./usage.js";
 export type * from "./workspace.js";
 export { AGENT_ACTIVITIES, QUESTION_OPTION_KINDS } from "./agent.js";
 export { NOTIFICATION_PRIORITIES } from "./notifier.js";
-export { ENDED_TURN_STATUSES, REPLY_SOURCES, TURN_ORIGINS, TURN_STATUSES } from "./turns.js";
+export { ENDED_TURN_STATUSES, REPLY_SOURCES, TOOL_KINDS, TURN_ORIGINS, TURN_STATUSES } from "./turns.js";
 export { SESSION_STATUSES, isSessionStatus } from "./session-status.js";
 export { REQUIRED_METHODS } from "./required-methods.js";
 

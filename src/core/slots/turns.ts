@@ -109,14 +109,35 @@ export interface TurnWork {
   readonly plan: readonly TurnPlanEntry[];
 }
 
+/** ACP's tool kinds (`ToolKind`): what `agentConfig.autoAllow` may name. */
+export const TOOL_KINDS = [
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "execute",
+  "think",
+  "fetch",
+  "switch_mode",
+  "other",
+] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
+
 export interface TurnToolCall {
-  /** The agent's kind of tool (read, edit, delete, move, search, execute, think, fetch, other). */
+  /** The agent's kind of tool (one of TOOL_KINDS as the agent sent it; `other` when it sent none). */
   readonly kind: string;
   readonly title: string;
   /** Its last status (pending, in_progress, completed, failed). */
   readonly status: string;
   /** The files it touched, as the agent named them (`path` or `path:line`). */
   readonly files: readonly string[];
+  /**
+   * The option ao chose itself when the agent asked permission for this call, because the project's
+   * `agentConfig.autoAllow` names its kind (docs/acp.md#auto-allowed-tool-kinds). Absent: nobody
+   * was asked, or a person or commander answered.
+   */
+  readonly autoAllowed?: string;
 }
 
 export interface TurnPlanEntry {

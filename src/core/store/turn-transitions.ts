@@ -140,10 +140,20 @@ function endedTurn(tx: WriteTx, turn: Turn, status: EndedTurnStatus): Turn {
       replyBytes: Buffer.byteLength(turn.reply ?? "", "utf8"),
       replySource: turn.replySource,
       ...(turn.error === null ? {} : { error: turn.error }),
-      ...(turn.work === null ? {} : { tools: turn.work.tools.length, planEntries: turn.work.plan.length }),
+      ...(turn.work === null ? {} : workCounts(turn.work)),
     },
   });
   return turn;
+}
+
+/** The turn's work as `turn.ended` counts it; `autoAllowed` only when the host answered any question itself. */
+function workCounts(work: TurnWork): { tools: number; planEntries: number; autoAllowed?: number } {
+  const autoAllowed = work.tools.filter((tool) => tool.autoAllowed !== undefined).length;
+  return {
+    tools: work.tools.length,
+    planEntries: work.plan.length,
+    ...(autoAllowed === 0 ? {} : { autoAllowed }),
+  };
 }
 
 /**

@@ -54,8 +54,9 @@ export function createCommandAgent(options: CommandOptions): Agent {
     template: readonly string[],
     input: AgentResumeInput | Omit<AgentResumeInput, "agentSessionId">,
   ): Promise<LaunchSpec> => {
-    // Only the text fields fill placeholders (a worker's mcpServer is not one: this CLI has no MCP flags known to ao).
-    const { mcpServer: _unused, ...text } = input;
+    // Only the text fields fill placeholders (a worker's mcpServer is not one: this CLI has no MCP
+    // flags known to ao; autoAllow is not either: this agent's questions are on its screen).
+    const { mcpServer: _unused, autoAllow: _screen, ...text } = input;
     const values: Record<string, string | undefined> = { ...text };
     const argv = template.map((word) => fill(word, values));
     if (input.model !== undefined)

@@ -50,7 +50,7 @@ describe("loadConfig: the example and a full multi-project file", () => {
     });
     expect(app.path).toBe(dir);
     expect(app.tracker).toEqual({ plugin: "github" });
-    expect(app.agentConfig).toEqual({ permissions: "default", model: "sonnet" });
+    expect(app.agentConfig).toEqual({ permissions: "default", model: "sonnet", autoAllow: [] });
     expect(app.reactions["approved-and-green"].action).toBe("auto-merge");
     expect(app.reactions["ci-failed"].retries).toBe(3);
   });

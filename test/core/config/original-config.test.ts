@@ -68,7 +68,7 @@ describe("a configuration written for the original ao", () => {
     expect(config.lifecycle).toEqual({ autoCleanupOnMerge: true, mergeCleanupIdleGraceMs: 120_000 });
     expect(config.defaults.agent).toBe("codex");
     expect(storefront.agent).toEqual({ plugin: "codex" });
-    expect(storefront.agentConfig).toEqual({ permissions: "default", model: "gpt-5-codex" });
+    expect(storefront.agentConfig).toEqual({ permissions: "default", model: "gpt-5-codex", autoAllow: [] });
     expect(storefront.sessionPrefix).toBe("store-web");
     expect(storefront.defaultBranch).toBe("trunk");
     expect(storefront.path).toBe(join(dir, "code/storefront"));

@@ -41,7 +41,7 @@ function permissionFinding(value: unknown, from: KeyPath, to: KeyPath): Original
 }
 
 /** agentConfig keys ao has; the original passes any other key through to its agent plugins. */
-const AGENT_CONFIG_KEYS = new Set(["permissions", "model"]);
+const AGENT_CONFIG_KEYS = new Set(["permissions", "model", "autoAllow"]);
 
 function agentConfigFindings(
   agentConfig: Data | undefined,
@@ -56,7 +56,10 @@ function agentConfigFindings(
       if (found !== undefined) findings.push(found);
     } else if (!AGENT_CONFIG_KEYS.has(key)) {
       findings.push(
-        dropped([...at, key], `ao's agentConfig has permissions and model; \`${key}\` is not used; removed`),
+        dropped(
+          [...at, key],
+          `ao's agentConfig has permissions, model and autoAllow; \`${key}\` is not used; removed`,
+        ),
       );
     }
   }

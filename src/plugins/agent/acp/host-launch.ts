@@ -32,6 +32,10 @@ export function hostLaunchSpec(host: HostLaunch, input: AgentLaunchInput, load?:
     "--prompt-file",
     input.promptFile,
     ...(load === undefined ? [] : ["--load", load]),
+    // Kind names only (a closed list the config checked): nothing secret or untrusted.
+    ...(input.autoAllow === undefined || input.autoAllow.length === 0
+      ? []
+      : ["--auto-allow", input.autoAllow.join(",")]),
     "--",
     ...host.agentArgv,
   ];

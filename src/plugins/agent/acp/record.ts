@@ -25,6 +25,8 @@ export type HostEvent =
   | { kind: "ready"; acpSessionId: string; loaded: boolean; canLoad: boolean; agentInfo?: AgentInfo }
   /** A person or ao gave the host input through its terminal (no text: only what it was). */
   | { kind: "input"; what: "prompt" | "answer" | "cancel"; bytes: number }
+  /** A permission question the host answered by itself: `agentConfig.autoAllow` names its tool's kind. */
+  | { kind: "auto_allowed"; toolCallId: string; toolKind: string; optionId: string }
   | { kind: "agent_exit"; code: number | null; signal: string | null; stderrTail: string }
   | { kind: "error"; message: string };
 

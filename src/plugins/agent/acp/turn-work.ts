@@ -16,6 +16,7 @@ interface ToolDraft {
   title: string | undefined;
   status: string | undefined;
   files: string[];
+  autoAllowed?: string;
 }
 
 export function summarizeTurn(entries: readonly RecordEntry[]): TurnSummary {
@@ -23,7 +24,11 @@ export function summarizeTurn(entries: readonly RecordEntry[]): TurnSummary {
   let reply = "";
   let plan: TurnPlanEntry[] = [];
   for (const { line } of entries) {
-    if (line.dir !== "host" && isRequest(line, "in", "session/request_permission")) {
+    if (line.dir === "host") {
+      if (line.event.kind === "auto_allowed") markAutoAllowed(tools, line.event);
+      continue;
+    }
+    if (isRequest(line, "in", "session/request_permission")) {
       const toolCall = (line.msg.params as { toolCall?: Record<string, unknown> } | undefined)?.toolCall;
       if (toolCall !== undefined) mergeTool(tools, toolCall);
       continue;
@@ -35,6 +40,15 @@ export function summarizeTurn(entries: readonly RecordEntry[]): TurnSummary {
     else if (kind === "plan") plan = planEntries(update?.["entries"]);
   }
   return { reply, work: { tools: [...tools.values()].map(finishTool), plan } };
+}
+
+/** The host answered this call's question by itself (agentConfig.autoAllow): the option it chose. */
+function markAutoAllowed(
+  tools: Map<string, ToolDraft>,
+  event: { toolCallId: string; optionId: string },
+): void {
+  const draft = tools.get(event.toolCallId);
+  if (draft !== undefined) draft.autoAllowed = event.optionId;
 }
 
 function chunkText(content: unknown): string {
@@ -67,6 +81,7 @@ function finishTool(draft: ToolDraft): TurnToolCall {
     title: draft.title ?? "(untitled)",
     status: draft.status ?? "pending",
     files: draft.files,
+    ...(draft.autoAllowed === undefined ? {} : { autoAllowed: draft.autoAllowed }),
   };
 }
 

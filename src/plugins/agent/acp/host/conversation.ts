@@ -3,6 +3,8 @@ import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
 } from "@agentclientprotocol/sdk";
+import type { ToolKind } from "../../../../core/plugin-api.js";
+import { autoAllowedOption } from "./auto-allow.js";
 import type { Key } from "./key-reader.js";
 import { answeredLine, chosenOption, questionLines } from "./permission.js";
 import type { RecordWriter } from "./record-writer.js";
@@ -13,6 +15,8 @@ export interface ConversationDeps {
   screen: Screen;
   record: RecordWriter;
   cwd: string;
+  /** The tool kinds whose questions are answered allow without asking (`--auto-allow`). */
+  autoAllow: readonly ToolKind[];
   /** Ctrl-D on an empty input line while nothing runs: the person ends the session. */
   quit(): void;
 }
@@ -131,6 +135,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** `session/request_permission`: resolves when the person answers (or cancels, or the agent withdraws it). */
   function ask(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    const allowed = autoAllow(request);
+    if (allowed !== undefined) return Promise.resolve(allowed);
     return new Promise((resolve) => {
       const question: Question = { request, answer: resolve };
       questions.push(question);
@@ -145,6 +151,20 @@ export function createConversation(deps: ConversationDeps): Conversation {
         redraw();
       });
     });
+  }
+
+  /** The answer `agentConfig.autoAllow` gives without asking, recorded and shown; undefined: ask. */
+  function autoAllow(request: RequestPermissionRequest): RequestPermissionResponse | undefined {
+    const optionId = autoAllowedOption(request, deps.autoAllow);
+    if (optionId === undefined) return undefined;
+    const { toolCallId, kind } = request.toolCall;
+    // The SDK's request id is not in the params: the plugin finds the question by its tool call.
+    record.host({ kind: "auto_allowed", toolCallId, toolKind: kind ?? "other", optionId });
+    screen.lines([
+      ...questionLines(request, deps.cwd).slice(0, -1),
+      `${answeredLine(optionId, request.options)} (auto-allowed: agentConfig.autoAllow)`,
+    ]);
+    return { outcome: { outcome: "selected", optionId } };
   }
 
   return {

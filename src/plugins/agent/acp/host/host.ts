@@ -7,7 +7,7 @@ import {
   type McpServer,
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
-import { AoError, isAoError, messageOf } from "../../../../core/plugin-api.js";
+import { AoError, isAoError, messageOf, type ToolKind } from "../../../../core/plugin-api.js";
 import { acpRecordPath } from "../record.js";
 import { startAgent, type AgentExit, type AgentProcess } from "./agent-process.js";
 import { createConversation, type Conversation } from "./conversation.js";
@@ -38,6 +38,8 @@ export interface HostInput {
   load?: string | undefined;
   /** `--prompt-file`: the spawn's task, the first `session/prompt`. */
   promptFile?: string | undefined;
+  /** `--auto-allow`: the tool kinds whose questions the host answers allow by itself. */
+  autoAllow?: readonly ToolKind[] | undefined;
   clientVersion: string;
   pid: number;
   terminal: HostTerminal;
@@ -68,13 +70,19 @@ export async function runAcpHost(input: HostInput): Promise<number> {
   }
   const agent = startAgent(input.agentArgv, input.cwd, agentEnvironment(input.env));
   record.host({ kind: "started", pid: input.pid, agentArgv: input.agentArgv });
-  screen.lines([`ao acp-host: starting ${input.agentArgv.join(" ")}`]);
+  screen.lines([`ao acp-host: starting ${input.agentArgv.join(" ")}`, ...autoAllowLines(input.autoAllow)]);
   let stopping = false;
   const stop = (): void => {
     stopping = true;
     agent.stop(STOP_GRACE_MS);
   };
-  const conversation = createConversation({ screen, record, cwd: input.cwd, quit: stop });
+  const conversation = createConversation({
+    screen,
+    record,
+    cwd: input.cwd,
+    autoAllow: input.autoAllow ?? [],
+    quit: stop,
+  });
   const keys = createKeyReader((key) => conversation.onKey(key), {
     lineMode: input.terminal.lineMode,
     escapeWaitMs: 30,
@@ -152,6 +160,11 @@ function announce(record: RecordWriter, screen: Screen, started: StartedSession)
     `● ${who} · ACP session ${acpSessionId} (${loaded ? "loaded" : "new"})`,
     "  type a message and press Enter; Ctrl-C cancels a turn; Ctrl-D on an empty line ends the session",
   ]);
+}
+
+function autoAllowLines(kinds: readonly ToolKind[] | undefined): string[] {
+  if (kinds === undefined || kinds.length === 0) return [];
+  return [`  questions about ${kinds.join(", ")} tools are answered allow (agentConfig.autoAllow)`];
 }
 
 function exitLines(exit: AgentExit): string[] {
