@@ -48,6 +48,7 @@ export type {
   PluginConfig,
   Priority,
   ProjectConfig,
+  MergeQueueConfig,
   ReactionAction,
   ReactionConfig,
   ReactionKey,

@@ -154,3 +154,16 @@ export {
   type ConflictKind,
   type ConflictPair,
 } from "./conflict-pairs.js";
+export {
+  ACTIVE_QUEUE_STATES,
+  getQueueEntry,
+  insertQueueEntry,
+  latestQueueEntryOf,
+  listQueueEntries,
+  listQueueSteps,
+  markReentered,
+  recordQueueStep,
+  type NewQueueEntry,
+  type QueueStepChange,
+} from "./queue-entries.js";
+export type { QueueDetail, QueueEntry, QueueLeaveReason, QueueState, QueueStep } from "./queue-entry-row.js";

@@ -9,6 +9,7 @@ import { plansTables } from "./008-plans.js";
 import { spawnTurns } from "./009-spawn-turns.js";
 import { turnWork } from "./010-turn-work.js";
 import { conflictPairs } from "./011-conflict-pairs.js";
+import { mergeQueue } from "./012-merge-queue.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   spawnTurns,
   turnWork,
   conflictPairs,
+  mergeQueue,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
