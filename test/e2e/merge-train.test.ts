@@ -93,8 +93,12 @@ describe("the merge train through the built ao (local mode, fake claude in tmux)
               : undefined,
           "app-2's conflict turn",
         ).catch((error: unknown) => {
-          const about = world.events().filter((event) => event.sessionId === "app-2" && /reaction|turn/.test(event.type));
-          throw new Error(`${String(error)}\n${about.map((event) => `${event.type} ${JSON.stringify(event.payload)}`).join("\n")}`);
+          const about = world
+            .events()
+            .filter((event) => event.sessionId === "app-2" && /reaction|turn/.test(event.type));
+          throw new Error(
+            `${String(error)}\n${about.map((event) => `${event.type} ${JSON.stringify(event.payload)}`).join("\n")}`,
+          );
         });
         const planned = world.events("reaction.planned").filter((event) => event.sessionId === "app-2");
         expect(planned.filter((event) => event.payload["reaction"] === "merge-conflicts")).toHaveLength(1);
