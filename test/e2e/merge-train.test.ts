@@ -101,7 +101,13 @@ describe("the merge train through the built ao (local mode, fake claude in tmux)
           );
         });
         const planned = world.events("reaction.planned").filter((event) => event.sessionId === "app-2");
-        expect(planned.filter((event) => event.payload["reaction"] === "merge-conflicts")).toHaveLength(1);
+        expect(
+          planned.filter(
+            (event) =>
+              event.payload["reaction"] === "merge-conflicts" &&
+              !String(event.payload["dedupeKey"]).endsWith(":escalate"),
+          ),
+        ).toHaveLength(1);
         resolveByMergingMain(e2e.worktree("app-2"));
         writeFileSync(release, "");
         const landed = await eventually(

@@ -2,8 +2,11 @@ import type { EventBase } from "./event-base.js";
 
 /** One conflicting region, as lines of the three-way merge's result (docs/conflicts.md). */
 interface QueueHunk {
+  /** The file. */
   file: string;
+  /** First line in the merge result. */
   start: number;
+  /** Last line in the merge result. */
   end: number;
 }
 
@@ -28,12 +31,15 @@ export interface QueueEntered extends EventBase {
 export interface QueueUpdated extends EventBase {
   type: "queue.updated";
   payload: {
+    /** The project whose queue it is. */
     project: string;
+    /** The queue entry (`ao queue --json` lists it). */
     entry: number;
     /** `rebase` or `merge` (of the default branch), or `none` when the branch already contained it. */
     how: "rebase" | "merge" | "none";
-    /** The branch head before, and the commit it becomes. */
+    /** The branch head before. */
     from: string;
+    /** The commit it becomes: the one CI tests and the train may land. */
     to: string;
     /** The default branch's head it was brought up to date with. */
     base: string;
@@ -44,10 +50,13 @@ export interface QueueUpdated extends EventBase {
 export interface QueueTesting extends EventBase {
   type: "queue.testing";
   payload: {
+    /** The project whose queue it is. */
     project: string;
+    /** The queue entry (`ao queue --json` lists it). */
     entry: number;
     /** The commit under test: the only one this entry may land. */
     sha: string;
+    /** The default branch's head it was tested against. */
     base: string;
   };
 }
@@ -56,7 +65,9 @@ export interface QueueTesting extends EventBase {
 export interface QueueRequeued extends EventBase {
   type: "queue.requeued";
   payload: {
+    /** The project whose queue it is. */
     project: string;
+    /** The queue entry (`ao queue --json` lists it). */
     entry: number;
     /** `head_moved`: a commit landed on the branch; `base_moved`: the default branch moved. */
     reason: "head_moved" | "base_moved";
@@ -69,7 +80,9 @@ export interface QueueRequeued extends EventBase {
 export interface QueueLanded extends EventBase {
   type: "queue.landed";
   payload: {
+    /** The project whose queue it is. */
     project: string;
+    /** The queue entry (`ao queue --json` lists it). */
     entry: number;
     /** The tested commit that was merged. */
     sha: string;
@@ -84,7 +97,9 @@ export interface QueueLanded extends EventBase {
 export interface QueueLeft extends EventBase {
   type: "queue.left";
   payload: {
+    /** The project whose queue it is. */
     project: string;
+    /** The queue entry (`ao queue --json` lists it). */
     entry: number;
     /**
      * `conflict` (with the default branch), `ci_failed` (on the updated commit), `update_failed` (the
@@ -93,8 +108,9 @@ export interface QueueLeft extends EventBase {
     reason: "conflict" | "ci_failed" | "update_failed" | "branch_gone" | "session_ended";
     /** The branch head it left with; it re-enters once the agent's turn ended and the head moved. */
     head?: string;
-    /** conflict: the conflicting files and blocks. */
+    /** conflict: the conflicting files. */
     files?: string[];
+    /** conflict: the conflicting blocks, as lines of the merge result. */
     hunks?: QueueHunk[];
     /** ci_failed: the failing checks' names. */
     checks?: string[];
@@ -107,11 +123,15 @@ export interface QueueLeft extends EventBase {
 export interface QueueReentered extends EventBase {
   type: "queue.reentered";
   payload: {
+    /** The project whose queue it is. */
     project: string;
-    /** The new entry, and the one it left with. */
+    /** The new entry. */
     entry: number;
+    /** The entry it left with. */
     previous: number;
+    /** Its place: entries land in ascending order. */
     position: number;
+    /** The branch head. */
     head: string;
     /** 2 for the first re-entry, and so on. */
     attempt: number;

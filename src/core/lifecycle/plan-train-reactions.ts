@@ -32,6 +32,7 @@ export function planTrainReactions(
       branch: session.branch,
       baseBranch,
       since: at,
+      queueEntry: entry.id,
       ...(entry.detail.pr === undefined
         ? {}
         : { pr: { number: entry.detail.pr, url: session.prUrl ?? undefined, headSha: head } }),
