@@ -119,6 +119,8 @@ describe("the merge train through the built ao (local mode, fake claude in tmux)
         expect(world.events("queue.reentered").map((event) => event.sessionId)).toEqual(["app-2"]);
 
         expectMainHasAll(e2e.repo.dir);
+        // The last landing was a fast-forward: main's head is exactly the commit CI tested.
+        expect(runGit(e2e.repo.dir, ["rev-parse", "main"])).toBe(landed.tested);
         for (const entry of [app1!, app3, landed]) expectLandedTested(world, entry);
         const merged = world.events("pr.merged").map((event) => event.sessionId);
         expect(merged.sort()).toEqual(["app-1", "app-2", "app-3"]);
@@ -171,11 +173,11 @@ function expectMainHasAll(repo: string): void {
   expect(runGit(repo, ["status", "--porcelain", "--untracked-files=no"])).toBe("");
 }
 
-/** Each landing put exactly its tested commit on main's first-parent line, and CI was green on it. */
+/** Each landing put exactly its tested commit into main, and CI was green on it. */
 function expectLandedTested(world: ReturnType<typeof makeTrainWorld>, entry: QueueEntryJson): void {
   const { e2e } = world;
-  const firstParents = runGit(e2e.repo.dir, ["rev-list", "--first-parent", "main"]).split("\n");
-  expect(firstParents).toContain(entry.tested);
+  const history = runGit(e2e.repo.dir, ["rev-list", "main"]).split("\n");
+  expect(history).toContain(entry.tested);
   const branch = e2e.sessions().find((session) => session.id === entry.session)?.branch ?? "";
   expect(ciPassed(e2e, branch, entry.tested ?? "")).toBe(true);
 }
