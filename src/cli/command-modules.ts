@@ -39,6 +39,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     names: ["conflicts"],
     load: async () => (await import("./commands/conflicts.js")).registerConflictsCommand,
   },
+  { names: ["queue"], load: async () => (await import("./commands/queue.js")).registerQueueCommand },
   { names: ["cost"], load: async () => (await import("./commands/cost.js")).registerCostCommand },
   { names: ["session"], load: async () => (await import("./commands/session.js")).registerSessionCommand },
   { names: ["open"], load: async () => (await import("./commands/open.js")).registerOpenCommand },

@@ -1,5 +1,7 @@
 import type { Command } from "commander";
+import { AoError } from "../../core/errors.js";
 import type { MergeMethod } from "../../core/slots/index.js";
+import type { Enqueued } from "../../core/train/index.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
@@ -22,7 +24,12 @@ const FLAGS = defineFlags({
     type: "boolean",
     description: "merge even though CI is failing (the pr.merged event records it as forced)",
   },
-  ...jsonFlag("print the merge as JSON"),
+  queue: {
+    type: "boolean",
+    description:
+      "put the sessions (approved) in their project's merge queue instead: the daemon's merge train brings each up to date with the default branch, tests it and lands it in order (docs/merge-train.md)",
+  },
+  ...jsonFlag("print the merge (or the queue entries) as JSON"),
 });
 
 /** `ao merge <session>`: merges the session's pull request at the head seen now. */
@@ -32,10 +39,23 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
     .description(
       "merge a session's pull request, guarded by the head observed now (local: into the main checkout)",
     )
-    .argument("<session>", "session id, e.g. app-3");
+    .argument("<session...>", "session id, e.g. app-3 (several with --queue, queued in the order given)");
   addFlags(merge, FLAGS).action(
-    cli.action(async (ctx, session: string, _flags: unknown, command: Command) => {
+    cli.action(async (ctx, sessions: string[], _flags: unknown, command: Command) => {
       const flags = await readFlags(FLAGS, command);
+      if (flags.queue) {
+        checkQueueFlags(flags);
+        const { enqueueSessions } = await import("../../core/train/index.js");
+        const queued = await enqueueSessions(ctx, sessions, { configPath: globalOptions(command).config });
+        if (flags.json) writeJson(ctx.stdout, { queued });
+        else
+          writeLines(
+            ctx.stdout,
+            queued.map((entry) => queuedLine(entry)),
+          );
+        return 0;
+      }
+      const session = oneSession(sessions);
       const { mergeSession } = await import("../../core/sessions/index.js");
       const result = await mergeSession(ctx, session, {
         method: flags.method,
@@ -58,4 +78,34 @@ export function registerMergeCommand(program: Command, cli: CliRuntime): void {
       return 0;
     }),
   );
+}
+
+/** `--method`, `--sha` and `--force` are about merging now; the train merges the commit it tested. */
+function checkQueueFlags(flags: {
+  method?: string | undefined;
+  sha?: string | undefined;
+  force?: boolean;
+}): void {
+  const given = (["method", "sha", "force"] as const).filter(
+    (name) => flags[name] !== undefined && flags[name] !== false,
+  );
+  if (given.length === 0) return;
+  throw new AoError("E_USAGE", `--queue cannot be combined with --${given.join(", --")}`, {
+    hint: "the merge train merges exactly the commit it tested, with the scm's method (docs/merge-train.md)",
+  });
+}
+
+function oneSession(sessions: readonly string[]): string {
+  const [session, ...more] = sessions;
+  if (session !== undefined && more.length === 0) return session;
+  throw new AoError("E_USAGE", `ao merge merges one session at a time (got ${String(sessions.length)})`, {
+    hint: `to land several in order, queue them: ao merge --queue ${sessions.join(" ")}`,
+  });
+}
+
+function queuedLine(entry: Enqueued): string {
+  const where = `${entry.project}'s merge queue (entry ${String(entry.entry)})`;
+  return entry.already
+    ? `${entry.session}: already in ${where} (${entry.state})`
+    : `${entry.session}: queued in ${where}`;
 }

@@ -1,5 +1,5 @@
 import type { AdmissionConfig } from "../config/index.js";
-import { formatByteSize } from "./byte-size.js";
+import { formatByteSize } from "../byte-size.js";
 import type { MachineReading } from "./machine.js";
 
 /** What admission knows when a new agent asks to start. */

@@ -3,7 +3,7 @@
  * when free memory and load allow it, by the config's `admission:` and what ao measured each agent
  * takes. The entry for the outer layers.
  */
-export { formatByteSize, parseByteSize } from "./byte-size.js";
+export { formatByteSize, parseByteSize } from "../byte-size.js";
 export { admissionVerdict, type AdmissionRefusal } from "./admission-verdict.js";
 export { checkAdmission, expectedAgentMemory } from "./check-admission.js";
 export { MACHINE_FILE_ENV, machineFromEnv, type Machine, type MachineReading } from "./machine.js";

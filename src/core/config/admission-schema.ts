@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseByteSize } from "../admission/byte-size.js";
+import { parseByteSize } from "../byte-size.js";
 
 const SIZE_HINT = 'is a size: write it like "4GiB", "512MiB" or a number of bytes';
 

@@ -72,6 +72,21 @@ function placeholderProblems(reactions: ReactionOverrides | undefined, base: Key
   );
 }
 
+/** `action: queue` puts a session in the merge train: only an approved, green pull request goes there. */
+function queueActionProblems(reactions: ReactionOverrides | undefined, base: KeyPath): ConfigProblem[] {
+  return Object.entries(reactions ?? {}).flatMap(([key, reaction]): ConfigProblem[] =>
+    reaction?.action === "queue" && key !== "approved-and-green"
+      ? [
+          {
+            keyPath: [...base, key, "action"],
+            message: `action "queue" is only for approved-and-green (it puts an approved, green session in the merge train), not for ${key}`,
+            at: "value",
+          },
+        ]
+      : [],
+  );
+}
+
 /** Rules that need the whole file: cross-references and uniqueness. */
 export function checkConfigRules(config: AoConfig, raw: RawConfig): ConfigProblem[] {
   return [
@@ -81,6 +96,10 @@ export function checkConfigRules(config: AoConfig, raw: RawConfig): ConfigProble
     ...placeholderProblems(raw.reactions, ["reactions"]),
     ...Object.entries(raw.projects).flatMap(([id, project]) =>
       placeholderProblems(project.reactions, ["projects", id, "reactions"]),
+    ),
+    ...queueActionProblems(raw.reactions, ["reactions"]),
+    ...Object.entries(raw.projects).flatMap(([id, project]) =>
+      queueActionProblems(project.reactions, ["projects", id, "reactions"]),
     ),
   ];
 }

@@ -49,6 +49,7 @@ export type {
   PluginConfig,
   Priority,
   ProjectConfig,
+  MergeQueueConfig,
   ReactionAction,
   ReactionConfig,
   ReactionKey,

@@ -148,6 +148,7 @@ function normalizeProject(
     reactions: mergeReactions(context.reactions, raw.reactions),
     controlPlane: projectControlPlane(context.controlPlane, raw.controlPlane),
     budget: definedOnly({ ...context.budget, ...raw.budget }),
+    mergeQueue: { update: raw.mergeQueue?.update ?? "rebase" },
   });
 }
 

@@ -99,6 +99,15 @@ export const projectSchema = z
       .optional()
       .meta({ description: "Overrides for this project, merged over the top-level reactions." }),
     controlPlane: projectControlPlaneSchema.optional(),
+    mergeQueue: z
+      .strictObject({
+        update: z.enum(["rebase", "merge"]).default("rebase").meta({
+          description:
+            "How the merge train brings a queued branch up to date with defaultBranch: rebase it (a linear history, default) or merge defaultBranch into it.",
+        }),
+      })
+      .optional()
+      .meta({ description: "The merge train (`ao merge --queue`, docs/merge-train.md) of this project." }),
     budget: budgetSchema.optional().meta({
       description: "This project's budgets; each key replaces the top-level budget's.",
     }),

@@ -17,7 +17,7 @@ export const REACTION_KEYS = [
   "conflict-predicted",
 ] as const;
 
-export const REACTION_ACTIONS = ["send-to-agent", "notify", "auto-merge"] as const;
+export const REACTION_ACTIONS = ["send-to-agent", "notify", "auto-merge", "queue"] as const;
 
 /** Notification priorities, most pressing first; `notificationRouting` maps each to notifiers. */
 export const PRIORITIES = ["urgent", "action", "warning", "info"] as const;

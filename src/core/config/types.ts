@@ -70,6 +70,13 @@ export interface ProjectConfig {
   controlPlane: ControlPlaneConfig;
   /** The top-level `budget:` with this project's keys over it; {} holds nothing. */
   budget: BudgetConfig;
+  /** The merge train (docs/merge-train.md): how a queued branch is brought up to date. */
+  mergeQueue: MergeQueueConfig;
+}
+
+/** `mergeQueue:` of a project: rebase the branch onto the default branch, or merge it in. */
+export interface MergeQueueConfig {
+  update: "rebase" | "merge";
 }
 
 /** One budget line of `budget:` (src/core/config/budget-schema.ts). */

@@ -79,6 +79,13 @@ const KNOWN = {
   "budget.overridden": true,
   "conflict.predicted": true,
   "conflict.cleared": true,
+  "queue.entered": true,
+  "queue.updated": true,
+  "queue.testing": true,
+  "queue.requeued": true,
+  "queue.landed": true,
+  "queue.left": true,
+  "queue.reentered": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

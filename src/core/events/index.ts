@@ -6,6 +6,7 @@ import type { NotificationEvent } from "./notification-events.js";
 import type { PlanEvent } from "./plan-events.js";
 import type { PlanRunEvent } from "./plan-run-events.js";
 import type { PrEvent, ReviewEvent } from "./pr-events.js";
+import type { QueueEvent } from "./queue-events.js";
 import type { ReactionEvent } from "./reaction-events.js";
 import type { SessionEvent } from "./session-events.js";
 import type { TerminalEvent } from "./terminal-events.js";
@@ -23,6 +24,7 @@ export type * from "./plan-events.js";
 export type * from "./plan-run-events.js";
 export type * from "./gate-events.js";
 export type * from "./conflict-events.js";
+export type * from "./queue-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -49,7 +51,8 @@ export type AoEvent =
   | PlanRunEvent
   | LimitEvent
   | BudgetEvent
-  | ConflictEvent;
+  | ConflictEvent
+  | QueueEvent;
 
 export type AoEventType = AoEvent["type"];
 

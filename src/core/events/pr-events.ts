@@ -53,8 +53,8 @@ export interface PrMerged extends EventBase {
     sha: string;
     /** The method asked for; absent: the scm's configured one. */
     method?: MergeMethod;
-    /** Who merged: `ao merge`. */
-    by: "ao merge";
+    /** Who merged: `ao merge`, or the merge train (docs/merge-train.md). */
+    by: "ao merge" | "merge train";
     /** What CI said at the merge. */
     ci?: CiState;
     /** `ao merge --force` merged over failing CI. */

@@ -61,6 +61,8 @@ export interface ReactionDeliveredDetail {
   merged?: number;
   /** auto-merge: the head commit merged (the one observed approved and green). */
   sha?: string;
+  /** queue: the session's position in its project's merge queue (docs/merge-train.md). */
+  queued?: number;
 }
 
 /** The reaction was settled without being carried out: its condition cleared, or a person has it. */

@@ -14,14 +14,17 @@ export function clearedBecause(payload: ReactionPayload, session: Session | unde
   const pr = session.prState;
   const head = payload.facts.pr?.headSha;
   const sameHead = pr !== null && head !== undefined && pr.headSha === head;
+  const byTrain = payload.facts.queueEntry !== undefined;
   switch (payload.reaction) {
     case "ci-failed":
+      if (byTrain && sameHead) return undefined;
       return sameHead && pr.ci.state === "failing" ? undefined : "CI is no longer failing on that head";
     case "changes-requested":
       return pr?.review.decision === "changes_requested" && threadsRemain(payload, session)
         ? undefined
         : "the requested changes were addressed";
     case "merge-conflicts":
+      if (byTrain && sameHead) return undefined;
       return sameHead && pr.conflicts === true ? undefined : "the branch no longer conflicts on that head";
     case "approved-and-green":
       return head !== undefined && isApprovedAndGreen(pr, head)

@@ -8,6 +8,7 @@ import { cycleTurns } from "./cycle-turns.js";
 import { watchBudgets } from "./watch-budgets.js";
 import { watchLimits } from "./watch-limits.js";
 import { watchConflicts } from "./watch-conflicts.js";
+import { advanceTrains } from "./watch-trains.js";
 import type { CycleStep, StepResult } from "./cycle-scope.js";
 import { deliverReactions, type DeliveryScope } from "./deliver-reactions.js";
 import type { CycleOptions } from "./run-cycle.js";
@@ -85,6 +86,7 @@ export const CYCLE_STEPS: readonly CycleStep[] = [
   advancePlans,
   deliverDueReactions,
   advanceTurns,
+  advanceTrains,
   settleDeliveredReactions,
 ];
 

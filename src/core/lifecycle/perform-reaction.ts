@@ -2,7 +2,8 @@ import type { AoContext } from "../context.js";
 import type { ReactionDeliveredDetail } from "../events/index.js";
 import type { TurnStatus } from "../slots/index.js";
 import { isAoError } from "../errors.js";
-import type { Reaction, Session } from "../store/index.js";
+import { writeTransaction, type Reaction, type Session } from "../store/index.js";
+import { queueSession } from "../train/index.js";
 import { agentScreen } from "./agent-screen.js";
 import { deliverToAgent } from "./deliver-to-agent.js";
 import { enginePlugins, type LifecycleEngine } from "./engine.js";
@@ -48,7 +49,32 @@ export async function performReaction(
     }
     case "auto-merge":
       return autoMerge(ctx, engine, reaction, payload, session);
+    case "queue":
+      return queueForTrain(engine, payload, session);
   }
+}
+
+/**
+ * The `queue` action (approved-and-green only): the session enters its project's merge train
+ * (docs/merge-train.md) at the head observed approved and green; the train tests and lands it.
+ */
+function queueForTrain(
+  engine: LifecycleEngine,
+  payload: ReactionPayload,
+  session: Session | undefined,
+): Promise<ReactionOutcome> {
+  const pr = payload.facts.pr;
+  if (session === undefined || pr === undefined || pr.headSha === "")
+    return Promise.resolve({ kind: "escalate", reason: "queue has no pull request to queue" });
+  if (!isApprovedAndGreen(session.prState, pr.headSha))
+    return Promise.resolve({
+      kind: "escalate",
+      reason: `not queued: #${pr.number} is not approved and green at ${pr.headSha.slice(0, 12)}`,
+    });
+  const queued = writeTransaction(engine.store, (tx) =>
+    queueSession(tx, { session, pr: pr.number, head: pr.headSha, by: "reaction" }),
+  );
+  return Promise.resolve({ kind: "done", detail: { queued: queued.position } });
 }
 
 /**

@@ -18,6 +18,12 @@ export interface MessageFacts {
   /** For conflict-predicted: the other session and where the two branches conflict. */
   conflict?: ConflictFacts | undefined;
   reason?: string | undefined;
+  /**
+   * Set when the merge train planned it (docs/merge-train.md): the queue entry that left. The train
+   * saw the conflict or red CI on that head itself, so it holds while the head is the same, before
+   * the lifecycle's own observation says so.
+   */
+  queueEntry?: number | undefined;
   /** When the condition began (ms since the epoch), for `{{duration}}`. */
   since: number;
   /** For all-complete: one line per session. */

@@ -1,6 +1,6 @@
 import { statement, type Store, type WriteTx } from "./store.js";
 
-/** What each agent plugin was measured to take lately (migration 012), bytes by plugin name. */
+/** What each agent plugin was measured to take lately (migration 013), bytes by plugin name. */
 export function learnedAgentMemory(store: Store): Map<string, number> {
   const rows = statement(store, "SELECT agent, bytes FROM agent_memory").all() as {
     agent: string;

@@ -162,3 +162,16 @@ export {
   updateSpawnWait,
   type SpawnWait,
 } from "./spawn-waits.js";
+export {
+  ACTIVE_QUEUE_STATES,
+  getQueueEntry,
+  insertQueueEntry,
+  latestQueueEntryOf,
+  listQueueEntries,
+  listQueueSteps,
+  markReentered,
+  recordQueueStep,
+  type NewQueueEntry,
+  type QueueStepChange,
+} from "./queue-entries.js";
+export type { QueueDetail, QueueEntry, QueueLeaveReason, QueueState, QueueStep } from "./queue-entry-row.js";

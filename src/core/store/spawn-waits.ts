@@ -1,6 +1,6 @@
 import { statement, type Store, type WriteTx } from "./store.js";
 
-/** A spawn waiting to start (migration 012): `ao spawn --queue`, a plan's or a commander's spawn. */
+/** A spawn waiting to start (migration 013): `ao spawn --queue`, a plan's or a commander's spawn. */
 export interface SpawnWait {
   readonly id: number;
   readonly project: string;

@@ -115,6 +115,7 @@ describe("event filters as people type them", () => {
       "limit",
       "budget",
       "conflict",
+      "queue",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);
     const error = (() => {

@@ -9,7 +9,8 @@ import { plansTables } from "./008-plans.js";
 import { spawnTurns } from "./009-spawn-turns.js";
 import { turnWork } from "./010-turn-work.js";
 import { conflictPairs } from "./011-conflict-pairs.js";
-import { admissionTables } from "./012-admission.js";
+import { mergeQueue } from "./012-merge-queue.js";
+import { admissionTables } from "./013-admission.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   spawnTurns,
   turnWork,
   conflictPairs,
+  mergeQueue,
   admissionTables,
 ];
 

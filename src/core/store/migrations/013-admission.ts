@@ -7,7 +7,7 @@ import type { Migration } from "./migration.js";
  * is stale and dropped).
  */
 export const admissionTables: Migration = {
-  version: 12,
+  version: 13,
   name: "admission",
   sql: `
     CREATE TABLE agent_memory (

@@ -1,0 +1,117 @@
+import {
+  getQueueEntry,
+  getSession,
+  insertQueueEntry,
+  isTerminalStatus,
+  listQueueEntries,
+  markReentered,
+  writeTransaction,
+  type QueueEntry,
+  type Session,
+} from "../store/index.js";
+import { landEntry, testEntry } from "./land-entry.js";
+import { branchHead } from "./move-branch.js";
+import { blocked, moveEntry, prepareEntry, turnOpen } from "./prepare-entry.js";
+import { queueOrder, shouldReenter, trainHead } from "./queue-order.js";
+import type { StepOutcome, TrainWorld } from "./train-world.js";
+
+/** At most this many steps per project and cycle (one entry landing takes about four). */
+const STEPS_PER_CYCLE = 12;
+
+/** What one pass of a project's train did: the entries that left (their agents get a turn), landed, re-entered. */
+export interface TrainPass {
+  readonly left: readonly { readonly session: Session; readonly entry: QueueEntry }[];
+  readonly landed: number;
+  readonly reentered: number;
+  /** What the entry at the head waits for, when it waits. */
+  readonly waiting?: string | undefined;
+}
+
+/**
+ * One pass of a project's merge train (docs/merge-train.md), each daemon cycle: sessions that left
+ * and whose agents have acted re-enter at the back; then the head entry is taken step by step
+ * (prepare → move → test → land) until it waits (for CI, for the agent's turn) or the queue is
+ * empty. Each step is recorded before the next begins, so a daemon killed anywhere resumes from
+ * the last recorded step.
+ */
+export async function runTrain(world: TrainWorld): Promise<TrainPass> {
+  const reentered = await reenterReady(world);
+  const left: { session: Session; entry: QueueEntry }[] = [];
+  let landed = 0;
+  for (let step = 0; step < STEPS_PER_CYCLE; step += 1) {
+    const head = trainHead(listQueueEntries(world.store, { project: world.project.id, activeOnly: true }));
+    if (head === undefined) return { left, landed, reentered };
+    const outcome = await advanceEntry(world, head);
+    if (outcome.kind === "waiting") return { left, landed, reentered, waiting: outcome.on };
+    if (outcome.kind === "landed") landed += 1;
+    if (outcome.kind === "left")
+      left.push({ session: outcome.session, entry: getQueueEntry(world.store, outcome.entryId) ?? head });
+  }
+  return { left, landed, reentered };
+}
+
+/** One step of the entry at the head, by the state its last recorded step left it in. */
+export function advanceEntry(world: TrainWorld, entry: QueueEntry): Promise<StepOutcome> {
+  const session = getSession(world.store, entry.sessionId);
+  // Testing and merging check the default branch first: a landed commit is never merged again,
+  // even when its session was marked merged meanwhile.
+  if (entry.state === "testing" && session !== undefined) return testEntry(world, entry, session);
+  if (entry.state === "merging" && session !== undefined) return landEntry(world, entry, session);
+  const stop = blocked(world, entry, session);
+  if (stop !== undefined || session === undefined) return Promise.resolve(stop ?? { kind: "progressed" });
+  return entry.state === "queued" ? prepareEntry(world, entry, session) : moveEntry(world, entry, session);
+}
+
+/** Left entries whose agent's turn ended with a new head re-enter, each once, at the back. */
+async function reenterReady(world: TrainWorld): Promise<number> {
+  const entries = listQueueEntries(world.store, { project: world.project.id });
+  const queued = new Set(queueOrder(entries).map((entry) => entry.sessionId));
+  const latest = new Map<string, QueueEntry>();
+  for (const entry of entries)
+    if ((latest.get(entry.sessionId)?.id ?? 0) < entry.id) latest.set(entry.sessionId, entry);
+  let count = 0;
+  for (const entry of latest.values()) {
+    if (entry.state !== "left" || entry.detail.reenteredAs !== undefined) continue;
+    const session = getSession(world.store, entry.sessionId);
+    if (session === undefined || isTerminalStatus(session.status)) continue;
+    const head = await branchHead(world.ctx, world.project.repo, session.branch);
+    const facts = {
+      live: true,
+      turnOpen: turnOpen(world, entry.sessionId),
+      head,
+      queuedAgain: queued.has(entry.sessionId),
+    };
+    if (!shouldReenter(entry, facts) || head === undefined) continue;
+    reenter(world, entry, head);
+    count += 1;
+  }
+  return count;
+}
+
+function reenter(world: TrainWorld, entry: QueueEntry, head: string): void {
+  writeTransaction(world.store, (tx) => {
+    const next = insertQueueEntry(tx, {
+      project: entry.project,
+      sessionId: entry.sessionId,
+      head,
+      attempt: entry.attempt + 1,
+      detail: {
+        ...(entry.detail.pr === undefined ? {} : { pr: entry.detail.pr }),
+        by: entry.detail.by ?? "ao merge --queue",
+      },
+      step: "reentered",
+      event: (inserted) => ({
+        type: "queue.reentered",
+        payload: {
+          project: entry.project,
+          entry: inserted.id,
+          previous: entry.id,
+          position: inserted.position,
+          head,
+          attempt: inserted.attempt,
+        },
+      }),
+    });
+    markReentered(tx, entry, next.id);
+  });
+}
