@@ -64,9 +64,9 @@ export default defineConfig({
       // Plugins, CLI commands, contracts, the web server: real git, tmux, podman, loopback HTTP.
       // One file at a time per vitest process: tmux, agents and daemons under load from the other
       // groups time out (three e2e and integration files did at two workers each in a fresh-clone CI
-      // run, 2026-12-03). scripts/test.mjs runs the group in three parts, two at most at once.
+      // run, 2026-12-03). scripts/test.mjs runs the group in two parts, side by side.
       group("integration", 1, 1, ["test/**/*.test.ts"], [CORE, E2E, BROWSER]),
-      // Through the built ao (dist/): ao, its daemon, tmux and fake agents per test. In three parts
+      // Through the built ao (dist/): ao, its daemon, tmux and fake agents per test. In four parts
       // too, two at most at once, so its tests get a longer hang guard than the others.
       group("e2e", 2, 1, [E2E], [BROWSER], 180_000),
       // A real chromium driving the dashboard: one at a time, each is a heavy process tree.

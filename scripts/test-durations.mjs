@@ -18,8 +18,24 @@ const report = JSON.parse(readFileSync(reportPath, "utf8"));
 const seconds = {};
 for (const file of [...report.testResults].sort((a, b) => (a.name < b.name ? -1 : 1))) {
   const taken = Math.max(0, file.endTime - file.startTime) / 1000;
-  if (taken >= 1) seconds[relative(root, file.name).split("\\").join("/")] = Math.round(taken * 10) / 10;
+  if (taken >= 1) seconds[repositoryPath(file.name)] = Math.round(taken * 10) / 10;
 }
+/**
+ * The file's path from the repository's root: a report made in another clone (CI's) names files
+ * under that clone, so the path is taken from its `test/` folder on.
+ */
+function repositoryPath(name) {
+  const path = relative(root, name).split("\\").join("/");
+  if (!path.startsWith("../")) return path;
+  const at = name.split("\\").join("/").lastIndexOf("/test/");
+  return at < 0
+    ? path
+    : name
+        .split("\\")
+        .join("/")
+        .slice(at + 1);
+}
+
 const about = "seconds per test file from a past run; scripts/test-durations.mjs <report> rewrites it";
 writeFileSync(target, `${JSON.stringify({ about, seconds }, null, 2)}\n`);
 console.log(`test-durations: ${Object.keys(seconds).length} files written to ${relative(root, target)}`);

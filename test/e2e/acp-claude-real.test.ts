@@ -15,6 +15,11 @@ const ADAPTER = process.env["AO_CLAUDE_AGENT_ACP"] ?? "";
 const KEY = "sk-ant-api03-offline-fixture-key-0000000000";
 const MOCK = join(import.meta.dirname, "../../scripts/agent-fixture-mocks/anthropic.mjs");
 const installed = ADAPTER !== "" && existsSync(ADAPTER);
+// CI installs the adapter (.ci/run) and sets AO_REQUIRE_ACP_ADAPTER: there a missing one fails.
+if (!installed && process.env["AO_REQUIRE_ACP_ADAPTER"] === "1")
+  throw new Error(
+    `AO_REQUIRE_ACP_ADAPTER is set but AO_CLAUDE_AGENT_ACP (${ADAPTER || "unset"}) is not installed`,
+  );
 if (!installed)
   console.log(
     "acp-claude-real: skipped: set AO_CLAUDE_AGENT_ACP to an installed claude-agent-acp (npm i @zed-industries/claude-agent-acp@0.23.1)",

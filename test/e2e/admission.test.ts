@@ -73,6 +73,11 @@ describe("admission by free memory", () => {
       const table = world.ao(["status"]);
       expect(table.stdout).toContain("2 spawns wait to start, in this order:");
       expect(table.stdout).toMatch(/1\. app \(claude-code\) "Second task": .*waiting for 3\.0 GiB free/);
+      const queue = world.ao(["queue", "--json"]);
+      expect(queue.exitCode, queue.stderr).toBe(0);
+      const spawns = (JSON.parse(queue.stdout) as { spawns: Waiting[] }).spawns;
+      expect(spawns.map((wait) => wait.task)).toEqual(["Second task", "Third task"]);
+      expect(world.ao(["queue"]).stdout).toContain("2 spawns wait to start, in this order:");
 
       // Room for one: the second starts, the third needs the floor, its share and the starting second's.
       world.setFreeMemory(3.5 * GiB);

@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import type { OutputStream } from "../../core/context.js";
 import type { QueueEntryView, QueueListing } from "../../core/train/index.js";
+import { waitingSpawns } from "../../core/sessions/index.js";
 import { formatAge } from "../age-text.js";
+import { waitingJson, waitingNotes } from "../spawn-line-text.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
@@ -14,7 +16,7 @@ export function registerQueueCommand(program: Command, cli: CliRuntime): void {
   const queue = program
     .command("queue")
     .description(
-      "the merge train: queued sessions in landing order, each one's state and ETA, and what recently landed or left",
+      "the merge train: queued sessions in landing order, each one's state and ETA, and what recently landed or left; then the spawns waiting to start",
     )
     .argument("[project]", "only this project's queue")
     .addHelpText(
@@ -26,8 +28,14 @@ export function registerQueueCommand(program: Command, cli: CliRuntime): void {
       const flags = await readFlags(FLAGS, command);
       const { listQueue } = await import("../../core/train/index.js");
       const listed = await listQueue(ctx, { project, configPath: globalOptions(command).config });
-      if (flags.json) writeJson(ctx.stdout, listed);
-      else renderQueue(ctx.stdout, listed, ctx.clock.now());
+      const now = ctx.clock.now();
+      const spawns = waitingSpawns(ctx).filter((wait) => project === undefined || wait.project === project);
+      if (flags.json)
+        writeJson(ctx.stdout, { ...listed, spawns: spawns.map((wait) => waitingJson(wait, now)) });
+      else {
+        renderQueue(ctx.stdout, listed, now);
+        if (spawns.length > 0) writeLines(ctx.stdout, waitingNotes(spawns, now));
+      }
       return 0;
     }),
   );

@@ -17,6 +17,7 @@ import {
 } from "../../core/sessions/index.js";
 import { isSessionStatus, isTerminalStatus, type AgentExit, type SpawnWait } from "../../core/store/index.js";
 import { formatByteSize } from "../../core/admission/index.js";
+import { waitingJson, waitingNotes } from "../spawn-line-text.js";
 import { formatAge } from "../age-text.js";
 import { conflictCell, conflictsOf, type SessionConflicts } from "../conflict-marks.js";
 import { globalOptions, type CliRuntime } from "../cli-runtime.js";
@@ -132,25 +133,6 @@ export function renderSessions(
   if (waiting !== undefined && waiting.length > 0) writeLines(out, waitingNotes(waiting, options.now));
   if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
-}
-
-/** A waiting spawn in `--json`: times as ISO, how long it has waited. */
-function waitingJson(wait: SpawnWait, now: number) {
-  const { pid: _pid, id: _id, since, ...rest } = wait;
-  return { ...rest, since: new Date(since).toISOString(), waitedMs: Math.max(0, now - since) };
-}
-
-/** "2 spawns waiting to start, in this order:" and one line each with what it waits for. */
-function waitingNotes(waiting: readonly SpawnWait[], now: number): string[] {
-  const count = waiting.length === 1 ? "1 spawn waits" : `${waiting.length} spawns wait`;
-  return [
-    "",
-    `${count} to start, in this order:`,
-    ...waiting.map(
-      (wait, index) =>
-        `  ${index + 1}. ${wait.project} (${wait.agent}) "${terminalCell(wait.task)}": ${terminalCell(wait.reason)} (for ${formatAge(now - wait.since)})`,
-    ),
-  ];
 }
 
 /**

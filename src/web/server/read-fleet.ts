@@ -62,11 +62,18 @@ export function readFleet(source: FleetSource, now: number): FleetView {
   });
 }
 
-const fleetOrder = byZoneUrgencyThenNewest<FleetCard>(
+const byZoneUrgencyTime = byZoneUrgencyThenNewest<FleetCard>(
   (card) => card.zone,
   (card) => card.urgency.rank,
   (card) => Date.parse(card.why.at),
 );
+
+/**
+ * A total order: sessions created in the same millisecond are ordered by id, so every read of the
+ * same fleet orders it the same way and a page that applied patches holds what a snapshot shows.
+ */
+const fleetOrder = (a: FleetCard, b: FleetCard): number =>
+  byZoneUrgencyTime(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The same view with only one project's cards (the page's filter, `?project=`). */
 export function filterFleet(view: FleetView, project: string | undefined): FleetView {

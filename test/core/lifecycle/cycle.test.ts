@@ -14,6 +14,7 @@ import { openLifecycleEngine } from "../../../src/core/lifecycle/index.js";
 import { watchBudgets } from "../../../src/core/lifecycle/watch-budgets.js";
 import { watchLimits } from "../../../src/core/lifecycle/watch-limits.js";
 import { watchConflicts } from "../../../src/core/lifecycle/watch-conflicts.js";
+import { advanceTrains } from "../../../src/core/lifecycle/watch-trains.js";
 import { readLastCycle } from "../../../src/core/daemon-state/last-cycle.js";
 import type { PluginDefinition } from "../../../src/core/registry/define-plugin.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
@@ -140,7 +141,7 @@ describe("a lifecycle cycle as one object", () => {
     await expect(cycle.run()).rejects.toThrow("a lifecycle cycle runs once");
   });
 
-  it("watches budgets and limits before deciding (so a hold is seen this cycle), runs the conflict radar on the decided sessions, reads usage before anything is handed out, advances plans, delivers, advances turns after the reactions (a cancelled one drops its turn first), then settles the reactions whose turns it just delivered", () => {
+  it("watches budgets and limits before deciding (so a hold is seen this cycle), runs the conflict radar on the decided sessions, reads usage before anything is handed out, advances plans, delivers, advances turns after the reactions (a cancelled one drops its turn first), moves the merge trains once the turns have, then settles the reactions whose turns it just delivered", () => {
     expect(CYCLE_STEPS).toEqual([
       watchBudgets,
       watchLimits,
@@ -150,6 +151,7 @@ describe("a lifecycle cycle as one object", () => {
       advancePlans,
       deliverDueReactions,
       advanceTurns,
+      advanceTrains,
       settleDeliveredReactions,
     ]);
   });

@@ -133,7 +133,7 @@ describe("GET /events carries the fleet's changes, not snapshots", () => {
         statusChanged("working", "ci_failed"),
       ),
     );
-    await current.until((m) => patches(m).length === 1, "the patch");
+    await current.until((m) => patches(m).length === 2, "the patch after the first (the last cycle only)");
     const stale = await stream(w, { "x-fleet-version": version });
     await stale.until((m) => snapshots(m).length === 1, "a snapshot for the stale version");
     const restarted = await stream(w, { "x-fleet-version": "0badcafe.1" });
