@@ -19,13 +19,10 @@ export const reactionOverrideSchema = z
       .boolean()
       .optional()
       .meta({ description: "Run the action automatically. false: only notify a person at `priority`." }),
-    action: z
-      .enum(REACTION_ACTIONS)
-      .optional()
-      .meta({
-        description:
-          "What to do: send-to-agent (message the session's agent), notify, auto-merge, queue (the merge train, docs/merge-train.md).",
-      }),
+    action: z.enum(REACTION_ACTIONS).optional().meta({
+      description:
+        "What to do: send-to-agent (message the session's agent), notify, auto-merge, queue (the merge train, docs/merge-train.md).",
+    }),
     message: z.string().optional().meta({
       description: "Message template sent to the agent or person; placeholders like {{session}}, {{pr.url}}.",
     }),
