@@ -11,8 +11,8 @@ import { approveAll, ciPassed, makeTrainWorld, type TrainWorld } from "./merge-t
 
 /** The daemon is killed this many times in the run (issue 28: 20 random points). */
 const KILLS = 20;
-/** At most this many rounds of three sessions each to spend them on. */
-const ROUNDS = 4;
+/** At most this many rounds of three sessions each to spend them on (a hang guard; two or three do). */
+const ROUNDS = 6;
 
 interface StepRow {
   entry: number;
@@ -119,9 +119,12 @@ function changeLine(e2e: E2e, id: string, line: number): void {
 }
 
 /**
- * Daemons of a seeded 0.15–1.75 s life each (its start, its first cycles: mid-rebase, mid-CI,
- * mid-merge…), SIGKILLed, the next started at once, until the round's train landed or `budget`
- * kills were spent; then one more daemon, left running. Returns where each kill found the train.
+ * Daemons started one after the other, each SIGKILLed at a seeded point, until the round's train
+ * landed or `budget` kills were spent; then one more daemon, left running. Half of the kills come a
+ * random 0.15–1.75 s into the daemon's life (its start, its first cycles, mid-CI), half a random
+ * 0–300 ms after the train recorded its next step (mid-rebase, mid-move, between `merging` and the
+ * landing): kills that a slow start would otherwise keep away from the train. Returns where each
+ * kill found the train.
  */
 async function killRound(
   e2e: E2e,
@@ -132,14 +135,27 @@ async function killRound(
 ): Promise<string[]> {
   const killedAt: string[] = [];
   while (killedAt.length < budget && landedCount(e2e) < total) {
+    const before = stepRows(e2e).length;
     const daemon = startDaemon(e2e, pids);
-    const life = 150 + Math.floor(random() * 1600);
-    await new Promise((resolve) => setTimeout(resolve, life));
+    const afterStep = random() < 0.5;
+    const delay = afterStep ? Math.floor(random() * 300) : 150 + Math.floor(random() * 1600);
+    if (afterStep) await nextStep(e2e, before, total);
+    await new Promise((resolve) => setTimeout(resolve, delay));
     await kill9(daemon);
-    killedAt.push(`after ${life} ms, ${stepRows(e2e).length} steps: ${trainAt(e2e)}`);
+    const when = afterStep ? `${delay} ms after a step` : `${delay} ms into its life`;
+    killedAt.push(`${when}, ${stepRows(e2e).length} steps: ${trainAt(e2e)}`);
   }
   startDaemon(e2e, pids);
   return killedAt;
+}
+
+/** Polls the store closely until the train recorded a step after the first `before` ones. */
+async function nextStep(e2e: E2e, before: number, total: number): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (stepRows(e2e).length <= before && landedCount(e2e) < total) {
+    if (Date.now() > deadline) throw new Error(`no train step after ${before} steps`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe("the merge train survives kill -9 of the daemon (local mode, fake claude in tmux)", () => {
@@ -158,7 +174,7 @@ describe("the merge train survives kill -9 of the daemon (local mode, fake claud
       const sessions: string[] = [];
       const killedAt: string[] = [];
       try {
-        // One train of three lands in about eight such lives, so the kills are spread over rounds.
+        // One train of three lands in about seven kills, so the kills are spread over rounds.
         for (let round = 0; round < ROUNDS && killedAt.length < KILLS; round += 1) {
           sessions.push(...(await spawnRound(world, round, pids)));
           const kills = await killRound(e2e, sessions.length, KILLS - killedAt.length, random, pids);
@@ -174,6 +190,7 @@ describe("the merge train survives kill -9 of the daemon (local mode, fake claud
           });
         }
         console.log(`merge-train-kill: ${killedAt.length} kills at\n  ${killedAt.join("\n  ")}`);
+        expect(killedAt).toHaveLength(KILLS);
         expectLandedOnceOnTestedHeads(world, sessions, base);
         const scratch = join(e2e.home, "projects", "app", "merge-train");
         expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
