@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isProcessGroupRunning } from "../../src/core/process-identity.js";
 import { AO_BIN } from "../helpers/run-ao.js";
-import { eventually, type E2e } from "./e2e-fixture.js";
+import { eventually, hookEvents, type E2e } from "./e2e-fixture.js";
 
 /**
  * What stopping a session must be checked against: the agent's processes (each tmux pane is its own
@@ -13,6 +13,22 @@ import { eventually, type E2e } from "./e2e-fixture.js";
 /** The pid of the session's agent pane (its process group), read from the test's tmux server. */
 export function panePid(e2e: E2e, session: string): number {
   return Number(e2e.tmux(["list-panes", "-t", `=${session}:0`, "-F", "#{pane_pid}"]).trim());
+}
+
+/**
+ * Waits until the fake Claude has started its session (its SessionStart hook ran): only from then on
+ * does it end a session when hung up, as Claude Code does. `ao spawn` returns once the pane runs, and
+ * on a loaded machine node may still be loading the agent then (CI of 2026-12-04: a kill that came
+ * first found no SessionEnd to wait for).
+ */
+export async function agentStarted(e2e: E2e, session: string): Promise<void> {
+  await eventually(
+    () =>
+      hookEvents(e2e.worktree(session)).some((event) => event["hook_event_name"] === "SessionStart")
+        ? true
+        : undefined,
+    `${session}'s agent to start its session`,
+  );
 }
 
 /** Waits until every process of the group has ended (a hang guard, not a timing). */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeE2e, tmuxSessions, worktreeCount } from "./e2e-fixture.js";
-import { aoKilled, groupEnded, panePid, recordSessionEnds } from "./stop-fixture.js";
+import { agentStarted, aoKilled, groupEnded, panePid, recordSessionEnds } from "./stop-fixture.js";
 
 /**
  * Issue 25: stopping a live Claude session must leave nothing behind. Claude's SessionEnd hook (ao's
@@ -14,6 +14,7 @@ describe("stopping a live Claude session (tmux, worktree, the fake claude and it
     const sessionEnds = recordSessionEnds(e2e);
     const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
     expect(spawned.exitCode, spawned.stderr).toBe(0);
+    await agentStarted(e2e, "app-1");
     const agent = panePid(e2e, "app-1");
     const killed = e2e.ao(["session", "kill", "app-1", "--purge"]);
     expect(killed.exitCode, killed.stderr).toBe(0);
@@ -30,6 +31,7 @@ describe("stopping a live Claude session (tmux, worktree, the fake claude and it
     const e2e = makeE2e();
     const sessionEnds = recordSessionEnds(e2e);
     expect(e2e.ao(["spawn", "app", "Fix the login bug"]).exitCode).toBe(0);
+    await agentStarted(e2e, "app-1");
     const agent = panePid(e2e, "app-1");
     const killed = e2e.ao(["session", "kill", "app-1"]);
     expect(killed.exitCode, killed.stderr).toBe(0);
