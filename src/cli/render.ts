@@ -41,8 +41,13 @@ export interface Style {
 }
 
 /** Colour only on a terminal and never when NO_COLOR is set (https://no-color.org). */
+export function colorEnabled(out: OutputStream, env: Readonly<Record<string, string | undefined>>): boolean {
+  return out.isTTY === true && (env["NO_COLOR"] ?? "") === "" && env["TERM"] !== "dumb";
+}
+
+/** Bold, dim and three colours, each a no-op where colorEnabled says no. */
 export function createStyle(out: OutputStream, env: Readonly<Record<string, string | undefined>>): Style {
-  const enabled = out.isTTY === true && (env["NO_COLOR"] ?? "") === "" && env["TERM"] !== "dumb";
+  const enabled = colorEnabled(out, env);
   const wrap = (open: number, close: number) => (text: string) =>
     enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   return {

@@ -2,6 +2,7 @@ import { connect } from "node:tls";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { httpsRequest, plainHttpTo } from "../web/remote/https-client.js";
+import { scanTerminalQr } from "../helpers/scan-terminal-qr.js";
 import { artifactsDir } from "../web/browser.js";
 import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 
@@ -17,6 +18,12 @@ const { skip, world } = suite;
 interface Started {
   url: string;
   remote: { urls: string[]; fingerprint: string };
+}
+
+/** The lines of `ao dashboard pair --qr` after "or scan this…": the code itself. */
+function qrPart(stdout: string): string[] {
+  const lines = stdout.split("\n");
+  return lines.slice(lines.findIndex((line) => line.startsWith("or scan this")) + 1).filter((l) => l !== "");
 }
 
 /** The certificate's SHA-256 as a TLS client sees it, straight off the socket. */
@@ -79,9 +86,17 @@ describe.skipIf(skip !== undefined)("the dashboard from another device (built ao
       const code = JSON.parse(pair.stdout) as { code: string; urls: string[]; fingerprint: string };
       expect(code.fingerprint).toBe(remote.fingerprint);
       expect(code.urls[0]).toBe(`${base.origin}/pair#code=${code.code}`);
-      await page.goto(code.urls[0]!);
-      expect(await page.getByLabel("Pairing code").inputValue()).toBe(code.code);
-      expect(page.url()).not.toContain(code.code);
+      // The person scans the QR code the desk's terminal shows instead of typing the link.
+      const shown = w.ao(["dashboard", "pair", "--qr"]);
+      expect(shown.exitCode, shown.stderr).toBe(0);
+      const scanned = scanTerminalQr(qrPart(shown.stdout));
+      expect(scanned).toMatch(new RegExp(`^${base.origin}/pair#code=`));
+      const scannedCode = new URL(scanned!).hash.slice("#code=".length);
+      expect(scannedCode).not.toBe(code.code);
+      expect(shown.stdout).toContain(`pairing code: ${scannedCode}`);
+      await page.goto(scanned!);
+      expect(await page.getByLabel("Pairing code").inputValue()).toBe(scannedCode);
+      expect(page.url()).not.toContain(scannedCode);
       await page.getByLabel("Device name").fill("test phone");
       await page.screenshot({ path: join(artifactsDir(), "dashboard-pair-narrow.png") });
       await page.getByRole("button", { name: "Pair this device" }).click();

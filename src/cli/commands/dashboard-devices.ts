@@ -1,10 +1,18 @@
 import type { Command } from "commander";
+import type { AoContext } from "../../core/context.js";
 import type { CliRuntime } from "../cli-runtime.js";
 import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
-import { renderTable, writeJson, writeLines } from "../render.js";
+import { colorEnabled, renderTable, writeJson, writeLines } from "../render.js";
 
-const PAIR_FLAGS = defineFlags(jsonFlag('print { "code", "expiresAt", "urls", "fingerprint" } as JSON'));
+const PAIR_FLAGS = defineFlags({
+  ...jsonFlag('print { "code", "expiresAt", "urls", "fingerprint" } as JSON'),
+  qr: {
+    type: "boolean",
+    description: "draw the first link as a QR code to scan with the phone (default: on a terminal)",
+    negate: "never draw the QR code",
+  },
+});
 const LIST_FLAGS = defineFlags(jsonFlag("print the paired devices as JSON"));
 const REVOKE_FLAGS = defineFlags(jsonFlag('print { "id", "revoked" } as JSON'));
 
@@ -18,11 +26,11 @@ export function registerDeviceCommands(dashboard: Command, cli: CliRuntime): voi
     .description("show a one-time code (5 minutes, single use) that pairs another device with the dashboard");
   addFlags(pair, PAIR_FLAGS).action(
     cli.action(async (ctx, _flags: unknown, command: Command) => {
-      const json = wantsJson(await readFlags(PAIR_FLAGS, command), command);
+      const flags = await readFlags(PAIR_FLAGS, command);
       const { makePairingCode } = await import("../../web/remote/device-commands.js");
       const answer = await makePairingCode(ctx);
-      if (json) writeJson(ctx.stdout, answer);
-      else writeLines(ctx.stdout, pairLines(answer));
+      if (wantsJson(flags, command)) writeJson(ctx.stdout, answer);
+      else writeLines(ctx.stdout, [...pairLines(answer), ...(await qrLines(ctx, flags.qr, answer.urls[0]))]);
       return 0;
     }),
   );
@@ -70,6 +78,24 @@ export function registerDeviceCommands(dashboard: Command, cli: CliRuntime): voi
  */
 function wantsJson(flags: { json: boolean }, command: Command): boolean {
   return flags.json || command.optsWithGlobals<{ json?: boolean }>().json === true;
+}
+
+/**
+ * The first link as a QR code, under the lines, when `--qr` asks or (neither flag) stdout is a
+ * terminal: what a phone scans instead of typing the link. Coloured like the rest of ao's output.
+ */
+async function qrLines(
+  ctx: Pick<AoContext, "stdout" | "env">,
+  asked: boolean | undefined,
+  url: string | undefined,
+): Promise<string[]> {
+  if (url === undefined || !(asked ?? ctx.stdout.isTTY === true)) return [];
+  const { terminalQr } = await import("../terminal-qr.js");
+  return [
+    "",
+    "or scan this with the phone's camera:",
+    ...terminalQr(url, { color: colorEnabled(ctx.stdout, ctx.env) }),
+  ];
 }
 
 function pairLines(answer: {
