@@ -170,4 +170,6 @@ export const PROCESS_STARTERS = {
   "src/plugins/scm/local/ci-runner.ts": "local CI, detached, running for minutes",
   "src/plugins/agent/acp/host/agent-process.ts":
     "the ACP agent of `ao acp-host`, its stdio piped for as long as it lives",
+  "src/plugins/agent/acp/host/takeover.ts":
+    "the agent's own TUI during `ao session takeover`, on the host's terminal until the handback",
 };

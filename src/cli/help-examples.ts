@@ -48,6 +48,11 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "session logs": ["ao session logs app-1", "ao session logs app-1 --lines 50 --json"],
   "session kill": ["ao session kill app-1", "ao session kill app-1 --purge"],
   "session interrupt": ["ao session interrupt app-1", "ao session interrupt app-1 --timeout 30s --json"],
+  "session takeover": [
+    "ao session takeover app-1   # then: ao session attach app-1",
+    "ao session takeover app-1 --json",
+  ],
+  "session handback": ["ao session handback app-1", "ao session handback app-1 --json"],
   "session restore": ["ao session restore app-1", "ao session restore --all"],
   "session cleanup": ["ao session cleanup --dry-run", "ao session cleanup"],
   "session ended": ["ao session ended app-1   # what tmux runs when the agent exits"],

@@ -14,6 +14,8 @@ import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
 const ADAPTER = process.env["AO_CLAUDE_AGENT_ACP"] ?? "";
 const KEY = "sk-ant-api03-offline-fixture-key-0000000000";
 const MOCK = join(import.meta.dirname, "../../scripts/agent-fixture-mocks/anthropic.mjs");
+/** The Claude Code the adapter bundles (its Agent SDK's cli.js): the TUI a takeover resumes the conversation in. */
+const CLAUDE_CLI = join(ADAPTER, "..", "..", "@anthropic-ai", "claude-agent-sdk", "cli.js");
 const installed = ADAPTER !== "" && existsSync(ADAPTER);
 // CI installs the adapter (.ci/run) and sets AO_REQUIRE_ACP_ADAPTER: there a missing one fails.
 if (!installed && process.env["AO_REQUIRE_ACP_ADAPTER"] === "1")
@@ -69,7 +71,7 @@ describe.skipIf(!installed)("the real claude-agent-acp over ACP", () => {
       };
       writeFileSync(join(e2e.userHome, ".claude.json"), JSON.stringify(trust));
       e2e.writeConfig(
-        `agent:\n  plugin: acp\n  argv: [${ADAPTER}]\n  env: {ANTHROPIC_BASE_URL: "http://127.0.0.1:${String(port)}", ANTHROPIC_API_KEY: ${KEY}, IS_SANDBOX: "1"}`,
+        `agent:\n  plugin: acp\n  argv: [${ADAPTER}]\n  takeover: [${process.execPath}, ${CLAUDE_CLI}, --resume, "{session}"]\n  env: {ANTHROPIC_BASE_URL: "http://127.0.0.1:${String(port)}", ANTHROPIC_API_KEY: ${KEY}, IS_SANDBOX: "1"}`,
       );
       const spawned = e2e.ao(["spawn", "app", `Edit the file ${worktree}/notes.txt and run a command`]);
       expect(spawned.exitCode, spawned.stderr).toBe(0);
@@ -111,6 +113,21 @@ describe.skipIf(!installed)("the real claude-agent-acp over ACP", () => {
       const again = e2e.ao(["send", "app-1", "--wait", "Say hello in one word"]);
       expect(again.exitCode, again.stderr).toBe(0);
       expect(again.stdout).toContain("Hello from the mock model.");
+
+      // Taken over: Claude Code's own TUI resumes the same conversation (the ACP session id is its
+      // session id) in the session's terminal, showing what was said over ACP; then handed back.
+      const taken = e2e.ao(["session", "takeover", "app-1"]);
+      expect(taken.exitCode, taken.stderr).toBe(0);
+      await eventually(() => {
+        const screen = e2e.tmux(["capture-pane", "-p", "-t", "=app-1:0"]);
+        // The host cleared the screen for the TUI: the words are Claude Code's own rendering.
+        return screen.includes("Say hello in one word") && !screen.includes("ACP session") ? true : undefined;
+      }, "Claude Code's TUI showing the resumed conversation");
+      const back = e2e.ao(["session", "handback", "app-1"]);
+      expect(back.exitCode, back.stderr).toBe(0);
+      const after = e2e.ao(["send", "app-1", "--wait", "Say hello in one word"]);
+      expect(after.exitCode, after.stderr).toBe(0);
+      expect(after.stdout).toContain("Hello from the mock model.");
     },
   );
 });

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { AoError } from "../../core/errors.js";
 import type { CliRuntime } from "../cli-runtime.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
 
@@ -23,6 +24,11 @@ const FLAGS = defineFlags({
     type: "string",
     value: "kinds",
     description: "tool kinds whose permission questions are answered allow (comma-separated)",
+  },
+  takeover: {
+    type: "string",
+    value: "json-argv",
+    description: 'the agent\'s TUI that resumes the conversation, as a JSON array ("{session}": its id)',
   },
 });
 
@@ -70,6 +76,7 @@ export function registerAcpHostCommand(program: Command, cli: CliRuntime): void 
             load: flags.load,
             promptFile: flags.promptFile,
             autoAllow,
+            takeover: parseTakeover(flags.takeover, AoError),
             clientVersion: command.parent?.version() ?? "unknown",
             pid: process.pid,
             terminal,
@@ -92,19 +99,52 @@ function processTerminal() {
   // A hung-up terminal (the pane killed) fails writes with EIO: the host still stops its agent and
   // writes the record's last line, so a failed write to the screen must not end it.
   stdout.on("error", () => undefined);
+  const release = (): void => {
+    if (stdout.isTTY) stdout.write("\x1b[?2004l\r\n");
+    if (tty) stdin.setRawMode(false);
+    stdin.pause();
+  };
   return {
     output: { write: (text: string) => void stdout.write(text), columns: () => stdout.columns || 80 },
     lineMode: !tty,
     onData: (listener: (data: Buffer | string) => void) => void stdin.on("data", listener),
-    close() {
-      if (stdout.isTTY) stdout.write("\x1b[?2004l\r\n");
-      if (tty) stdin.setRawMode(false);
-      stdin.pause();
+    /** For a takeover's TUI: the host's modes off, and a clean screen so only the TUI is seen. */
+    suspend() {
+      release();
+      if (stdout.isTTY) stdout.write("\x1b[2J\x1b[H");
     },
+    resume() {
+      if (tty) stdin.setRawMode(true);
+      if (stdout.isTTY) stdout.write("\x1b[?2004h");
+      stdin.resume();
+    },
+    close: release,
   };
 }
 
-function onStopSignals(listener: (what: "stop" | "interrupt") => void): void {
+type AoErrorClass = typeof AoError;
+
+/** `--takeover '["claude","--resume","{session}"]'`: a JSON array of strings, or an error naming the flag. */
+function parseTakeover(text: string | undefined, AoError: AoErrorClass): string[] | undefined {
+  if (text === undefined) return undefined;
+  let argv: unknown;
+  try {
+    argv = JSON.parse(text);
+  } catch {
+    argv = undefined;
+  }
+  if (Array.isArray(argv) && argv.length > 0 && argv.every((arg) => typeof arg === "string")) return argv;
+  throw new AoError("E_USAGE", `--takeover must be a JSON array of strings, not ${text}`, {
+    hint: 'for example --takeover \'["claude","--resume","{session}"]\'',
+  });
+}
+
+/**
+ * SIGUSR2: `ao session takeover` / `handback` left a request beside the record (docs/acp.md,
+ * "Taking over"). Not SIGUSR1: Node keeps that one for its debugger.
+ */
+function onStopSignals(listener: (what: "stop" | "interrupt" | "control") => void): void {
   for (const signal of ["SIGTERM", "SIGHUP"] as const) process.on(signal, () => listener("stop"));
   process.on("SIGINT", () => listener("interrupt"));
+  process.on("SIGUSR2", () => listener("control"));
 }

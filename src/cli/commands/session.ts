@@ -10,6 +10,7 @@ import { registerSessionClaim } from "./session-claim.js";
 import { registerSessionCleanup } from "./session-cleanup.js";
 import { registerSessionEnded } from "./session-ended.js";
 import { registerSessionInterrupt } from "./session-interrupt.js";
+import { registerSessionTakeover } from "./session-takeover.js";
 import { registerSessionKill } from "./session-kill.js";
 import { registerSessionLogs } from "./session-logs.js";
 import { registerSessionRemap } from "./session-remap.js";
@@ -31,6 +32,7 @@ export function registerSessionCommand(program: Command, cli: CliRuntime): void 
   registerSessionLogs(session, cli);
   registerSessionKill(session, cli);
   registerSessionInterrupt(session, cli);
+  registerSessionTakeover(session, cli);
   registerSessionRestore(session, cli);
   registerSessionCleanup(session, cli);
   registerSessionClaim(session, cli);

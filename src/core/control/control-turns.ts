@@ -3,6 +3,7 @@ import type { Commander, Session, Turn } from "../store/index.js";
 import { requireTurn } from "../store/index.js";
 import { pendingQuestion } from "../turns/answer-question.js";
 import { waitForTurn } from "../turns/wait-turn.js";
+import { takenOverError } from "../turns/turn-errors.js";
 import { agentDownError } from "./agent-down.js";
 import { controlPlaneOf, type ControlContext } from "./control-context.js";
 import { giveControlTurn, type ControlTurnRequest } from "./give-control-turn.js";
@@ -116,6 +117,7 @@ async function waitBounded(
     clearInterval(heartbeat);
   }
   if (waited.agentDown !== undefined) throw await agentDownError(cc, waited.turn);
+  if (waited.takenOver !== undefined) throw takenOverError(waited.turn, waited.takenOver);
   if (waited.stopped === true && asked !== undefined) return questionResult(waited.turn, asked);
   return controlTurnResult(cc, waited.turn);
 }

@@ -79,6 +79,11 @@ export interface ActivityReport {
    * answer it; an agent that only shows its questions on a screen leaves it out.
    */
   question?: AgentQuestion;
+  /**
+   * A person drives the agent's own TUI (`ao session takeover`): what runs, in words. ao gives the
+   * session no turn until `ao session handback`; queued turns wait.
+   */
+  takenOver?: string;
 }
 
 /** The kinds of answer ACP names; a person's `ao approve` picks an allow, `ao deny` a reject. */
@@ -147,4 +152,10 @@ export interface Agent extends AgentTurns, AgentUsage {
    * `ao deny` need. Absent: the agent's questions are answered on its screen.
    */
   readonly answersQuestions?: true;
+  /**
+   * Hands the conversation between ao and the agent's own TUI (`ao session takeover` /
+   * `handback`, docs/acp.md "Taking over"): resolves once the agent says it happened, rejects with
+   * the agent's reason when it refused (a turn runs). Present on ACP agents only.
+   */
+  handOver?(sessionId: string, to: "tui" | "ao"): Promise<void>;
 }

@@ -38,6 +38,8 @@ export type DeliveryAttempt =
   | ({ readonly kind: "delivered" } & DeliveredTurn)
   | { readonly kind: "nothing" }
   | { readonly kind: "agent_down"; readonly liveness: Liveness }
+  /** A person drives the agent's own TUI (`ao session takeover`): the turn waits for the handback. */
+  | { readonly kind: "taken_over"; readonly words: string }
   /** A gate holds the session (its agent's usage limit, a budget): the turn stays queued. */
   | { readonly kind: "held"; readonly hold: Hold };
 
@@ -68,6 +70,8 @@ export async function deliverNextTurn(
   const look = await lookAt(sa);
   // A queued turn waits for a live agent: a restore brings the session back, and then it is delivered.
   if (look.liveness.state !== "alive") return { kind: "agent_down", liveness: look.liveness };
+  const takenOver = await takenOverWords(sa, look);
+  if (takenOver !== undefined) return { kind: "taken_over", words: takenOver };
   const claim = holdClaim();
   try {
     const turn = writeTransaction(tc.store, (tx) => claimNextTurn(tx, sessionId, claim.claimant));
@@ -195,6 +199,13 @@ function fail(
  */
 function nextQueuedTurn(store: Store, sessionId: string): Turn | undefined {
   return listTurns(store, { sessionId, statuses: ["queued"] })[0];
+}
+
+/** Whether a person took the session over (only agents that can hand over are asked: ACP's read a file). */
+async function takenOverWords(sa: SessionAgent, look: SessionLook): Promise<string | undefined> {
+  if (sa.agent.handOver === undefined) return undefined;
+  const report = await sa.agent.activity(cursorProbe(sa, look)).catch(() => undefined);
+  return report?.takenOver;
 }
 
 function deliveryHold(tc: TurnContext, session: Session, turn: Turn): Hold | undefined {

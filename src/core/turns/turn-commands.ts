@@ -13,6 +13,7 @@ import {
 } from "../store/index.js";
 import { advanceSession } from "./advance-turns.js";
 import { answerQuestion, type AnswerOptions, type AnswerResult, type Verdict } from "./answer-question.js";
+import { handOverSession, type HandOverResult } from "./hand-over.js";
 import { interruptSession, type InterruptResult } from "./interrupt-turn.js";
 import { cliResolver, type TurnContext } from "./turn-context.js";
 import { turnOutcomeError } from "./turn-errors.js";
@@ -90,6 +91,16 @@ export async function interruptSessionTurn(
   options: TurnCommandOptions & { timeoutMs?: number | undefined } = {},
 ): Promise<InterruptResult> {
   return withTurns(ctx, options, (tc) => interruptSession(tc, sessionId, options));
+}
+
+/** `ao session takeover` / `handback` (hand-over.ts). */
+export async function handOverSessionTurns(
+  ctx: AoContext,
+  sessionId: string,
+  to: "tui" | "ao",
+  options: TurnCommandOptions = {},
+): Promise<HandOverResult> {
+  return withTurns(ctx, options, (tc) => handOverSession(tc, sessionId, to));
 }
 
 /** `ao approve` / `ao deny`: answers the question the session's agent asks (answer-question.ts). */

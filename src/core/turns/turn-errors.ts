@@ -15,6 +15,7 @@ export function turnOutcomeError(
   details: Record<string, unknown>,
 ): AoError | undefined {
   const turn = waited.turn;
+  if (waited.takenOver !== undefined) return takenOverError(turn, waited.takenOver, details);
   if (turn.status === "failed" && turn.deliveredAt === null) return notDelivered(turn, details);
   if (waited.timedOut) return timedOut(turn, details);
   if (until === "ended" && turn.status !== "completed")
@@ -23,6 +24,18 @@ export function turnOutcomeError(
       details,
     });
   return undefined;
+}
+
+/** A person drives the agent's TUI (`ao session takeover`): the turn waits, queued, for the handback. */
+export function takenOverError(turn: Turn, words: string, details: Record<string, unknown> = {}): AoError {
+  return new AoError(
+    "E_SESSION_STATE",
+    `${turn.sessionId} is taken over: ${words}; ${turn.id} stays queued`,
+    {
+      hint: `it is delivered after \`ao session handback ${turn.sessionId}\``,
+      details,
+    },
+  );
 }
 
 function notDelivered(turn: Turn, details: Record<string, unknown>): AoError {

@@ -27,6 +27,8 @@ export interface WaitResult {
   readonly timedOut: boolean;
   /** The turn is still queued because its agent is not running (it waits for a restore). */
   readonly agentDown?: Liveness | undefined;
+  /** The turn is still queued because a person took the session over (it waits for the handback). */
+  readonly takenOver?: string | undefined;
   /** `stopWhen` held: the turn goes on, the wait ended. */
   readonly stopped?: boolean | undefined;
 }
@@ -60,6 +62,8 @@ export async function waitForTurn(
       turn = requireTurn(tc.store, turnId);
       if (attempt.kind === "agent_down" && turn.status === "queued")
         return { turn, delivery, timedOut: false, agentDown: attempt.liveness };
+      if (attempt.kind === "taken_over" && turn.status === "queued")
+        return { turn, delivery, timedOut: false, takenOver: attempt.words };
     }
     if (done(turn, options.until)) return { turn, delivery, timedOut: false };
     if (turn.status === "running" && (await options.stopWhen?.(turn)) === true)

@@ -15,6 +15,10 @@ export const acpOptions = z.strictObject({
     description:
       'Appended to argv when the session has a model, {model} filled in (e.g. [--model, "{model}"]). Empty: ACP has no standard way to pick a model, so none is passed.',
   }),
+  takeover: z.array(z.string()).min(1).optional().meta({
+    description:
+      'The agent\'s own TUI that resumes an ACP conversation, {session} filled in with its id (e.g. [claude, --resume, "{session}"]): what `ao session takeover` runs in the session\'s terminal. Absent: the session cannot be taken over.',
+  }),
 });
 
 export type AcpOptions = z.output<typeof acpOptions>;
@@ -25,7 +29,11 @@ export type AcpOptions = z.output<typeof acpOptions>;
  */
 export function createAcpAgent(options: AcpOptions, host: AcpHost): Agent {
   return acpAgentOf(
-    (input) => ({ argv: [...options.argv, ...modelArgs(options.modelArgs, input.model)], env: options.env }),
+    (input) => ({
+      argv: [...options.argv, ...modelArgs(options.modelArgs, input.model)],
+      env: options.env,
+      takeover: options.takeover,
+    }),
     host,
   );
 }

@@ -35,7 +35,7 @@ import { recognizeClaudeLimit } from "./claude-code/limits.js";
 import { CLAUDE_CODE_DEFAULT_MODELS } from "./claude-code/default-models.js";
 import { claudeStateFile, preTrustWorktree } from "./claude-code/pre-trust.js";
 import { checkClaudeOnboarding } from "./claude-code/onboarding-check.js";
-import { CLAUDE_ACP_ADAPTER } from "./claude-code/acp-adapter.js";
+import { claudeAcpAdapter } from "./claude-code/acp-adapter.js";
 import { agentForProtocol } from "./_shared/acp-mode.js";
 import { protocolOptionsIn } from "./_shared/acp-adapter-check.js";
 
@@ -162,7 +162,7 @@ const CLAUDE_PROGRAM = agentProgram(
     install: "npm i -g @anthropic-ai/claude-code",
   },
   CLAUDE_CODE_LOGIN,
-  () => CLAUDE_ACP_ADAPTER,
+  (options) => claudeAcpAdapter((options as ClaudeCodeOptions).command),
 );
 
 /**
@@ -187,7 +187,7 @@ export const plugin = definePlugin({
   options: () => import("./_shared/plugin-options.js").then((schemas) => schemas.claudeCodeOptions),
   defaults: { command: "claude", args: [], stillScreenAfter: "30s", protocol: "terminal" },
   create: (options, ctx) =>
-    agentForProtocol(options, CLAUDE_ACP_ADAPTER, ctx.paths.home, () =>
+    agentForProtocol(options, claudeAcpAdapter(options.command), ctx.paths.home, () =>
       createClaudeCodeAgent(options, process.execPath, claudePathsFrom(ctx.env)),
     ),
 });

@@ -21,9 +21,16 @@ async function resolved(
   return { agent: await createPluginRegistry(ctx).resolve("agent", name, options), ctx };
 }
 
-/** The agent's argv after the host's `--`, with the host's own words checked. */
+/** The takeover TUI the host is given (`--takeover`), or undefined. */
+function takeoverOf(argv: readonly string[]): string[] | undefined {
+  const at = argv.indexOf("--takeover");
+  return at < 0 || at > argv.indexOf("--") ? undefined : (JSON.parse(argv[at + 1]!) as string[]);
+}
+
+/** The agent's argv after the host's `--`, with the host's own words checked (a takeover TUI aside). */
 function hostedArgv(argv: readonly string[], input: AgentLaunchInput): string[] {
   const dashes = argv.indexOf("--");
+  const takeover = takeoverOf(argv) === undefined ? [] : ["--takeover", argv[argv.indexOf("--takeover") + 1]];
   expect(argv.slice(1, dashes)).toEqual([
     expect.stringMatching(/bin\/ao\.js$/),
     "acp-host",
@@ -31,6 +38,7 @@ function hostedArgv(argv: readonly string[], input: AgentLaunchInput): string[] 
     input.sessionId,
     "--prompt-file",
     input.promptFile,
+    ...takeover,
   ]);
   expect(argv[0]).toBe(process.execPath);
   return argv.slice(dashes + 1);
@@ -87,7 +95,20 @@ describe("protocol: acp on the built-in agents: what ao starts", () => {
     const input = { ...launchInput(worktree), agentSessionId: "acp-sess-9" };
     const argv = (await agent.resume!(input)).argv;
     const dashes = argv.indexOf("--");
-    expect(argv.slice(dashes - 2)).toEqual(["--load", "acp-sess-9", "--", "claude-agent-acp"]);
+    expect(argv.slice(dashes - 4, dashes - 2)).toEqual(["--load", "acp-sess-9"]);
+    expect(argv.slice(dashes)).toEqual(["--", "claude-agent-acp"]);
+  });
+
+  it("gives claude-code's host its TUI for a takeover (its command), and the other agents' none", async () => {
+    const input = launchInput(worktree);
+    const claude = await resolved("claude-code", { protocol: "acp" });
+    expect(takeoverOf((await claude.agent.launch(input)).argv)).toEqual(["claude", "--resume", "{session}"]);
+    for (const name of ["codex", "gemini", "opencode"]) {
+      const other = await resolved(name, { protocol: "acp" });
+      expect(takeoverOf((await other.agent.launch(input)).argv)).toBeUndefined();
+    }
+    const generic = await resolved("acp", { argv: ["my-agent"], takeover: ["my-tui", "{session}"] });
+    expect(takeoverOf((await generic.agent.launch(input)).argv)).toEqual(["my-tui", "{session}"]);
   });
 
   it.each(["claude-code", "codex", "gemini", "opencode"])(

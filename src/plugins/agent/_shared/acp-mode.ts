@@ -18,6 +18,11 @@ export interface AcpAdapter {
   install: string;
   /** How it prints its version without starting a conversation; absent when it cannot. */
   versionArgs?: readonly string[] | undefined;
+  /**
+   * The agent's own TUI resuming an ACP conversation (`{session}` is its id), for `ao session
+   * takeover`; absent when the TUI cannot resume the adapter's conversations.
+   */
+  takeover?: readonly string[] | undefined;
   /** Arguments and environment one launch adds (the session's model, a trusted worktree). */
   launchExtras?: ((input: AgentLaunchInput) => { args: string[]; env: Record<string, string> }) | undefined;
 }
@@ -42,6 +47,6 @@ export function agentForProtocol(
   const argv = adapterArgv(options, adapter);
   return acpAgentOf((input) => {
     const extras = adapter.launchExtras?.(input) ?? { args: [], env: {} };
-    return { argv: [...argv, ...extras.args], env: extras.env };
+    return { argv: [...argv, ...extras.args], env: extras.env, takeover: adapter.takeover };
   }, acpHostIn(aoHome));
 }

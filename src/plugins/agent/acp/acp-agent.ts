@@ -9,15 +9,22 @@ import { activityFromLiveness } from "../_shared/liveness-activity.js";
 import { acpTurns } from "./acp-turns.js";
 import { conversationActivity, EMPTY_CONVERSATION, foldConversation } from "./conversation-state.js";
 import { aoScriptIn, hostLaunchSpec, type HostLaunch } from "./host-launch.js";
+import { setTimeout as sleepMs } from "node:timers/promises";
 import { readAcpUsage } from "./acp-usage.js";
+import { handOverAcp } from "./hand-over.js";
 import { acpRecordPath } from "./record.js";
 import { readRecordSince } from "./record-entries.js";
 
 /** The ACP agent's argv and extra environment for one launch (a model or a worktree may be in them). */
-export type AcpCommandOf = (input: AgentLaunchInput) => { argv: string[]; env: Record<string, string> };
+export type AcpCommandOf = (input: AgentLaunchInput) => {
+  argv: string[];
+  env: Record<string, string>;
+  /** The TUI `ao session takeover` runs (takeover.ts); absent: the session cannot be taken over. */
+  takeover?: readonly string[] | undefined;
+};
 
 /** Where the host comes from: this ao's node and script, and the AO_HOME its records go under. */
-export type AcpHost = Omit<HostLaunch, "agentArgv" | "env">;
+export type AcpHost = Omit<HostLaunch, "agentArgv" | "env" | "takeover">;
 
 /** This ao's host for records under `aoHome` (a plugin's `ctx.paths.home`). */
 export function acpHostIn(aoHome: string): AcpHost {
@@ -34,7 +41,7 @@ export function acpAgentOf(commandOf: AcpCommandOf, host: AcpHost): Agent {
   const recordOf = (sessionId: string) => acpRecordPath(host.aoHome, sessionId);
   const launchOf = (input: AgentLaunchInput): HostLaunch => {
     const command = commandOf(input);
-    return { ...host, env: command.env, agentArgv: command.argv };
+    return { ...host, env: command.env, agentArgv: command.argv, takeover: command.takeover };
   };
   const activity = conversationReader(recordOf);
   return {
@@ -44,6 +51,7 @@ export function acpAgentOf(commandOf: AcpCommandOf, host: AcpHost): Agent {
     resume: (input) => Promise.resolve(hostLaunchSpec(launchOf(input), input, input.agentSessionId)),
     activity: (probe) => Promise.resolve(probe).then(activity),
     usage: (probe) => Promise.resolve(probe).then((p) => readAcpUsage(recordOf(p.sessionId), p)),
+    handOver: (sessionId, to) => handOverAcp(recordOf(sessionId), to, sleepMs),
   };
 }
 

@@ -18,6 +18,8 @@ export interface ConversationState {
   /** The titles and kinds of tool calls the agent announced, for questions that name only the id. */
   readonly tools: Readonly<Record<string, { title: string | undefined; kind: string | undefined }>>;
   readonly exit?: { code: number | null; signal: string | null; stderrTail: string };
+  /** The TUI's argv while a takeover runs (`takeover` … `handback`). */
+  readonly takenOver?: readonly string[];
 }
 
 export const EMPTY_CONVERSATION: ConversationState = {
@@ -40,6 +42,9 @@ function step(state: ConversationState, line: RecordLine): ConversationState {
     const { event } = line;
     if (event.kind === "started") return { ...EMPTY_CONVERSATION, hostStarted: true };
     if (event.kind === "ready") return { ...state, ready: true, acpSessionId: event.acpSessionId };
+    if (event.kind === "takeover")
+      return { ...state, ready: false, prompts: [], questions: [], takenOver: event.argv };
+    if (event.kind === "handback") return withoutTakeover(state);
     if (event.kind === "agent_exit") {
       const { code, signal, stderrTail } = event;
       return { ...state, prompts: [], questions: [], exit: { code, signal, stderrTail } };
@@ -57,6 +62,11 @@ function step(state: ConversationState, line: RecordLine): ConversationState {
   if (line.dir === "out" && state.questions.some((q) => isResponseTo(line, "out", q.id)))
     return { ...state, questions: state.questions.filter((q) => !isResponseTo(line, "out", q.id)) };
   return withTool(state, sessionUpdate(line));
+}
+
+function withoutTakeover(state: ConversationState): ConversationState {
+  const { takenOver: _, ...rest } = state;
+  return rest;
 }
 
 function withTool(state: ConversationState, update: Record<string, unknown> | undefined): ConversationState {
@@ -96,6 +106,10 @@ export function conversationActivity(state: ConversationState): ActivityReport {
   const withId = (report: ActivityReport): ActivityReport =>
     agentSessionId === undefined ? report : { ...report, agentSessionId };
   if (state.exit !== undefined) return withId({ activity: "exited", detail: exitDetail(state.exit) });
+  if (state.takenOver !== undefined) {
+    const takenOver = `a person drives ${state.takenOver.join(" ")} in the session's terminal`;
+    return withId({ activity: "working", detail: `taken over: ${takenOver}`, takenOver });
+  }
   const question = state.questions[0];
   if (question !== undefined)
     return withId({ activity: "needs_input", detail: questionDetail(question), question });

@@ -17,6 +17,8 @@ export interface HostLaunch {
   aoHome: string;
   agentArgv: readonly string[];
   env: Readonly<Record<string, string>>;
+  /** The TUI `ao session takeover` runs, `{session}` in it; absent: no takeover. */
+  takeover?: readonly string[] | undefined;
 }
 
 /** The variable the host reads a control-plane worker's MCP servers from (never argv: it names a secret's file). */
@@ -36,6 +38,10 @@ export function hostLaunchSpec(host: HostLaunch, input: AgentLaunchInput, load?:
     ...(input.autoAllow === undefined || input.autoAllow.length === 0
       ? []
       : ["--auto-allow", input.autoAllow.join(",")]),
+    // The configured TUI's argv (a program and words, never a shell string, nothing secret).
+    ...(host.takeover === undefined || host.takeover.length === 0
+      ? []
+      : ["--takeover", JSON.stringify(host.takeover)]),
     "--",
     ...host.agentArgv,
   ];

@@ -20,7 +20,8 @@ export interface JsonRpcMessage {
 
 /** What the host itself did or saw (never an ACP message). */
 export type HostEvent =
-  | { kind: "started"; pid: number; agentArgv: string[] }
+  /** `startTime`: the pid's start time (/proc), so `ao session takeover` signals this host and no other. */
+  | { kind: "started"; pid: number; startTime?: string; agentArgv: string[] }
   /** `session/new` or `session/load` answered: the conversation the host now speaks in. */
   | { kind: "ready"; acpSessionId: string; loaded: boolean; canLoad: boolean; agentInfo?: AgentInfo }
   /** A person or ao gave the host input through its terminal (no text: only what it was). */
@@ -28,6 +29,15 @@ export type HostEvent =
   /** A permission question the host answered by itself: `agentConfig.autoAllow` names its tool's kind. */
   | { kind: "auto_allowed"; toolCallId: string; toolKind: string; optionId: string }
   | { kind: "agent_exit"; code: number | null; signal: string | null; stderrTail: string }
+  /**
+   * `ao session takeover`: the ACP agent is stopped and the agent's own TUI (`argv`) resumes the
+   * conversation in the host's terminal; ao types nothing into it until `handback`.
+   */
+  | { kind: "takeover"; acpSessionId: string; argv: string[] }
+  /** A takeover the host refused, and why (a turn runs, no terminal, no TUI known). */
+  | { kind: "takeover_refused"; reason: string }
+  /** The TUI ended (`ao session handback`, or the person quit it): the host loads the conversation again. */
+  | { kind: "handback"; code: number | null; signal: string | null }
   | { kind: "error"; message: string };
 
 export interface AgentInfo {

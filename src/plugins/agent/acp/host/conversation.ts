@@ -33,6 +33,8 @@ export interface Conversation {
   prompt(text: string): Promise<void>;
   onKey(key: Key): void;
   interrupt(bytes: number): void;
+  /** Why the conversation cannot be handed to a TUI now (a turn runs, a question waits); undefined: it can. */
+  busy(): string | undefined;
   ask(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
 }
 
@@ -179,6 +181,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
     prompt,
     onKey,
     interrupt,
+    busy: () =>
+      turn
+        ? "a turn is running (ao session interrupt ends it)"
+        : questions.length > 0
+          ? "a permission question waits (ao approve or ao deny answers it)"
+          : waiting.length > 0
+            ? "a message waits for the agent to start"
+            : undefined,
     ask,
   };
 }

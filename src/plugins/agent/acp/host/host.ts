@@ -7,7 +7,13 @@ import {
   type McpServer,
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
-import { AoError, isAoError, messageOf, type ToolKind } from "../../../../core/plugin-api.js";
+import {
+  AoError,
+  isAoError,
+  messageOf,
+  processStartTime,
+  type ToolKind,
+} from "../../../../core/plugin-api.js";
 import { acpRecordPath } from "../record.js";
 import { startAgent, type AgentExit, type AgentProcess } from "./agent-process.js";
 import { createConversation, type Conversation } from "./conversation.js";
@@ -17,6 +23,8 @@ import { openRecord, type RecordWriter } from "./record-writer.js";
 import { recordedStream } from "./recorded-stream.js";
 import { createScreen, type HostOutput, type Screen } from "./screen.js";
 import { startSession, type StartedSession } from "./session-start.js";
+import { takeControlRequest, type ControlRequest } from "../control-request.js";
+import { runTakeover } from "./takeover.js";
 import { createUpdateView } from "./update-view.js";
 
 /** The host's terminal: where it draws and where its keys come from. */
@@ -25,7 +33,17 @@ export interface HostTerminal {
   /** Not a terminal but a pipe (the process runtime): LF is Enter. */
   lineMode: boolean;
   onData(listener: (data: Buffer | string) => void): void;
+  /** A takeover's TUI gets the terminal: stop reading it and give back its modes. */
+  suspend(): void;
+  /** The TUI ended: read the terminal again in the host's modes. */
+  resume(): void;
 }
+
+/** What a signal asks of the host: SIGTERM/SIGHUP stop, SIGINT interrupt, SIGUSR2 read the control request. */
+export type HostSignal = "stop" | "interrupt" | "control";
+
+/** A signal as the phases see it: `control` read into the request it carried. */
+type HostAsk = "stop" | "interrupt" | ControlRequest;
 
 export interface HostInput {
   agentArgv: string[];
@@ -40,19 +58,35 @@ export interface HostInput {
   promptFile?: string | undefined;
   /** `--auto-allow`: the tool kinds whose questions the host answers allow by itself. */
   autoAllow?: readonly ToolKind[] | undefined;
+  /** `--takeover`: the agent's own TUI that resumes the conversation (`{session}` is its id). */
+  takeover?: readonly string[] | undefined;
   clientVersion: string;
   pid: number;
   terminal: HostTerminal;
-  /** SIGTERM/SIGHUP are "stop" (the agent is stopped, then the host ends); SIGINT is Ctrl-C. */
-  onSignal(listener: (what: "stop" | "interrupt") => void): void;
+  onSignal(listener: (what: HostSignal) => void): void;
   now(): number;
 }
 
 const STOP_GRACE_MS = 3000;
 
+interface HostParts {
+  screen: Screen;
+  record: RecordWriter;
+  mcpServers: McpServer[];
+  /** SIGTERM/SIGHUP came during a takeover: after the TUI, the host ends instead of starting the agent. */
+  stopped?: boolean;
+  /** Where the terminal's keys and the process's signals go now: the phase that runs. */
+  route: { keys?: ((data: Buffer | string) => void) | undefined; signal: (what: HostAsk) => void };
+}
+
+/** How an agent phase ended: the agent exited (the host ends), or a takeover stopped it. */
+type PhaseEnd = { kind: "exit"; code: number } | { kind: "takeover"; acpSessionId: string };
+
 /**
  * `ao acp-host`: runs one ACP agent for one ao session (docs/acp.md, "The host"). It lives as long
  * as the agent and resolves to the exit code: 0 when it was told to stop or the agent exited 0.
+ * A takeover (docs/acp.md, "Taking over") stops the agent, runs its TUI in the terminal until the
+ * handback, then starts the agent again on the same conversation (`session/load`).
  */
 export async function runAcpHost(input: HostInput): Promise<number> {
   const screen = createScreen(input.terminal.output);
@@ -68,10 +102,65 @@ export async function runAcpHost(input: HostInput): Promise<number> {
     const hint = isAoError(error) && error.hint !== undefined ? `; ${error.hint}` : "";
     return failBeforeStart(record, screen, `${messageOf(error)}${hint}`);
   }
-  const agent = startAgent(input.agentArgv, input.cwd, agentEnvironment(input.env));
-  record.host({ kind: "started", pid: input.pid, agentArgv: input.agentArgv });
+  const parts: HostParts = {
+    screen,
+    record,
+    mcpServers: given.mcpServers,
+    route: { signal: () => undefined },
+  };
+  input.terminal.onData((data) => parts.route.keys?.(data));
+  input.onSignal((what) => {
+    const ask = what === "control" ? takeControlRequest(record.path) : what;
+    if (ask !== undefined) parts.route.signal(ask);
+  });
+  record.host({
+    kind: "started",
+    pid: input.pid,
+    startTime: processStartTime(input.pid),
+    agentArgv: input.agentArgv,
+  });
   screen.lines([`ao acp-host: starting ${input.agentArgv.join(" ")}`, ...autoAllowLines(input.autoAllow)]);
+  let start = { load: input.load, task: given.task };
+  for (;;) {
+    const ended = await runAgentPhase(input, parts, start);
+    if (ended.kind === "exit") return ended.code;
+    await runTakeover({
+      argvTemplate: input.takeover ?? [],
+      acpSessionId: ended.acpSessionId,
+      cwd: input.cwd,
+      env: agentEnvironment(input.env),
+      screen,
+      record,
+      suspendTerminal: () => input.terminal.suspend(),
+      resumeTerminal: () => input.terminal.resume(),
+      onHandback: (listener) => {
+        parts.route = {
+          signal: (what) => {
+            if (what === "stop") parts.stopped = true;
+            if (what === "handback" || what === "stop") listener();
+          },
+        };
+      },
+    });
+    if (parts.stopped === true) {
+      record.host({ kind: "agent_exit", code: 0, signal: null, stderrTail: "stopped during a takeover" });
+      return 0;
+    }
+    start = { load: ended.acpSessionId, task: undefined };
+  }
+}
+
+/** One run of the ACP agent: until it exits, or a takeover stops it. */
+async function runAgentPhase(
+  input: HostInput,
+  parts: HostParts,
+  start: { load: string | undefined; task: string | undefined },
+): Promise<PhaseEnd> {
+  const { screen, record } = parts;
+  const agent = startAgent(input.agentArgv, input.cwd, agentEnvironment(input.env));
   let stopping = false;
+  let takingOver: string | undefined;
+  let acpSessionId: string | undefined;
   const stop = (): void => {
     stopping = true;
     agent.stop(STOP_GRACE_MS);
@@ -87,32 +176,64 @@ export async function runAcpHost(input: HostInput): Promise<number> {
     lineMode: input.terminal.lineMode,
     escapeWaitMs: 30,
   });
-  input.terminal.onData((data) => keys.feed(data));
-  input.onSignal((what) => (what === "stop" ? stop() : conversation.interrupt(1)));
+  const takeover = (): void => {
+    const refused = takeoverRefusal(input, acpSessionId, conversation.busy());
+    if (refused !== undefined) {
+      record.host({ kind: "takeover_refused", reason: refused });
+      screen.lines([`! no takeover: ${refused}`]);
+      return;
+    }
+    takingOver = acpSessionId;
+    agent.stop(STOP_GRACE_MS);
+  };
+  parts.route = {
+    keys: (data) => keys.feed(data),
+    signal: (what) => {
+      if (what === "stop") stop();
+      else if (what === "interrupt") conversation.interrupt(1);
+      else if (what === "takeover" && takingOver === undefined) takeover();
+    },
+  };
   const connection = connectAgent(agent, record, conversation, createUpdateView(screen, input.cwd));
   const session = {
     cwd: input.cwd,
-    mcpServers: given.mcpServers,
-    load: input.load,
+    mcpServers: parts.mcpServers,
+    load: start.load,
     clientVersion: input.clientVersion,
   };
   startSession(connection.agent, session)
     .then((started) => {
+      acpSessionId = started.acpSessionId;
       announce(record, screen, started);
       // A loaded conversation had its task already: a restore must not give it again.
-      conversation.ready(connection.agent, started.acpSessionId, started.loaded ? undefined : given.task);
+      conversation.ready(connection.agent, started.acpSessionId, started.loaded ? undefined : start.task);
     })
     .catch((error: unknown) => {
-      if (stopping) return;
+      if (stopping || takingOver !== undefined) return;
       failStart(record, screen, error);
       stop();
     });
   const exit = await agent.exited;
-  record.host({ kind: "agent_exit", code: exit.code, signal: exit.signal, stderrTail: exit.stderrTail });
-  screen.input("", "");
-  screen.lines(exitLines(exit));
   connection.close();
-  return stopping || exit.code === 0 ? 0 : 1;
+  parts.route = { signal: () => undefined };
+  screen.input("", "");
+  if (takingOver !== undefined && !stopping) return { kind: "takeover", acpSessionId: takingOver };
+  record.host({ kind: "agent_exit", code: exit.code, signal: exit.signal, stderrTail: exit.stderrTail });
+  screen.lines(exitLines(exit));
+  return { kind: "exit", code: stopping || exit.code === 0 ? 0 : 1 };
+}
+
+/** Why the host cannot hand the conversation to the TUI now; undefined: it can. */
+function takeoverRefusal(
+  input: HostInput,
+  acpSessionId: string | undefined,
+  busy: string | undefined,
+): string | undefined {
+  if (input.takeover === undefined || input.takeover.length === 0)
+    return "this agent has no TUI that resumes an ACP conversation (docs/acp.md, Taking over)";
+  if (input.terminal.lineMode) return "the session has no terminal for a TUI (the process runtime)";
+  if (acpSessionId === undefined) return "the ACP session has not started yet";
+  return busy;
 }
 
 /** The SDK's client over the agent's stdio, every message recorded on its way. */
