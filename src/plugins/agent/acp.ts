@@ -17,7 +17,7 @@ export const acpOptions = z.strictObject({
   }),
   takeover: z.array(z.string()).min(1).optional().meta({
     description:
-      'The agent\'s own TUI that resumes an ACP conversation, {session} filled in with its id (e.g. [claude, --resume, "{session}"]): what `ao session takeover` runs in the session\'s terminal. Absent: the session cannot be taken over.',
+      "The agent's own TUI that resumes an ACP conversation, {session} filled in with its id (e.g. [claude, --resume, \"{session}\"]): what `ao session takeover` runs in the session's terminal. Absent: the session cannot be taken over.",
   }),
 });
 
