@@ -1,5 +1,5 @@
 /** Where a wake came from, for the daemon's log line. */
-export type WakeSource = "commit" | "new session" | "scm" | "config";
+export type WakeSource = "commit" | "new session" | "agent" | "scm" | "config";
 
 export interface WakeBatch {
   /** A cycle for these sessions soon (`undefined`: a full cycle). */

@@ -2,7 +2,10 @@ import { basename, dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
 import { messageOf } from "../errors.js";
-import { listSessions } from "../store/index.js";
+import { sessionPluginOptions } from "../session-plugins/session-plugins.js";
+import type { Agent } from "../slots/index.js";
+import { listSessions, type Session } from "../store/index.js";
+import { AgentSignalWakes } from "./agent-signal-wakes.js";
 import { BranchWakes } from "./branch-wakes.js";
 import type { CycleQueue } from "./cycle-queue.js";
 import type { LifecycleEngine } from "./cycle-types.js";
@@ -27,7 +30,8 @@ export interface WakeOptions {
 
 /**
  * What wakes the daemon between its polls (docs/daemon.md, "What wakes the daemon"): a commit on a
- * session's branch and what its scm reports (a finished local CI run) wake a cycle for those
+ * session's branch, its agent's signals (a turn ended, a person is asked) and what its scm reports
+ * (a finished local CI run) wake a cycle for those
  * sessions; a change of the configuration file wakes a full one. Off with `daemon.watchFiles: false`.
  */
 export async function startWakeSources(
@@ -52,31 +56,50 @@ export async function startWakeSources(
   dirs.add(dirname(configPath), basename(configPath), onConfig);
   const stopScm = await watchScmChanges(ctx, engine, options, (ids) => batch.wake("scm", ids));
   const branches = new BranchWakes(ctx, dirs, (id, why) => batch.wake(why, [id]));
+  const agents = new AgentSignalWakes(dirs, await agentResolver(ctx, engine), (id) =>
+    batch.wake("agent", [id]),
+  );
   const stopped = new AbortController();
-  const syncing = syncSessions(engine, branches, options, stopped.signal);
+  const syncing = syncSessions(engine, { branches, agents }, options, stopped.signal);
   return {
     stop: async () => {
       stopped.abort();
       await syncing;
       stopScm();
       branches.close();
+      agents.close();
       dirs.close();
       batch.close();
     },
   };
 }
 
-/** Keeps the branch watches in step with the active sessions: a spawn's first commit wakes too. */
+/** Each session's agent plugin, as the cycle resolves it (the project's registry, the session's options). */
+async function agentResolver(
+  ctx: AoContext,
+  engine: LifecycleEngine,
+): Promise<(session: Session) => Promise<Agent | undefined>> {
+  const { enginePlugins } = await import("../lifecycle/engine.js");
+  const plugins = enginePlugins(ctx, engine);
+  const optionsFor = sessionPluginOptions(engine.config.config);
+  return (session) => {
+    const registry = plugins.forProject(session.project)?.registry ?? plugins.shared;
+    return registry.resolve("agent", session.agent, optionsFor(session, "agent"));
+  };
+}
+
+/** Keeps the branch and agent-signal watches in step with the active sessions: a spawn's first commit wakes too. */
 async function syncSessions(
   engine: LifecycleEngine,
-  branches: BranchWakes,
+  watches: { readonly branches: BranchWakes; readonly agents: AgentSignalWakes },
   options: WakeOptions,
   signal: AbortSignal,
 ): Promise<void> {
   for (let first = true; !signal.aborted; first = false) {
     try {
       const sessions = listSessions(engine.store, { project: options.project, activeOnly: true });
-      await branches.sync(sessions, !first);
+      await watches.branches.sync(sessions, !first);
+      await watches.agents.sync(sessions);
     } catch (error) {
       options.log.error(`watching the sessions' branches: ${messageOf(error)}`);
     }

@@ -115,6 +115,17 @@ export interface UsageLimit {
 }
 
 /**
+ * The file an agent's own hooks append their events to (one JSON object a line), and which of those
+ * lines say something the daemon should look at the session for at once: a turn ended, the agent
+ * waits for a person, it is ending. Every other line (a tool call) waits for the poll.
+ */
+export interface AgentSignals {
+  file(worktree: string): string;
+  /** Pure; false for a line it does not recognise. */
+  wakes(line: string): boolean;
+}
+
+/**
  * `AgentTurns` (turns.ts) is the optional turn capability: start, end and reply of each turn;
  * `AgentUsage` (usage.ts) the optional usage capability: the tokens its CLI recorded.
  */
@@ -147,4 +158,6 @@ export interface Agent extends AgentTurns, AgentUsage {
    * `ao deny` need. Absent: the agent's questions are answered on its screen.
    */
   readonly answersQuestions?: true;
+  /** Present on agents whose hooks write to a file: the daemon watches it (docs/daemon.md). */
+  readonly signals?: AgentSignals;
 }

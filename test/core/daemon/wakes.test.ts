@@ -1,10 +1,12 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { AgentSignalWakes, readAppended } from "../../../src/core/daemon/agent-signal-wakes.js";
 import { BranchWakes } from "../../../src/core/daemon/branch-wakes.js";
 import { DirWatch } from "../../../src/core/daemon/dir-watch.js";
 import { createWakeBatch } from "../../../src/core/daemon/wake-batch.js";
 import type { Session } from "../../../src/core/store/index.js";
+import { hookSignals } from "../../../src/plugins/agent/_shared/agent-events.js";
 import { CiFinishWatch } from "../../../src/plugins/scm/local/ci-finish-watch.js";
 import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
@@ -128,5 +130,38 @@ describe("createWakeBatch", () => {
     await eventually(() => asked.length === 2, "the second request");
     expect(asked).toEqual([["app-1", "app-2"], undefined]);
     expect(lines).toEqual(["woken (commit, scm): app-1, app-2", "woken (commit, config): all sessions"]);
+  });
+});
+
+describe("AgentSignalWakes: the agent's own hook events", () => {
+  it("wakes the session for a turn's end or a question to a person, not for a tool call", async () => {
+    const worktree = makeTempDir("ao-agent-");
+    const events = join(worktree, ".ao", "agent-events.jsonl");
+    mkdirSync(join(worktree, ".ao"));
+    writeFileSync(events, `${JSON.stringify({ hook_event_name: "Stop" })}\n`); // before the watch: old news
+    const woken: string[] = [];
+    const signals = hookSignals(["Stop", "Notification"]);
+    const agents = new AgentSignalWakes(
+      newDirWatch(),
+      () => Promise.resolve({ signals }),
+      (id) => woken.push(id),
+    );
+    closers.push(() => agents.close());
+    await agents.sync([sessionOn("app-1", worktree, "main")]);
+
+    appendFileSync(events, `${JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash" })}\n`);
+    appendFileSync(events, `${JSON.stringify({ hook_event_name: "Notification", message: "allow?" })}\n`);
+    await eventually(() => woken.length > 0, "the Notification's wake");
+    expect(woken).toEqual(["app-1"]);
+  });
+
+  it("reads only whole lines appended since the last look", () => {
+    const file = join(makeTempDir("ao-lines-"), "events.jsonl");
+    writeFileSync(file, '{"a":1}\n{"b":');
+    expect(readAppended(file, 0)).toEqual({ lines: ['{"a":1}'], next: 8 });
+    appendFileSync(file, "2}\n");
+    expect(readAppended(file, 8)).toEqual({ lines: ['{"b":2}'], next: 16 });
+    writeFileSync(file, '{"c":3}\n'); // replaced by a shorter file: read from its start
+    expect(readAppended(file, 16)).toEqual({ lines: ['{"c":3}'], next: 8 });
   });
 });
