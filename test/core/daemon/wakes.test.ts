@@ -165,3 +165,28 @@ describe("AgentSignalWakes: the agent's own hook events", () => {
     expect(readAppended(file, 16)).toEqual({ lines: ['{"c":3}'], next: 8 });
   });
 });
+
+describe("DirWatch", () => {
+  it("tells of a file replaced by a rename (an editor saving the configuration), and not of its neighbours", async () => {
+    const dir = makeTempDir("ao-cfg-");
+    writeFileSync(join(dir, "agent-orchestrator.yaml"), "port: 0\n");
+    const seen: string[] = [];
+    const dirs = newDirWatch();
+    expect(dirs.add(dir, "agent-orchestrator.yaml", () => seen.push("config"))).toBe(true);
+    expect(dirs.add(dir, "marker", () => seen.push("marker"))).toBe(true);
+    writeFileSync(join(dir, "other.txt"), "not watched\n");
+    writeFileSync(join(dir, ".agent-orchestrator.yaml.swp"), "port: 1\n");
+    renameSync(join(dir, ".agent-orchestrator.yaml.swp"), join(dir, "agent-orchestrator.yaml"));
+    writeFileSync(join(dir, "marker"), "after the config\n");
+    await eventually(() => seen.includes("marker"), "the marker's notification");
+    expect(seen.filter((name) => name !== "marker").length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(["config", "marker"]));
+  });
+
+  it("reports a directory it cannot watch, and the caller keeps its poll", () => {
+    const errors: string[] = [];
+    const missing = join(makeTempDir("ao-gone-"), "missing");
+    expect(newDirWatch(errors).add(missing, "x", () => undefined)).toBe(false);
+    expect(errors).toEqual([missing]);
+  });
+});
