@@ -89,7 +89,13 @@ describe("the loop in a repository with no remote (local mode)", () => {
         expect(spawned.stdout.trim()).toBe("stats-1");
 
         // The agent's first commit breaks a test: CI (npm test) fails and the daemon sends it the failure.
-        await eventually(() => (status()?.status === "ci_failed" ? true : undefined), "CI to fail", 120_000);
+        // Read from the event log, not `ao status`: the daemon is woken by the fix's commit, so the
+        // session may be ci_failed for less time than one `ao status` takes on a busy machine.
+        const ciFailed = () => {
+          const run = ao(["events", "--json", "--type", "lifecycle.ci_failed", "--session", "stats-1"]);
+          return (JSON.parse(run.stdout) as { events: unknown[] }).events.length > 0 ? true : undefined;
+        };
+        await eventually(ciFailed, "CI to fail", 120_000);
         // The agent fixes it: CI goes green on the new head.
         await eventually(
           () => (status()?.pr?.ci?.state === "passing" ? true : undefined),

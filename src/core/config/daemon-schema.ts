@@ -29,6 +29,10 @@ export const daemonSchema = z
     stopTimeout: durationSchema.default("30s").meta({
       description: "How long `ao stop` waits for the cycle in flight before ending the daemon.",
     }),
+    watchFiles: z.boolean().default(true).meta({
+      description:
+        "Wake a cycle when a session's branch moves, a local CI run ends or this file changes; false: only polls and webhooks (a filesystem without change notification, or no inotify watches to spare).",
+    }),
   })
   .meta({ description: "The background daemon (`ao start`): polling, webhooks, shutdown." });
 

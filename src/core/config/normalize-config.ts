@@ -190,6 +190,7 @@ export function normalizeConfig(
       pollIntervalMs: parseDuration(raw.daemon.pollInterval),
       webhookSecretEnv: raw.daemon.webhookSecretEnv,
       stopTimeoutMs: parseDuration(raw.daemon.stopTimeout),
+      watchFiles: raw.daemon.watchFiles,
     },
     controlPlane,
     power: raw.power,

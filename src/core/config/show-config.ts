@@ -35,11 +35,12 @@ function maskValues(value: unknown, secrets: ReadonlySet<string>): unknown {
  * The daemon section as a person writes it. `webhookSecretEnv` names a variable, so masking it by
  * key name would hide the one thing a reader needs; the schema keeps secrets out of it.
  */
-function writtenDaemon(daemon: DaemonConfig): Record<string, string> {
+function writtenDaemon(daemon: DaemonConfig): Record<string, string | boolean> {
   return {
     pollInterval: formatDuration(daemon.pollIntervalMs),
     webhookSecretEnv: redactText(daemon.webhookSecretEnv),
     stopTimeout: formatDuration(daemon.stopTimeoutMs),
+    watchFiles: daemon.watchFiles,
   };
 }
 

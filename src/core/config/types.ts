@@ -118,6 +118,8 @@ export interface DaemonConfig {
   webhookSecretEnv: string;
   /** How long `ao stop` waits for the cycle in flight. */
   stopTimeoutMs: number;
+  /** Wake cycles on file changes (branch refs, local CI results, the config file); docs/daemon.md. */
+  watchFiles: boolean;
 }
 
 /** `controlPlane:` with durations in milliseconds (src/core/config/control-plane-schema.ts). */

@@ -21,6 +21,7 @@ import type { RouteMount } from "./daemon-mount.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
 import { createCycleQueue, runDaemonLoop } from "./daemon-loop.js";
 import { startTurnWatch, type AdvanceOpenTurns, type TurnWatch } from "./turn-watch.js";
+import { startWakeSources, type WakeSources } from "./wake-sources.js";
 import { createHousekeeping } from "./housekeeping.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { assertPortFree, plannedPort } from "./start-port.js";
@@ -104,6 +105,7 @@ async function serveAndPoll(
   const queue = await createCycleQueue(ctx, engine, { ...options, log, afterCycle: housekeeping.afterCycle });
   const token = await ensureDaemonToken(files);
   let watch: TurnWatch | undefined;
+  let wakes: WakeSources | undefined;
   const server = await serveDaemon(ctx, engine, {
     queue,
     token,
@@ -132,8 +134,10 @@ async function serveAndPoll(
       queue,
     });
     watch = startTurnWatch(engine, await openTurnsStep(ctx, engine, options.project), log);
+    wakes = await startWakeSources(ctx, engine, { queue, log, project: options.project });
     return await finishWithin(loop, options.signal, config.daemon.stopTimeoutMs, log);
   } finally {
+    await wakes?.stop();
     await watch?.stop();
     await housekeeping.stop();
     await server.close();

@@ -120,6 +120,17 @@ export interface UsageLimit {
 }
 
 /**
+ * The file an agent's own hooks append their events to (one JSON object a line), and which of those
+ * lines say something the daemon should look at the session for at once: a turn ended, the agent
+ * waits for a person, it is ending. Every other line (a tool call) waits for the poll.
+ */
+export interface AgentSignals {
+  file(worktree: string): string;
+  /** Pure; false for a line it does not recognise. */
+  wakes(line: string): boolean;
+}
+
+/**
  * `AgentTurns` (turns.ts) is the optional turn capability: start, end and reply of each turn;
  * `AgentUsage` (usage.ts) the optional usage capability: the tokens its CLI recorded.
  */
@@ -158,4 +169,6 @@ export interface Agent extends AgentTurns, AgentUsage {
    * the agent's reason when it refused (a turn runs). Present on ACP agents only.
    */
   handOver?(sessionId: string, to: "tui" | "ao"): Promise<void>;
+  /** Present on agents whose hooks write to a file: the daemon watches it (docs/daemon.md). */
+  readonly signals?: AgentSignals;
 }

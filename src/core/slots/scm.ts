@@ -191,6 +191,12 @@ export type WebhookVerdict =
       readonly error: string;
     });
 
+/** What an scm that watches its own state reports changed: the branches and pull requests it is about. */
+export interface ScmChange {
+  readonly branches: readonly string[];
+  readonly pullRequests: readonly number[];
+}
+
 export interface Scm {
   /** Pushes the branch from the workspace to its remote (never force). */
   push(worktree: string, branch: string): Promise<void>;
@@ -222,4 +228,11 @@ export interface Scm {
    * the daemon. Unknown event shapes are verified with empty lists, not refused.
    */
   parseWebhook?(request: WebhookRequest): Promise<WebhookVerdict>;
+  /**
+   * Reports, as soon as it happens, a change `observe` would see that no webhook announces (scm/local:
+   * a CI run it started finished), so the daemon looks at those sessions at once instead of at its
+   * next poll. Only the daemon calls it, once per instance; the function it returns stops the
+   * watching. Best effort: what it misses, the poll still sees.
+   */
+  watchChanges?(onChange: (change: ScmChange) => void): () => void;
 }

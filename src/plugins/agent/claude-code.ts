@@ -12,7 +12,13 @@ import {
   type PluginCheckContext,
   type PluginContext,
 } from "../../core/plugin-api.js";
-import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } from "./_shared/agent-events.js";
+import {
+  AGENT_EVENTS_NAME,
+  agentEventsFile,
+  hookSignals,
+  readRecentEvents,
+  stringField,
+} from "./_shared/agent-events.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
@@ -75,6 +81,8 @@ export function createClaudeCodeAgent(
     usage: (probe) => Promise.resolve(probe).then((p) => readClaudeUsage(configDir, p)),
     latestConversation: (worktree) => Promise.resolve(latestClaudeConversation(configDir, worktree)),
     recognizeLimit: recognizeClaudeLimit,
+    // A turn ended (or failed: a usage limit), a dialog waits for a person, the CLI is ending.
+    signals: hookSignals(["Stop", "StopFailure", "Notification", "SessionEnd"]),
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);

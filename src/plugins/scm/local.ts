@@ -16,6 +16,7 @@ import {
 } from "../../core/plugin-api.js";
 import { requireProject } from "../_shared/local-project.js";
 import { splitCommand } from "../workspace/_shared/split-command.js";
+import { CiFinishWatch } from "./local/ci-finish-watch.js";
 import { listRuns, readRun, runLog } from "./local/ci-runs.js";
 import { rememberCheckout } from "./local/find-checkout.js";
 import { mergePull, rejected } from "./local/merge-pull.js";
@@ -112,6 +113,7 @@ export function createLocalScm(
     ciTimeoutMs: parseDuration(options.ciTimeout),
     pushToOrigin: options.pushToOrigin,
     fastForward: options.fastForward,
+    ciWatch: new CiFinishWatch(),
   };
   return {
     push: async (worktree, branch) => {
@@ -124,6 +126,7 @@ export function createLocalScm(
     openPullRequest: (input) => openPull(env, input),
     // No `fresh` handling: observePulls reads the records, git and the CI runs anew on every call.
     observe: (refs) => observePulls(env, refs),
+    watchChanges: (onChange) => env.ciWatch.listen(onChange),
     merge: (ref, mergeOptions) => mergeLocalPull(env, ref, mergeOptions),
     review: (ref: PullRequestRef, input: ReviewInput): Promise<ReviewThread | undefined> =>
       reviewPull(env, ref, input),

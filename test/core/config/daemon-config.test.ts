@@ -33,19 +33,21 @@ describe("loadConfig: the daemon section", () => {
       pollIntervalMs: 30_000,
       webhookSecretEnv: "AO_GITHUB_WEBHOOK_SECRET",
       stopTimeoutMs: 30_000,
+      watchFiles: true,
     });
     expect(config.port).toBe(3000);
   });
 
   it("normalises durations to milliseconds and accepts port 0 (any free port)", async () => {
     const { config } = await load(
-      `port: 0\ndaemon:\n  pollInterval: 1s\n  webhookSecretEnv: MY_HOOK_SECRET\n  stopTimeout: 2m\n${PROJECT}`,
+      `port: 0\ndaemon:\n  pollInterval: 1s\n  webhookSecretEnv: MY_HOOK_SECRET\n  stopTimeout: 2m\n  watchFiles: false\n${PROJECT}`,
     );
     expect(config.port).toBe(0);
     expect(config.daemon).toEqual({
       pollIntervalMs: 1_000,
       webhookSecretEnv: "MY_HOOK_SECRET",
       stopTimeoutMs: 120_000,
+      watchFiles: false,
     });
   });
 

@@ -47,6 +47,7 @@ describe("loadConfig: the example and a full multi-project file", () => {
       pollIntervalMs: 30_000,
       webhookSecretEnv: "AO_GITHUB_WEBHOOK_SECRET",
       stopTimeoutMs: 30_000,
+      watchFiles: true,
     });
     expect(app.path).toBe(dir);
     expect(app.tracker).toEqual({ plugin: "github" });

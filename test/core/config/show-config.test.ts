@@ -67,6 +67,7 @@ describe("showConfig", () => {
       pollInterval: "30s",
       webhookSecretEnv: "AO_GITHUB_WEBHOOK_SECRET",
       stopTimeout: "30s",
+      watchFiles: true,
     });
   });
 

@@ -12,6 +12,28 @@ export function agentEventsFile(worktree: string): string {
 }
 
 /**
+ * `Agent.signals` for a CLI whose hooks ao records (hook-recorder.ts): the events file, and the
+ * hook events among `waking` (by `hook_event_name`) wake the daemon for the session.
+ */
+export function hookSignals(waking: readonly string[]): {
+  file(worktree: string): string;
+  wakes(line: string): boolean;
+} {
+  const names = new Set(waking);
+  return {
+    file: agentEventsFile,
+    wakes: (line) => {
+      try {
+        const name: unknown = (JSON.parse(line) as { hook_event_name?: unknown } | null)?.hook_event_name;
+        return typeof name === "string" && names.has(name);
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/**
  * Only the tail is read: a long session appends an event per tool call, and the newest few are
  * all that activity and session id need.
  */

@@ -1,6 +1,6 @@
 import type { CiStatus, PullRequestObservation, PullRequestRef } from "../../../core/plugin-api.js";
 import { resolveCommit } from "../../_shared/git-repo-info.js";
-import { readRun, startRun } from "./ci-runs.js";
+import { readRun, runDir, startRun } from "./ci-runs.js";
 import { cannotRun, ciStatusOf } from "./ci-status.js";
 import { findCheckout } from "./find-checkout.js";
 import { checkMerge } from "./merge-check.js";
@@ -53,7 +53,7 @@ async function ciOf(env: LocalScmEnv, snap: PullSnapshot): Promise<CiStatus> {
   if (env.ci.length === 0 || !snap.branchExists) return { state: "none", failing: [] };
   const { branch } = snap.record;
   const existing = await readRun(env.layout.ci, branch, snap.headSha);
-  if (existing !== undefined) return ciStatusOf(existing);
+  if (existing !== undefined) return watched(env, branch, snap.headSha, await ciStatusOf(existing));
   if (snap.state !== "open") return { state: "none", failing: [] };
   const cwd = await findCheckout(env.ctx, env.project.path, env.layout.checkouts, branch, snap.headSha);
   if (cwd === undefined) {
@@ -71,10 +71,16 @@ async function ciOf(env: LocalScmEnv, snap: PullSnapshot): Promise<CiStatus> {
     env: { ...definedEnv(env.ctx.env), CI: "true" },
     now: new Date(env.ctx.clock.now()),
   });
-  if (started) return { state: "pending", failing: [] };
-  // Another observer started it a moment ago.
-  const run = await readRun(env.layout.ci, branch, snap.headSha);
-  return run === undefined ? { state: "pending", failing: [] } : ciStatusOf(run);
+  // When not started here, another observer started it a moment ago.
+  const run = started ? undefined : await readRun(env.layout.ci, branch, snap.headSha);
+  const status: CiStatus = run === undefined ? { state: "pending", failing: [] } : await ciStatusOf(run);
+  return watched(env, branch, snap.headSha, status);
+}
+
+/** A pending run is watched for its end (`watchChanges`), when someone listens. */
+function watched(env: LocalScmEnv, branch: string, sha: string, status: CiStatus): CiStatus {
+  if (status.state === "pending") env.ciWatch.pending(runDir(env.layout.ci, branch, sha), branch);
+  return status;
 }
 
 function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { PluginContext, PluginProject } from "../../../core/plugin-api.js";
+import type { CiFinishWatch } from "./ci-finish-watch.js";
 import type { CiCommand } from "./ci-runs.js";
 import type { LocalScmLayout } from "./state-paths.js";
 
@@ -12,6 +13,8 @@ export interface LocalScmEnv {
   ciTimeoutMs: number;
   pushToOrigin: boolean;
   fastForward: boolean;
+  /** Told of every run observed pending, for `watchChanges`. */
+  ciWatch: CiFinishWatch;
 }
 
 export function nowIso(env: LocalScmEnv): string {
