@@ -12,7 +12,7 @@ import {
 } from "../store/index.js";
 import { mergePair, overlapFiles } from "./merge-check.js";
 import { goneEvent, pairChange, type MergeFinding, type PairChange } from "./pair-change.js";
-import { pairKey, radarWork, wantedPairs, type RadarHead, type WantedPair } from "./radar-pairs.js";
+import { pairKey, radarWork, watchedPairs, type RadarHead, type WantedPair } from "./radar-pairs.js";
 import { branchHead, defaultBranchHead, readRefHeads } from "./repo-heads.js";
 
 /** One project as the radar sees it: its repository, default branch, and live sessions. */
@@ -52,7 +52,7 @@ export async function radarProject(ctx: AoContext, store: Store, project: RadarP
   const baseHead = defaultBranchHead(refs, project.defaultBranch);
   const base = baseHead && { branch: project.defaultBranch, sha: baseHead.sha };
   const stored = listConflictPairs(store, { project: project.id });
-  const work = radarWork(wantedPairs(heads, base), stored);
+  const work = radarWork(watchedPairs(heads, base, stored), stored);
   const { findings, errors } = await findAll(ctx, project, work.check, trees);
   const previous = new Map(stored.map((pair) => [pairKey(pair), pair]));
   const changes = findings.map(({ wanted, finding }) =>

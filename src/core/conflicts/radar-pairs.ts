@@ -43,6 +43,35 @@ export function wantedPairs(
   return pairs;
 }
 
+/**
+ * The pairs a cycle watches: wantedPairs of the sessions with commits of their own, and, of a
+ * session whose head is the default branch's (a branch with nothing of its own yet: merged with
+ * anything it brings nothing, and its pair with the default branch is clean by definition), only
+ * the pairs stored while it had commits, so that what was found about them is checked and cleared
+ * as before. Without this, N idle sessions would be N²/2 pairs stored and listed every cycle.
+ */
+export function watchedPairs(
+  heads: readonly RadarHead[],
+  base: { branch: string; sha: string } | undefined,
+  stored: readonly Pick<ConflictPair, "left" | "right">[],
+): WantedPair[] {
+  const level = (head: RadarHead): boolean => base !== undefined && head.sha === base.sha;
+  const pairs = wantedPairs(
+    heads.filter((head) => !level(head)),
+    base,
+  );
+  const byId = new Map(heads.map((head) => [head.sessionId, head]));
+  for (const pair of stored) {
+    const left = byId.get(pair.left);
+    const right = pair.right === null ? base : byId.get(pair.right);
+    if (left === undefined || right === undefined) continue;
+    const levelRight = pair.right !== null && level(right as RadarHead);
+    if (!level(left) && !levelRight) continue; // among `pairs` already
+    pairs.push(sidesOf(left, pair.right, right));
+  }
+  return pairs;
+}
+
 function sidesOf(left: RadarHead, right: string | null, other: { branch: string; sha: string }): WantedPair {
   return {
     left: left.sessionId,

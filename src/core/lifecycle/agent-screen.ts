@@ -21,7 +21,8 @@ export async function agentScreen(
   }
 }
 
-async function agentRuntime(
+/** The session's runtime instance (the engine's) and its handle; undefined before it has one. */
+export async function agentRuntime(
   ctx: AoContext,
   engine: LifecycleEngine,
   session: Session,

@@ -2,6 +2,7 @@ import type { AoConfig } from "../config/index.js";
 import type { AoContext } from "../context.js";
 import type { Lifecycle } from "../slots/index.js";
 import type { Session, Store } from "../store/index.js";
+import type { CycleLooks } from "./cycle-looks.js";
 import type { EnginePlugins } from "./engine-plugins.js";
 import type { LifecycleEngine } from "./engine.js";
 import type { CycleOptions } from "./run-cycle.js";
@@ -26,6 +27,8 @@ export interface CycleScope {
   readonly at: number;
   /** The active sessions it watches (all, one project's, or `options.sessionIds`). */
   readonly sessions: readonly Session[];
+  /** What it may take from earlier cycles' looks instead of asking again (cycle-looks.ts). */
+  readonly looks: CycleLooks;
 }
 
 /** What a step did: its counts and the problems that did not stop it. The cycle adds them up. */

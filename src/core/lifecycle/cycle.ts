@@ -1,6 +1,7 @@
 import type { AoContext } from "../context.js";
 import { messageOf } from "../errors.js";
 import { listSessions, type Session } from "../store/index.js";
+import { cycleLooks } from "./cycle-looks.js";
 import { buildReport } from "./cycle-report.js";
 import type { CycleScope, CycleStep, StepResult } from "./cycle-scope.js";
 import { CYCLE_STEPS } from "./cycle-steps.js";
@@ -77,6 +78,7 @@ async function openScope(
     options,
     at,
     sessions,
+    looks: cycleLooks(engine, at, options, sessions),
   };
 }
 

@@ -1,11 +1,10 @@
 import { learnAgentMemory, measureSessionMemory } from "../admission/index.js";
-import type { AoContext } from "../context.js";
 import { probeSessions } from "../sessions/probe-sessions.js";
 import { recordNewExits } from "../sessions/record-exits.js";
 import { recordMissingWorkspaces } from "../sessions/record-missing-workspaces.js";
 import { recordQuestions } from "../sessions/record-questions.js";
 import { fileScreenStillness } from "../sessions/screen-stillness.js";
-import { sessionPluginOptions, type SessionPluginOptions } from "../session-plugins/session-plugins.js";
+import { sessionPluginOptions } from "../session-plugins/session-plugins.js";
 import type {
   ActivityReport,
   Liveness,
@@ -14,10 +13,10 @@ import type {
   PullRequestObservation,
   Scm,
 } from "../slots/index.js";
-import type { Session, Store } from "../store/index.js";
+import type { Session } from "../store/index.js";
 import type { CycleScope } from "./cycle-scope.js";
 import type { ProjectPlugins } from "./engine-plugins.js";
-import { ensurePullRequest } from "./ensure-pull-request.js";
+import { pullRequestNumbers } from "./pull-request-numbers.js";
 import { messageOf } from "../errors.js";
 
 /** What one cycle saw of one session. */
@@ -46,7 +45,7 @@ export interface ProjectObservation {
  * their PR status), never fails the cycle.
  */
 export async function observeProject(
-  scope: Pick<CycleScope, "ctx" | "store" | "config" | "plugins" | "options">,
+  scope: Pick<CycleScope, "ctx" | "store" | "config" | "plugins" | "options" | "looks">,
   plugins: ProjectPlugins | undefined,
   sessions: readonly Session[],
 ): Promise<ProjectObservation> {
@@ -54,7 +53,8 @@ export async function observeProject(
   const errors: string[] = [];
   const registry = plugins?.registry ?? scope.plugins.shared;
   const optionsFor = sessionPluginOptions(scope.config);
-  const probes = await probeSessions(sessions, registry, optionsFor, fileScreenStillness(ctx));
+  const still = fileScreenStillness(ctx);
+  const probes = await probeSessions(sessions, registry, optionsFor, still, scope.looks.screens);
   try {
     recordNewExits(store, probes);
   } catch (error) {
@@ -91,51 +91,12 @@ export async function observeProject(
           return undefined;
         });
   if (plugins === undefined || scm === undefined) return { observations, errors };
-  const serve = { plugins, scm, optionsFor };
+  const serve = { plugins, scm, optionsFor, quiet: scope.looks.quietBranches };
   const numbers = await pullRequestNumbers(ctx, store, sessions, serve, observations, errors);
   const branches = new Map(sessions.map((session) => [session.id, session.branch]));
   const ask = { scm, options: { fresh: scope.options.fresh === true }, projectId: plugins.project.id };
   await observePullRequests(ask, numbers, branches, observations, errors);
   return { observations, errors };
-}
-
-/** Each session's PR number, finding or opening PRs for the sessions without one. */
-async function pullRequestNumbers(
-  ctx: AoContext,
-  store: Store,
-  sessions: readonly Session[],
-  serve: { plugins: ProjectPlugins; scm: Scm; optionsFor: SessionPluginOptions },
-  observations: Map<string, SessionObservation>,
-  errors: string[],
-): Promise<Map<string, number>> {
-  const { plugins, scm } = serve;
-  const numbers = new Map<string, number>();
-  const tracker = await plugins.tracker().catch(() => undefined);
-  for (const session of sessions) {
-    const observation = observations.get(session.id);
-    if (observation === undefined) continue;
-    if (session.prNumber !== null) {
-      numbers.set(session.id, session.prNumber);
-      continue;
-    }
-    if (session.status === "spawning") continue;
-    try {
-      // The runtime says where the checkout is; one that cannot load leaves the host worktree.
-      const runtime = await plugins.registry
-        .resolve("runtime", session.runtime, serve.optionsFor(session, "runtime"))
-        .catch(() => undefined);
-      const input = { store, session, project: plugins.project, scm, tracker, runtime };
-      const pr = await ensurePullRequest(ctx, input);
-      if (pr === null) observation.pr = null;
-      else {
-        numbers.set(session.id, pr.number);
-        observation.prInfo = { url: pr.url, title: pr.title };
-      }
-    } catch (error) {
-      errors.push(`${session.id}: pull request: ${messageOf(error)}`);
-    }
-  }
-  return numbers;
 }
 
 async function observePullRequests(

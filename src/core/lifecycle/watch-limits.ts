@@ -15,7 +15,7 @@ import {
   type AgentLimit,
   type Session,
 } from "../store/index.js";
-import { agentScreen } from "./agent-screen.js";
+import { limitScreens, type LimitScreen } from "./limit-screens.js";
 import type { CycleScope, CycleStep } from "./cycle-scope.js";
 import { enginePlugins } from "./engine.js";
 import { notifyPerson } from "./notify-person.js";
@@ -34,9 +34,10 @@ const LIMIT_SCREEN_LINES = 15;
 export const watchLimits: CycleStep = async (scope) => {
   const errors: string[] = [];
   let events = 0;
+  const screenOf = limitScreens(scope);
   for (const session of scope.sessions) {
     try {
-      if (await seeLimit(scope, session)) events++;
+      if (await seeLimit(scope, session, screenOf)) events++;
     } catch (error) {
       errors.push(`${session.id}: usage limit: ${messageOf(error)}`);
     }
@@ -52,7 +53,7 @@ export const watchLimits: CycleStep = async (scope) => {
 };
 
 /** Looks for a limit message of the session's agent; true when it recorded a new limit. */
-async function seeLimit(scope: CycleScope, session: Session): Promise<boolean> {
+async function seeLimit(scope: CycleScope, session: Session, screenOf: LimitScreen): Promise<boolean> {
   if (session.status === "spawning" || session.runtimeHandle === null) return false;
   const agent = await agentOf(scope, session);
   if (agent.recognizeLimit === undefined) return false;
@@ -64,7 +65,7 @@ async function seeLimit(scope: CycleScope, session: Session): Promise<boolean> {
   const screen =
     wait !== undefined && last !== undefined && last.queuedAt > wait.since
       ? ""
-      : ((await agentScreen(scope.ctx, scope.engine, session, LIMIT_SCREEN_LINES)) ?? "");
+      : ((await screenOf(session, LIMIT_SCREEN_LINES)) ?? "");
   const seen = agent.recognizeLimit(`${turnWords}\n${screen}`, scope.at);
   // A limit whose reset already passed is no limit now (a message read late, or an old one).
   if (seen === null || (seen.resetAt !== undefined && seen.resetAt <= scope.at)) return false;

@@ -15,6 +15,7 @@ import type { SessionPluginOptions } from "../session-plugins/session-plugins.js
 import type { ScreenStillness } from "./screen-stillness.js";
 import { messageOf } from "../errors.js";
 import { screenDialog, type ScreenDialog } from "./screen-dialog.js";
+import { screenReader, type ReadScreen, type ScreenMemory } from "./screen-reader.js";
 
 export interface SessionProbe {
   /** Undefined when the session has no runtime handle (never started, or a spawn before its runtime). */
@@ -47,12 +48,15 @@ const ACTIVITY_CONCURRENCY = 8;
  * yields `unknown`, never an error.
  * An agent seen exited for the first time has its last lines read (a runtime keeps a dead session readable).
  * A live session whose checkout is gone from this machine is marked `workspaceMissing`.
+ * With `screens` (the daemon's look memory), a screen whose runtime stamp has not changed since it
+ * was captured is taken from there instead of captured again (screen-reader.ts).
  */
 export async function probeSessions(
   sessions: readonly Session[],
   registry: PluginRegistry,
   optionsFor: SessionPluginOptions = () => undefined,
   still?: ScreenStillness,
+  screens?: ScreenMemory,
 ): Promise<Map<string, SessionProbe>> {
   const probes = new Map<string, SessionProbe>();
   const started = sessions.flatMap((session) => {
@@ -86,7 +90,8 @@ export async function probeSessions(
         const probe = probes.get(entry.session.id);
         if (probe) {
           const agent = registry.resolve("agent", entry.session.agent, optionsFor(entry.session, "agent"));
-          const seen = await activityOf(agent, runtime, entry, still);
+          const read = screenReader(runtime, entry, probe.liveness, screens);
+          const seen = await activityOf(agent, read, entry.session, still);
           probe.activity = seen.report;
           if (seen.dialog !== undefined) probe.dialog = seen.dialog;
           if (await checkoutGone(runtime, entry.session.worktree)) probe.workspaceMissing = true;
@@ -126,8 +131,8 @@ async function livenessOf(runtime: Runtime, handles: RuntimeHandle[]): Promise<L
 
 async function activityOf(
   resolvingAgent: Promise<Agent>,
-  runtime: Runtime,
-  { session, handle }: { session: Session; handle: RuntimeHandle },
+  read: ReadScreen | undefined,
+  session: Session,
   still: ScreenStillness | undefined,
 ): Promise<{ report: ActivityReport; dialog?: ScreenDialog | undefined }> {
   try {
@@ -140,15 +145,15 @@ async function activityOf(
     };
     const first = await agent.activity(probe);
     const unsure = first.activity === "unknown" || (first.activity === "working" && still !== undefined);
-    if (!unsure || runtime.capture === undefined) return await withDialog(first, runtime, handle);
-    const screen = await runtime.capture(handle, { lines: SCREEN_LINES });
+    if (!unsure || read === undefined) return await withDialog(first, read);
+    const screen = await read(SCREEN_LINES);
     const stillMs = still?.stillFor(session.id, screen);
     const report = await agent.activity({
       ...probe,
       screen,
       ...(stillMs === undefined ? {} : { screenStillMs: stillMs }),
     });
-    return await withDialog(report, runtime, handle, screen);
+    return await withDialog(report, read, screen);
   } catch (error) {
     return { report: { activity: "unknown", detail: messageOf(error) } };
   }
@@ -160,13 +165,12 @@ async function activityOf(
  */
 async function withDialog(
   report: ActivityReport,
-  runtime: Runtime,
-  handle: RuntimeHandle,
+  read: ReadScreen | undefined,
   screen?: string,
 ): Promise<{ report: ActivityReport; dialog?: ScreenDialog | undefined }> {
-  if (report.activity !== "needs_input" || report.question !== undefined || runtime.capture === undefined)
+  if (report.activity !== "needs_input" || report.question !== undefined || read === undefined)
     return { report };
-  const shown = screen ?? (await runtime.capture(handle, { lines: SCREEN_LINES }).catch(() => ""));
+  const shown = screen ?? (await read(SCREEN_LINES).catch(() => ""));
   return { report, dialog: screenDialog(shown) };
 }
 

@@ -67,6 +67,14 @@ export type Liveness =
        * the pane's process): ao measures the memory of its process tree (admission, `ao status` MEM).
        */
       pid?: number | undefined;
+      /**
+       * Optional, from `livenessMany`: an opaque value that stays the same exactly as long as the
+       * session's screen does — two looks with the same stamp would `capture` the same text (tmux:
+       * the second of the pane's last output and its size, given once that second is over). The
+       * daemon reads a screen again only when the stamp changed (docs/daemon.md, "What a cycle
+       * looks at"). Leave it out when the runtime cannot promise that.
+       */
+      screenStamp?: string | undefined;
     }
   | {
       state: "exited";

@@ -61,10 +61,11 @@ afterEach(() => {
 
 /** A project `app` on fakes (runtime, agent, scm, tracker, notifier) with the real lifecycle/core and a real store. */
 export function makeLifecycleFixture(
-  options: { program?: FakeProgram; agent?: FakeAgent } = {},
+  options: { program?: FakeProgram; agent?: FakeAgent; runtime?: FakeRuntime } = {},
 ): LifecycleFixture {
   const repo = makeTestRepo();
-  const runtime = new FakeRuntime(options.program === undefined ? {} : { program: options.program });
+  const runtime =
+    options.runtime ?? new FakeRuntime(options.program === undefined ? {} : { program: options.program });
   const agent = options.agent ?? new FakeAgent();
   const scm = new FakeScm();
   const notifier = new FakeNotifier();
