@@ -16,7 +16,7 @@ import { AGENT_EVENTS_NAME, agentEventsFile, readRecentEvents, stringField } fro
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
-import { CLAUDE_CODE_LOGIN } from "./_shared/agent-logins.js";
+import { CLAUDE_CODE_ACCOUNT, CLAUDE_CODE_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -75,6 +75,7 @@ export function createClaudeCodeAgent(
     usage: (probe) => Promise.resolve(probe).then((p) => readClaudeUsage(configDir, p)),
     latestConversation: (worktree) => Promise.resolve(latestClaudeConversation(configDir, worktree)),
     recognizeLimit: recognizeClaudeLimit,
+    accountVariables: CLAUDE_CODE_ACCOUNT,
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);
