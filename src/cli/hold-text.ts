@@ -1,4 +1,4 @@
-import type { SessionView } from "../core/sessions/index.js";
+import type { LimitWindow, SessionView } from "../core/sessions/index.js";
 import { terminalCell } from "./terminal-text.js";
 
 /**
@@ -27,6 +27,30 @@ export function holdNotes(views: readonly SessionView[], now: number): string[] 
       return `${view.id} ${view.status}: ${terminalCell(hold.words)}; ${next}`;
     }),
   ];
+}
+
+/**
+ * One line per account at its usage limit, under the table: "usage limit claude-code@3f9a…: until
+ * 15:31 (in 3m); 2 sessions and 1 spawn wait on it". Accounts are fingerprints, never secrets.
+ */
+export function limitWindowNotes(windows: readonly LimitWindow[], now: number): string[] {
+  if (windows.length === 0) return [];
+  return [
+    "",
+    ...windows.map((window) => {
+      const until = Date.parse(window.until);
+      const waiting = `${count(window.sessions, "session")} and ${count(window.spawns, "spawn")} wait on it`;
+      const resuming =
+        window.resumesUntil === null
+          ? ""
+          : `; resuming one after another until ${localClock(Date.parse(window.resumesUntil), now)}`;
+      return `usage limit ${window.account}: until ${localClock(until, now)} (${fromNow(until, now)}); ${waiting}${resuming}`;
+    }),
+  ];
+}
+
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? "" : "s"}`;
 }
 
 function untilOf(view: SessionView): number | undefined {

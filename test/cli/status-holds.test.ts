@@ -3,7 +3,7 @@ import {
   closeStore,
   holdOverBudget,
   openStore,
-  recordAgentLimit,
+  recordAccountLimit,
   updateSession,
   writeTransaction,
 } from "../../src/core/store/index.js";
@@ -29,7 +29,14 @@ async function heldSessions(): Promise<{ f: CliFixture; resetAt: number }> {
   const store = openStore(f.ctx);
   writeTransaction(store, (tx) => {
     const agent = f.session("app-1").agent;
-    recordAgentLimit(tx, { agent, words: WORDS, resetAt, resetPrinted: true, sessionId: "app-1" });
+    recordAccountLimit(tx, {
+      agent,
+      account: agent,
+      words: WORDS,
+      resetAt,
+      resetPrinted: true,
+      sessionId: "app-1",
+    });
     updateSession(
       tx,
       "app-1",
@@ -81,7 +88,7 @@ describe("held sessions in ao status and ao session ls", () => {
       sessions: { id: string; hold: unknown }[];
     };
     expect(Object.fromEntries(sessions.map((s) => [s.id, s.hold]))).toEqual({
-      "app-1": { gate: "rate_limit", words: WORDS, until: new Date(resetAt).toISOString() },
+      "app-1": { gate: "rate_limit", account: "fake", words: WORDS, until: new Date(resetAt).toISOString() },
       "app-2": { gate: "budget", words: BUDGET, until: null },
       "app-3": null,
     });

@@ -59,7 +59,7 @@ describe.each(AGENTS)("%s at its usage limit (issue 14)", (agent, words) => {
       expect(until).toBeGreaterThan(sentAt + HOUR_MS);
       expect(until).toBeLessThanOrEqual(Date.parse(failed?.endedAt ?? "") + HOUR_MS + 60_000);
       expect(world.events("limit.hit").map((event) => event.payload)).toEqual([
-        { agent, words: limited.hold?.words, resetAt: until, resetPrinted: true },
+        { agent, account: agent, words: limited.hold?.words, resetAt: until, resetPrinted: true },
       ]);
 
       const refused = world.ao(["send", "app-1", "--json", "are you there?"]);

@@ -84,11 +84,18 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(limited).toMatchObject({ reason: "usage_limit" });
       expect(limited.hold).toEqual({
         gate: "rate_limit",
+        account: "claude-code",
         words: failed?.error,
         until: new Date(until).toISOString(),
       });
       expect(world.events("limit.hit").map((event) => event.payload)).toEqual([
-        { agent: "claude-code", words: failed?.error, resetAt: until, resetPrinted: true },
+        {
+          agent: "claude-code",
+          account: "claude-code",
+          words: failed?.error,
+          resetAt: until,
+          resetPrinted: true,
+        },
       ]);
       const table = world.ao(["status"]).stdout;
       expect(table).toMatch(/rate_limited until \d{2}:\d{2} \(in \d+s\)/);
@@ -140,7 +147,13 @@ describe("an agent at its usage limit, through the built ao and its daemon (issu
       expect(continued).toHaveLength(1);
       expect(continued[0]).toMatchObject({ origin: "reaction" });
       expect(resumed.map((event) => event.payload)).toEqual([
-        { agent: "claude-code", turns: [{ sessionId: "app-1", turnId: continued[0]?.id }], skipped: [] },
+        {
+          agent: "claude-code",
+          account: "claude-code",
+          resumeAt: expect.any(Number) as unknown,
+          turns: [{ sessionId: "app-1", turnId: continued[0]?.id }],
+          skipped: [],
+        },
       ]);
       await eventually(
         () => (prompted(world, CONTINUE_MESSAGE) === 1 ? true : undefined),

@@ -26,6 +26,12 @@ const FLAGS = defineFlags({
     default: true,
     description: "do not serve the web dashboard (the API for ao and webhooks stays)",
   },
+  installService: {
+    type: "boolean",
+    description:
+      "write a user service (systemd on Linux, launchd on macOS) that runs ao start for this AO_HOME at login, print how to enable it, and exit",
+  },
+  force: { type: "boolean", description: "with --install-service: replace a different unit already there" },
   ...jsonFlag("print the daemon's pid, port, log path and dashboard url as JSON"),
   ...REMOTE_FLAGS,
 });
@@ -45,6 +51,14 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
       const configPath = globalOptions(command).config;
       const flags = await readFlags(FLAGS, command);
       const { port } = flags;
+      if (flags.installService) {
+        const { installStartService } = await import("../start-service.js");
+        return installStartService(ctx, { target, configPath, force: flags.force, json: flags.json });
+      }
+      if (flags.force)
+        throw new AoError("E_USAGE", "--force goes with --install-service", {
+          hint: "ao start --install-service --force",
+        });
       const remote = remoteOptionsOf(flags, ctx.cwd);
       if (!flags.dashboard && (remote.listen !== undefined || remote.allowedHosts?.length))
         throw new AoError("E_USAGE", "--listen and --allow-host serve the dashboard", {

@@ -11,7 +11,9 @@ import {
   watchSessionViews,
   recentlyEndedSessions,
   waitingSpawns,
+  limitWindows,
   type EndedSession,
+  type LimitWindow,
   type SessionView,
   type SessionsRefresh,
 } from "../../core/sessions/index.js";
@@ -25,7 +27,7 @@ import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { renderTable, writeJson, writeLines, type Column } from "../render.js";
 import { terminalCell } from "../terminal-text.js";
-import { holdNotes, holdStatusCell } from "../hold-text.js";
+import { holdNotes, holdStatusCell, limitWindowNotes } from "../hold-text.js";
 import { missingWorkspaceNotes } from "../workspace-text.js";
 import { costText, budgetGapLine } from "../../core/cost/index.js";
 import { describeActivity } from "../../core/fleet/index.js";
@@ -54,6 +56,7 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
         const daemon = await readDaemonStatus(ctx);
         const ended = recentlyEndedSessions(ctx);
         const waiting = waitingSpawns(ctx);
+        const limits = limitWindows(ctx);
         const conflicts = await sessionConflicts(ctx);
         renderSessions(ctx.stdout, views, {
           json: options.json,
@@ -62,6 +65,7 @@ export function registerStatusCommand(program: Command, cli: CliRuntime): void {
           ended,
           conflicts,
           waiting,
+          limits,
         });
       };
       if (!options.watch) {
@@ -104,9 +108,11 @@ export function renderSessions(
     conflicts?: SessionConflicts | undefined;
     /** Spawns waiting to start (`ao status`): named under the table with what each waits for. */
     waiting?: readonly SpawnWait[] | undefined;
+    /** Accounts at their usage limit (`ao status`): until when, and how many sessions and spawns wait. */
+    limits?: readonly LimitWindow[] | undefined;
   },
 ): void {
-  const { daemon, ended, conflicts, waiting } = options;
+  const { daemon, ended, conflicts, waiting, limits } = options;
   if (options.json === true) {
     writeJson(out, {
       sessions:
@@ -115,6 +121,7 @@ export function renderSessions(
           : views.map((view) => ({ ...view, conflicts: conflictsOf(conflicts, view.id) })),
       ...(ended === undefined ? {} : { recentlyEnded: ended }),
       ...(waiting === undefined ? {} : { waiting: waiting.map((wait) => waitingJson(wait, options.now)) }),
+      ...(limits === undefined ? {} : { accounts: limits }),
       ...(daemon === undefined ? {} : { daemon, dashboard: dashboardOf(daemon) }),
     });
     return;
@@ -130,6 +137,7 @@ export function renderSessions(
       ...waitNotes(views),
       ...budgetNotes(views),
     ]);
+  if (limits !== undefined && limits.length > 0) writeLines(out, limitWindowNotes(limits, options.now));
   if (waiting !== undefined && waiting.length > 0) writeLines(out, waitingNotes(waiting, options.now));
   if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
   if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);

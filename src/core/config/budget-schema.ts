@@ -47,7 +47,11 @@ export const limitsSchema = z
       description: "How long to wait when the agent's limit message prints no reset time.",
     }),
     continueMessage: z.string().min(1).default("continue").meta({
-      description: "The turn each interrupted session gets once its agent's limit lifts.",
+      description: "The turn each interrupted session gets once its account's limit lifts.",
+    }),
+    resumeSpacing: durationSchema.default("5s").meta({
+      description:
+        "After a reset, the time between two sessions' continue turns on the same account, so the fleet does not meet the limit again in the same second.",
     }),
   })
   .meta({ description: "Usage limits (docs/limits-and-budgets.md): waiting for the reset, then resuming." });

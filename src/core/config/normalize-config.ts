@@ -199,6 +199,7 @@ export function normalizeConfig(
     limits: {
       fallbackWaitMs: parseDuration(raw.limits.fallbackWait),
       continueMessage: raw.limits.continueMessage,
+      resumeSpacingMs: parseDuration(raw.limits.resumeSpacing),
     },
   });
   return { config, problems };

@@ -26,6 +26,16 @@ const agentConfigSchema = z
       description:
         "Tool kinds (ACP's: read, search, …) whose permission questions ao answers allow by itself, for agents that ask them as data (acp, protocol: acp). Default: none; no bypass flag is ever passed.",
     }),
+    env: z
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "expected an environment variable name" }),
+        z.string(),
+      )
+      .optional()
+      .meta({
+        description:
+          "Environment the project's agents get on top of ao's (e.g. another account: ANTHROPIC_API_KEY: ${WORK_KEY}, CLAUDE_CONFIG_DIR, CODEX_HOME). Write secrets as ${VAR}; they reach the agent through a 0600 file, never argv. Sessions whose account variables differ have separate usage limits.",
+      }),
   })
   .meta({ description: "Settings passed to the agent plugin." });
 

@@ -37,6 +37,8 @@ export interface AgentConfig {
   model?: string | undefined;
   /** ACP tool kinds whose permission questions are answered allow without asking (docs/acp.md). */
   autoAllow: readonly ToolKind[];
+  /** Environment the project's agents get on top of ao's (their account, docs/limits-and-budgets.md). */
+  env?: Readonly<Record<string, string>> | undefined;
 }
 
 /** A project with every default applied and every path absolute. */
@@ -98,6 +100,8 @@ export interface LimitsConfig {
   fallbackWaitMs: number;
   /** The turn each interrupted session gets after the reset. */
   continueMessage: string;
+  /** Time between two sessions' continue turns after the same account's reset. */
+  resumeSpacingMs: number;
 }
 
 /** `defaults:` as written, completed from the plugin catalog's defaults ("" where neither names one). */

@@ -22,3 +22,6 @@ export { requestDaemonCycle } from "./request-daemon-cycle.js";
 
 // `ao review-check`: a fresh cycle for sessions' pull requests, by the daemon or, without one, here.
 export { checkReviews } from "./check-reviews.js";
+
+// `ao start --install-service`: the user service that starts the daemon at login.
+export { installService, type InstalledService } from "./install-service.js";

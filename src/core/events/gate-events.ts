@@ -7,8 +7,10 @@ import type { EventBase } from "./event-base.js";
 export interface LimitHit extends EventBase {
   type: "limit.hit";
   payload: {
-    /** The agent plugin whose limit it is (shared by all its sessions). */
+    /** The agent plugin whose limit it is. */
     agent: string;
+    /** The account whose limit it is, shared by every session spawned with it (never a secret). */
+    account: string;
     /** The agent's own words. */
     words: string;
     /** When it lifts (ms since the epoch). */
@@ -18,13 +20,20 @@ export interface LimitHit extends EventBase {
   };
 }
 
-/** The reset passed: the sessions the limit interrupted each got one "continue" turn. */
+/**
+ * The reset passed: a session the limit interrupted got its one "continue" turn, at its place in
+ * the account's staggered schedule (one event per session, `limits.resumeSpacing` apart).
+ */
 export interface LimitResumed extends EventBase {
   type: "limit.resumed";
   payload: {
     /** The agent whose limit lifted. */
     agent: string;
-    /** The continue turns given, one per interrupted session. */
+    /** The account whose limit lifted. */
+    account: string;
+    /** The session's slot in the staggered schedule (ms since the epoch): due from then on. */
+    resumeAt: number;
+    /** The continue turns given now. */
     turns: { sessionId: string; turnId: string }[];
     /** The sessions that could not be given one (their agent is gone), with why. */
     skipped: { sessionId: string; reason: string }[];

@@ -2,7 +2,7 @@ import type { AoConfig } from "../config/types.js";
 import type { Session, Store } from "../store/index.js";
 import { budgetHold } from "../cost/budget.js";
 import type { Hold } from "./hold.js";
-import { rateLimitHold } from "./rate-limit.js";
+import { rateLimitHold, sessionRateLimitHold } from "./rate-limit.js";
 
 export { heldError, type Hold } from "./hold.js";
 export {
@@ -12,7 +12,7 @@ export {
   type BudgetVerdict,
   type Unenforced,
 } from "../cost/budget.js";
-export { rateLimitHold } from "./rate-limit.js";
+export { rateLimitHold, sessionRateLimitHold } from "./rate-limit.js";
 
 /** What the gates are asked with: the store, the configuration in force, and now. */
 export interface GateQuestion {
@@ -33,16 +33,16 @@ export interface TurnGateOptions {
  * itself), then the budgets. Undefined: go ahead.
  */
 export function turnHold(q: GateQuestion, session: Session, options: TurnGateOptions = {}): Hold | undefined {
-  const limited = rateLimitHold(q.store, session.agent, q.now);
+  const limited = sessionRateLimitHold(q.store, session, q.now);
   if (limited !== undefined) return limited;
   if (options.overBudget === true) return undefined;
   const project = q.config?.projects[session.project];
   return project === undefined ? undefined : budgetHold(q.store, project, session.id, q.now).hold;
 }
 
-/** Whether a new session of `agent` in `projectId` may start now: its agent's limit, its project's budget. */
-export function spawnHold(q: GateQuestion, projectId: string, agent: string): Hold | undefined {
-  const limited = rateLimitHold(q.store, agent, q.now);
+/** Whether a new session of `account` in `projectId` may start now: its account's limit, its project's budget. */
+export function spawnHold(q: GateQuestion, projectId: string, account: string): Hold | undefined {
+  const limited = rateLimitHold(q.store, account, q.now);
   if (limited !== undefined) return limited;
   const project = q.config?.projects[projectId];
   return project === undefined ? undefined : budgetHold(q.store, project, undefined, q.now).hold;

@@ -13,6 +13,8 @@ export interface Hold {
   readonly words: string;
   /** When the hold lifts by itself (ms since the epoch): a limit's reset. Absent for a budget. */
   readonly until?: number | undefined;
+  /** For a usage limit: the account whose limit it is (`<agent>` or `<agent>@<fingerprint>`). */
+  readonly account?: string | undefined;
   /** For a budget: whose. */
   readonly scope?: "session" | "project" | undefined;
 }
@@ -29,6 +31,7 @@ export function heldError(hold: Hold, what: string, hint: string): AoError {
         gate: hold.gate,
         reason: hold.reason,
         ...(hold.until === undefined ? {} : { until: hold.until }),
+        ...(hold.account === undefined ? {} : { account: hold.account }),
         words: hold.words,
       },
     },

@@ -1,7 +1,7 @@
 import { parseDuration } from "../config/duration.js";
 import type { ReactionTable } from "../config/index.js";
 import { messageOf } from "../errors.js";
-import { rateLimitHold } from "../gates/gates.js";
+import { sessionRateLimitHold } from "../gates/gates.js";
 import type { Observations } from "../slots/index.js";
 import {
   getBudgetHold,
@@ -98,9 +98,9 @@ function decideAll(
   return decided;
 }
 
-/** The gate holding the session this cycle: its agent's usage limit, else a budget hold of watchBudgets. */
+/** The gate holding the session this cycle: its account's usage limit, else a budget hold of watchBudgets. */
 function holdOf(scope: CycleScope, session: Session): Observations["hold"] {
-  const limited = rateLimitHold(scope.store, session.agent, scope.at);
+  const limited = sessionRateLimitHold(scope.store, session, scope.at);
   if (limited !== undefined) return { status: limited.status, reason: limited.reason };
   const budget = getBudgetHold(scope.store, session.id);
   return budget === undefined ? undefined : { status: "over_budget", reason: `${budget.scope}_budget` };

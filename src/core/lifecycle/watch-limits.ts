@@ -9,17 +9,18 @@ import {
   listTurns,
   markLimitResumed,
   pendingWaits,
-  recordAgentLimit,
+  recordAccountLimit,
   recordLimitWait,
+  sessionAccount,
   writeTransaction,
-  type AgentLimit,
+  type AccountLimit,
   type Session,
 } from "../store/index.js";
 import { limitScreens, type LimitScreen } from "./limit-screens.js";
 import type { CycleScope, CycleStep } from "./cycle-scope.js";
 import { enginePlugins } from "./engine.js";
 import { notifyPerson } from "./notify-person.js";
-import { resumeSessions } from "./resume-limited.js";
+import { resumeSession, scheduleResumes } from "./resume-limited.js";
 
 /** How much of a screen is read for a limit message: the end, where a new one appears. */
 const LIMIT_SCREEN_LINES = 15;
@@ -27,9 +28,10 @@ const LIMIT_SCREEN_LINES = 15;
 /**
  * The usage-limit step of a cycle (docs/limits-and-budgets.md), before deciding: each watched
  * session's agent is shown the end of its screen and its last ended turn's words
- * (`Agent.recognizeLimit`); a limit seen is recorded once per agent on this machine (the rate-limit
- * gate then holds that agent's sessions and spawns) and the session waits for its continue turn.
- * Then every limit whose reset passed resumes the sessions it interrupted, one turn each.
+ * (`Agent.recognizeLimit`); a limit seen is recorded once per account on this machine (the
+ * rate-limit gate then holds that account's sessions and spawns) and the session waits for its
+ * continue turn. Then every limit whose reset passed resumes the sessions it interrupted, one turn
+ * each, staggered (`limits.resumeSpacing` apart).
  */
 export const watchLimits: CycleStep = async (scope) => {
   const errors: string[] = [];
@@ -46,7 +48,7 @@ export const watchLimits: CycleStep = async (scope) => {
     try {
       events += await resume(scope, limit);
     } catch (error) {
-      errors.push(`${limit.agent}: resume after the usage limit: ${messageOf(error)}`);
+      errors.push(`${limit.account}: resume after the usage limit: ${messageOf(error)}`);
     }
   }
   return { events, errors };
@@ -73,9 +75,12 @@ async function seeLimit(scope: CycleScope, session: Session, screenOf: LimitScre
     .update(`${seen.words}\n${last?.id ?? "no turn"}`)
     .digest("hex");
   const fallbackMs = scope.config.limits.fallbackWaitMs;
+  const account = sessionAccount(scope.store, session);
   const recorded = writeTransaction(scope.store, (tx) => {
-    if (!recordLimitWait(tx, { sessionId: session.id, agent: session.agent, sighting })) return false;
-    return recordAgentLimit(tx, {
+    if (!recordLimitWait(tx, { sessionId: session.id, agent: session.agent, account, sighting }))
+      return false;
+    return recordAccountLimit(tx, {
+      account,
       agent: session.agent,
       words: seen.words,
       resetAt: seen.resetAt ?? scope.at + fallbackMs,
@@ -83,7 +88,8 @@ async function seeLimit(scope: CycleScope, session: Session, screenOf: LimitScre
       sessionId: session.id,
     });
   });
-  if (recorded) await tellLimitHit(scope, session, seen.words, seen.resetAt ?? scope.at + fallbackMs);
+  if (recorded)
+    await tellLimitHit(scope, session, account, seen.words, seen.resetAt ?? scope.at + fallbackMs);
   return recorded;
 }
 
@@ -96,33 +102,44 @@ async function agentOf(scope: CycleScope, session: Session): Promise<Agent> {
 async function tellLimitHit(
   scope: CycleScope,
   session: Session,
+  account: string,
   words: string,
   resetAt: number,
 ): Promise<void> {
   await notifyPerson(scope.ctx, scope.engine, {
-    title: `${session.agent} hit its usage limit`,
-    body: `${words}\nao holds its sessions and spawns until ${new Date(resetAt).toISOString()}, then resumes them.`,
+    title: `${session.agent} hit its usage limit (account ${account})`,
+    body: `${words}\nao holds this account's sessions and spawns until ${new Date(resetAt).toISOString()}, then resumes them one after another.`,
     priority: "warning",
     sessionId: session.id,
     nextCommand: "ao status",
   });
 }
 
-/** Gives each interrupted session of the agent its continue turn, then tells a person. */
-async function resume(scope: CycleScope, limit: AgentLimit): Promise<number> {
-  const waits = pendingWaits(scope.store, limit.agent).filter(
-    (wait) => getSession(scope.store, wait.sessionId) !== undefined,
+/**
+ * Gives each interrupted session of the account whose slot came its continue turn (the others wait
+ * for theirs); once none is left, the limit is done and a person is told.
+ */
+async function resume(scope: CycleScope, limit: AccountLimit): Promise<number> {
+  const waits = scheduleResumes(
+    scope,
+    pendingWaits(scope.store, limit.account).filter((wait) => getSession(scope.store, wait.sessionId)),
   );
-  const resumed = await resumeSessions(scope, limit, waits);
-  writeTransaction(scope.store, (tx) => markLimitResumed(tx, limit.agent));
+  const due = waits.filter((wait) => wait.resumeAt !== null && wait.resumeAt <= scope.at);
+  const turns: string[] = [];
+  for (const wait of due) {
+    const resumed = await resumeSession(scope, limit, wait);
+    turns.push(...resumed.turns.map((turn) => `${turn.sessionId} (${turn.turnId})`));
+  }
+  if (due.length < waits.length) return due.length;
+  writeTransaction(scope.store, (tx) => markLimitResumed(tx, limit.account));
   await notifyPerson(scope.ctx, scope.engine, {
-    title: `${limit.agent}'s usage limit lifted: work resumed`,
+    title: `${limit.agent}'s usage limit lifted (account ${limit.account}): work resumed`,
     body:
-      resumed.turns.length === 0
+      waits.length === 0
         ? "No session was waiting for it."
-        : `Continued: ${resumed.turns.map((turn) => `${turn.sessionId} (${turn.turnId})`).join(", ")}`,
+        : `Every waiting session got its continue turn${turns.length === 0 ? "" : `; last: ${turns.join(", ")}`}.`,
     priority: "info",
     nextCommand: "ao status",
   });
-  return 1;
+  return due.length + 1;
 }

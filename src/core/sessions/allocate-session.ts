@@ -5,10 +5,12 @@ import { heldError, spawnHold } from "../gates/gates.js";
 import {
   allocateSessionId,
   insertSession,
+  recordSessionAccount,
   writeTransaction,
   type Session,
   type Store,
 } from "../store/index.js";
+import { agentAccount, agentEnvironment } from "./agent-account.js";
 import { branchNameFor, sanitizeBranchName } from "./branch-name.js";
 import type { OpenProject } from "./open-project.js";
 import type { SessionTask } from "./resolve-task.js";
@@ -31,9 +33,10 @@ export function allocateSession(
   plan: Allocation,
 ): Session {
   const { project, names } = opened;
+  const account = spawnAccount(ctx, opened);
   return writeTransaction(store, (tx) => {
     checkCapacity(tx, opened.config, project);
-    checkSpawnGates(tx, ctx.clock.now(), opened);
+    checkSpawnGates(tx, ctx.clock.now(), opened, account);
     checkAdmission(tx, machineFromEnv(ctx.env), opened.config, names.agent, ctx.clock.now());
     const id = allocateSessionId(tx, project.sessionPrefix);
     const branch =
@@ -61,7 +64,9 @@ export function allocateSession(
       agent: names.agent,
       spawner: { ...(plan.spawner ?? currentSpawner()) },
     };
-    return insertSession(tx, session, { type: "session.created", payload });
+    const inserted = insertSession(tx, session, { type: "session.created", payload });
+    recordSessionAccount(tx, id, account);
+    return inserted;
   });
 }
 
@@ -79,14 +84,20 @@ export function validBranch(branch: string): string {
  * The gates (src/core/gates/) a new session asks: its agent's usage limit on this machine and its
  * project's budget. Refused with the reset time and a hint; `--queue` waits (session-capacity.ts).
  */
-function checkSpawnGates(store: Store, now: number, opened: OpenProject): void {
-  const hold = spawnHold({ store, config: opened.config, now }, opened.project.id, opened.names.agent);
+function checkSpawnGates(store: Store, now: number, opened: OpenProject, account: string): void {
+  const hold = spawnHold({ store, config: opened.config, now }, opened.project.id, account);
   if (hold === undefined) return;
   throw heldError(
     hold,
-    `a new ${opened.names.agent} session for ${opened.project.id}`,
+    `a new ${opened.names.agent} session for ${opened.project.id} (account ${account})`,
     hold.gate === "rate_limit"
       ? "wait for the reset with --queue (ao spawn --queue), or spawn with another agent (--agent)"
       : `raise projects.${opened.project.id}.budget.project in agent-orchestrator.yaml, or wait for the next day with --queue`,
   );
+}
+
+/** The account the new session's agent spends: its account variables in ao's env and the project's. */
+export function spawnAccount(ctx: Pick<AoContext, "env">, opened: OpenProject): string {
+  const env = agentEnvironment(ctx.env, opened.project.agentConfig.env ?? {});
+  return agentAccount(opened.names.agent, opened.agent.accountVariables, env);
 }

@@ -48,7 +48,7 @@ export async function relaunchAgent(
     sessionId: session.id,
     cwd: info.path,
     argv: spec.argv,
-    env: sessionEnv(ctx.paths, session.id, spec.env),
+    env: sessionEnv(ctx.paths, session.id, { ...opened.project.agentConfig.env, ...spec.env }),
     onExit: sessionExitCommand(ctx.paths, session.id),
     files: promptFiles(ctx, session.id),
   });

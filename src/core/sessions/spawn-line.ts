@@ -58,10 +58,22 @@ export class SpawnLine {
     const behind = (error.details as { waitsFor?: unknown } | undefined)?.waitsFor;
     const code = error.code === "E_QUEUED" && typeof behind === "string" ? behind : error.code;
     const reason = error.message;
+    const named = (error.details as { account?: unknown } | undefined)?.account;
+    const account = code === "E_RATE_LIMITED" && typeof named === "string" ? named : null;
     writeTransaction(this.store, (tx) => {
+      const { project, agent, task, pid } = this.entry;
       if (this.id === undefined)
-        this.id = addSpawnWait(tx, { ...this.entry, code, reason, since: this.entry.now() });
-      else updateSpawnWait(tx, this.id, code, reason);
+        this.id = addSpawnWait(tx, {
+          project,
+          agent,
+          task,
+          pid,
+          code,
+          reason,
+          account,
+          since: this.entry.now(),
+        });
+      else updateSpawnWait(tx, this.id, { code, reason, account });
     });
   }
 

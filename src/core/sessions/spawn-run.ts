@@ -123,7 +123,7 @@ async function startAgent(run: SpawnRun): Promise<Session> {
     sessionId: session.id,
     cwd: session.worktree,
     argv: spec.argv,
-    env: sessionEnv(run.ctx.paths, session.id, spec.env),
+    env: sessionEnv(run.ctx.paths, session.id, { ...opened.project.agentConfig.env, ...spec.env }),
     onExit: sessionExitCommand(run.ctx.paths, session.id),
     files: [promptFile],
   });

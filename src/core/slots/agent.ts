@@ -152,6 +152,13 @@ export interface Agent extends AgentTurns, AgentUsage {
    */
   recognizeLimit?(text: string, now: number): UsageLimit | null;
   /**
+   * The environment variables that choose which account the CLI spends (its API keys, its config
+   * or home directory with the sign-in): sessions whose values differ are separate accounts, each
+   * with its own usage limit (docs/limits-and-budgets.md, Accounts). Names only; ao fingerprints
+   * the values and never stores or prints them. Absent: one account per agent on this machine.
+   */
+  readonly accountVariables?: readonly string[];
+  /**
    * The id of the newest conversation the CLI itself recorded for this checkout (its transcripts,
    * rollouts or session files), what `resume` takes; undefined when it recorded none. Read-only.
    * `ao session remap` uses it to point a session at a conversation ao never saw start.

@@ -134,17 +134,23 @@ export {
 } from "./plan-runs.js";
 export { TICKET_STATES, isTicketOver, isTicketState, type TicketState } from "./ticket-state.js";
 export {
-  getAgentLimit,
-  getLimitWait,
+  getAccountLimit,
   limitsToResume,
   markLimitResumed,
+  openLimits,
+  recordAccountLimit,
+  type AccountLimit,
+} from "./limits.js";
+export {
+  getLimitWait,
   markWaitResumed,
   pendingWaits,
-  recordAgentLimit,
   recordLimitWait,
-  type AgentLimit,
+  recordSessionAccount,
+  scheduleWaitResume,
+  sessionAccount,
   type LimitWait,
-} from "./limits.js";
+} from "./limit-waits.js";
 export { clearBudgetHold, getBudgetHold, holdOverBudget, type BudgetHold } from "./budget-holds.js";
 export {
   deleteConflictPair,

@@ -1,8 +1,12 @@
 import { appendEvent } from "./events.js";
 import { statement, type Store, type WriteTx } from "./store.js";
 
-/** One agent's usage limit on this machine (migration 007): all its sessions share it. */
-export interface AgentLimit {
+/**
+ * One account's usage limit on this machine (migration 014): every session spawned with that
+ * account shares it. The account key is `<agent>` or `<agent>@<fingerprint>` (sessions/agent-account.ts).
+ */
+export interface AccountLimit {
+  readonly account: string;
   readonly agent: string;
   readonly words: string;
   readonly hitAt: number;
@@ -11,11 +15,12 @@ export interface AgentLimit {
   readonly resetPrinted: boolean;
   /** The session whose agent printed it first. */
   readonly sessionId: string | null;
-  /** When the daemon resumed the sessions it interrupted; null while that is still to do. */
+  /** When the daemon resumed every session it interrupted; null while that is still to do. */
   readonly resumedAt: number | null;
 }
 
-interface AgentLimitRow {
+interface AccountLimitRow {
+  account: string;
   agent: string;
   words: string;
   hit_at: number;
@@ -25,8 +30,9 @@ interface AgentLimitRow {
   resumed_at: number | null;
 }
 
-function toLimit(row: AgentLimitRow): AgentLimit {
+function toLimit(row: AccountLimitRow): AccountLimit {
   return {
+    account: row.account,
     agent: row.agent,
     words: row.words,
     hitAt: row.hit_at,
@@ -37,46 +43,64 @@ function toLimit(row: AgentLimitRow): AgentLimit {
   };
 }
 
-export function getAgentLimit(store: Store, agent: string): AgentLimit | undefined {
-  const row = statement(store, "SELECT * FROM agent_limits WHERE agent = ?").get(agent) as
-    AgentLimitRow | undefined;
+export function getAccountLimit(store: Store, account: string): AccountLimit | undefined {
+  const row = statement(store, "SELECT * FROM account_limits WHERE account = ?").get(account) as
+    AccountLimitRow | undefined;
   return row === undefined ? undefined : toLimit(row);
 }
 
-/** Limits whose reset has passed and whose sessions were not resumed yet. */
-export function limitsToResume(store: Store, now: number): AgentLimit[] {
+/** Limits whose reset has passed and whose sessions were not all resumed yet. */
+export function limitsToResume(store: Store, now: number): AccountLimit[] {
   const rows = statement(
     store,
-    "SELECT * FROM agent_limits WHERE resumed_at IS NULL AND reset_at <= ? ORDER BY agent",
-  ).all(now) as AgentLimitRow[];
+    "SELECT * FROM account_limits WHERE resumed_at IS NULL AND reset_at <= ? ORDER BY account",
+  ).all(now) as AccountLimitRow[];
+  return rows.map(toLimit);
+}
+
+/** Limits in force or not yet resumed (`ao status`'s accounts), by reset. */
+export function openLimits(store: Store, now: number): AccountLimit[] {
+  const rows = statement(
+    store,
+    "SELECT * FROM account_limits WHERE resumed_at IS NULL OR reset_at > ? ORDER BY reset_at, account",
+  ).all(now) as AccountLimitRow[];
   return rows.map(toLimit);
 }
 
 /**
- * Records a limit a session saw. While the agent's limit is still in force this is the same limit
- * (one per agent, not one per session): nothing is written and false is returned. Otherwise the
+ * Records a limit a session saw. While the account's limit is still in force this is the same limit
+ * (one per account, not one per session): nothing is written and false is returned. Otherwise the
  * limit replaces the last one, with its `limit.hit` event.
  */
-export function recordAgentLimit(
+export function recordAccountLimit(
   tx: WriteTx,
-  limit: Omit<AgentLimit, "resumedAt" | "hitAt"> & { sessionId: string },
+  limit: Omit<AccountLimit, "resumedAt" | "hitAt"> & { sessionId: string },
 ): boolean {
   const now = tx.clock.now();
-  const current = getAgentLimit(tx, limit.agent);
+  const current = getAccountLimit(tx, limit.account);
   if (current !== undefined && current.resetAt > now && current.resumedAt === null) return false;
   statement(
     tx,
-    `INSERT INTO agent_limits (agent, words, hit_at, reset_at, reset_printed, session_id, resumed_at)
-     VALUES (?, ?, ?, ?, ?, ?, NULL)
-     ON CONFLICT (agent) DO UPDATE SET words = excluded.words, hit_at = excluded.hit_at,
-       reset_at = excluded.reset_at, reset_printed = excluded.reset_printed,
+    `INSERT INTO account_limits (account, agent, words, hit_at, reset_at, reset_printed, session_id, resumed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, NULL)
+     ON CONFLICT (account) DO UPDATE SET agent = excluded.agent, words = excluded.words,
+       hit_at = excluded.hit_at, reset_at = excluded.reset_at, reset_printed = excluded.reset_printed,
        session_id = excluded.session_id, resumed_at = NULL`,
-  ).run(limit.agent, limit.words, now, limit.resetAt, limit.resetPrinted ? 1 : 0, limit.sessionId);
+  ).run(
+    limit.account,
+    limit.agent,
+    limit.words,
+    now,
+    limit.resetAt,
+    limit.resetPrinted ? 1 : 0,
+    limit.sessionId,
+  );
   appendEvent(tx, {
     type: "limit.hit",
     sessionId: limit.sessionId,
     payload: {
       agent: limit.agent,
+      account: limit.account,
       words: limit.words,
       resetAt: limit.resetAt,
       resetPrinted: limit.resetPrinted,
@@ -85,57 +109,6 @@ export function recordAgentLimit(
   return true;
 }
 
-export function markLimitResumed(tx: WriteTx, agent: string): void {
-  statement(tx, "UPDATE agent_limits SET resumed_at = ? WHERE agent = ?").run(tx.clock.now(), agent);
-}
-
-/** A session a limit interrupted, waiting for its continue turn (`resumedTurn` null). */
-export interface LimitWait {
-  readonly sessionId: string;
-  readonly agent: string;
-  readonly sighting: string;
-  readonly since: number;
-  readonly resumedTurn: number | null;
-}
-
-export function getLimitWait(store: Store, sessionId: string): LimitWait | undefined {
-  const row = statement(store, "SELECT * FROM limit_waits WHERE session_id = ?").get(sessionId) as
-    | { session_id: string; agent: string; sighting: string; since: number; resumed_turn: number | null }
-    | undefined;
-  if (row === undefined) return undefined;
-  return {
-    sessionId: row.session_id,
-    agent: row.agent,
-    sighting: row.sighting,
-    since: row.since,
-    resumedTurn: row.resumed_turn,
-  };
-}
-
-/** Notes that the session saw a limit; false when it is this very sighting again. */
-export function recordLimitWait(tx: WriteTx, wait: Omit<LimitWait, "since" | "resumedTurn">): boolean {
-  if (getLimitWait(tx, wait.sessionId)?.sighting === wait.sighting) return false;
-  statement(
-    tx,
-    `INSERT INTO limit_waits (session_id, agent, sighting, since, resumed_turn) VALUES (?, ?, ?, ?, NULL)
-     ON CONFLICT (session_id) DO UPDATE SET agent = excluded.agent, sighting = excluded.sighting,
-       since = excluded.since, resumed_turn = NULL`,
-  ).run(wait.sessionId, wait.agent, wait.sighting, tx.clock.now());
-  return true;
-}
-
-/** The sessions of an agent still waiting for their continue turn, oldest first. */
-export function pendingWaits(store: Store, agent: string): LimitWait[] {
-  const rows = statement(
-    store,
-    "SELECT session_id FROM limit_waits WHERE agent = ? AND resumed_turn IS NULL ORDER BY since, session_id",
-  ).all(agent) as { session_id: string }[];
-  return rows.flatMap((row) => getLimitWait(store, row.session_id) ?? []);
-}
-
-export function markWaitResumed(tx: WriteTx, sessionId: string, turnNumber: number | null): void {
-  statement(tx, "UPDATE limit_waits SET resumed_turn = ? WHERE session_id = ?").run(
-    turnNumber ?? 0,
-    sessionId,
-  );
+export function markLimitResumed(tx: WriteTx, account: string): void {
+  statement(tx, "UPDATE account_limits SET resumed_at = ? WHERE account = ?").run(tx.clock.now(), account);
 }

@@ -13,6 +13,8 @@ export interface SpawnWait {
   readonly since: number;
   /** The process that waits; a row whose process is gone is stale. */
   readonly pid: number;
+  /** With E_RATE_LIMITED: the account whose reset it waits for (migration 014); else null. */
+  readonly account: string | null;
 }
 
 interface SpawnWaitRow extends Omit<SpawnWait, "id"> {
@@ -28,14 +30,23 @@ export function listSpawnWaits(store: Store): SpawnWait[] {
 export function addSpawnWait(tx: WriteTx, wait: Omit<SpawnWait, "id">): number {
   const result = statement(
     tx,
-    "INSERT INTO spawn_waits (project, agent, task, code, reason, since, pid) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(wait.project, wait.agent, wait.task, wait.code, wait.reason, wait.since, wait.pid);
+    "INSERT INTO spawn_waits (project, agent, task, code, reason, since, pid, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(wait.project, wait.agent, wait.task, wait.code, wait.reason, wait.since, wait.pid, wait.account);
   return Number(result.lastInsertRowid);
 }
 
 /** What a waiting spawn waits for now. */
-export function updateSpawnWait(tx: WriteTx, id: number, code: string, reason: string): void {
-  statement(tx, "UPDATE spawn_waits SET code = ?, reason = ? WHERE id = ?").run(code, reason, id);
+export function updateSpawnWait(
+  tx: WriteTx,
+  id: number,
+  wait: Pick<SpawnWait, "code" | "reason" | "account">,
+): void {
+  statement(tx, "UPDATE spawn_waits SET code = ?, reason = ?, account = ? WHERE id = ?").run(
+    wait.code,
+    wait.reason,
+    wait.account,
+    id,
+  );
 }
 
 export function removeSpawnWait(tx: WriteTx, id: number): void {

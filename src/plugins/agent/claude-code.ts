@@ -22,7 +22,7 @@ import {
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
-import { CLAUDE_CODE_LOGIN } from "./_shared/agent-logins.js";
+import { CLAUDE_CODE_ACCOUNT, CLAUDE_CODE_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { ClaudeCodeOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -83,6 +83,7 @@ export function createClaudeCodeAgent(
     recognizeLimit: recognizeClaudeLimit,
     // A turn ended (or failed: a usage limit), a dialog waits for a person, the CLI is ending.
     signals: hookSignals(["Stop", "StopFailure", "Notification", "SessionEnd"]),
+    accountVariables: CLAUDE_CODE_ACCOUNT,
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimWorkspaceFiles(worktree, [AGENT_EVENTS_NAME], [`/${CLAUDE_LOCAL_SETTINGS}`]);

@@ -11,7 +11,7 @@ import {
 } from "../../core/plugin-api.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
-import { CODEX_LOGIN } from "./_shared/agent-logins.js";
+import { CODEX_ACCOUNT, CODEX_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { CodexOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -59,6 +59,7 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     // The newest rollout recorded in this checkout (rollouts.ts reads them newest first).
     latestConversation: (worktree) => Promise.resolve(findRollout(codexHome, worktree)?.sessionId),
     recognizeLimit: recognizeCodexLimit,
+    accountVariables: CODEX_ACCOUNT,
   };
 }
 

@@ -16,7 +16,7 @@ import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
-import { GEMINI_LOGIN } from "./_shared/agent-logins.js";
+import { GEMINI_ACCOUNT, GEMINI_LOGIN } from "./_shared/agent-logins.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
 import type { GeminiOptions } from "./_shared/plugin-options.js";
 import { taskInstruction } from "./_shared/task-instruction.js";
@@ -81,6 +81,7 @@ export function createGeminiAgent(
     activity: (probe) => Promise.resolve(probe).then((p) => geminiActivity(p, geminiHome)),
     usage: (probe) => Promise.resolve(probe).then((p) => readGeminiUsage(geminiHome, p)),
     recognizeLimit: recognizeGeminiLimit,
+    accountVariables: GEMINI_ACCOUNT,
     prepareWorkspace: async ({ worktree }) => {
       ensureAoDir(worktree);
       await writeGeminiHooks(worktree, nodePath, exec);

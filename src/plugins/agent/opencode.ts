@@ -11,7 +11,7 @@ import {
 } from "../../core/plugin-api.js";
 import { agentProgram } from "./_shared/agent-program.js";
 import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
-import { OPENCODE_LOGIN } from "./_shared/agent-logins.js";
+import { OPENCODE_ACCOUNT, OPENCODE_LOGIN } from "./_shared/agent-logins.js";
 import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
@@ -78,6 +78,7 @@ export function createOpencodeAgent(
       ),
     activity: (probe) => opencodeActivity(probe, options.command, exec),
     recognizeLimit: recognizeOpencodeLimit,
+    accountVariables: OPENCODE_ACCOUNT,
     prepareWorkspace: ({ worktree }) =>
       Promise.resolve(worktree).then(() => {
         claimOpencodeFiles(worktree);

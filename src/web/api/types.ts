@@ -121,6 +121,8 @@ export interface HoldBrief {
   words: string;
   /** When the limit lifts (ISO 8601); null for a budget. */
   until: string | null;
+  /** For a usage limit: the account whose limit it is (`<agent>` or `<agent>@<fingerprint>`). */
+  account?: string;
 }
 
 /** One session on the fleet page. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
-import { getAgentLimit, listEvents } from "../../../src/core/store/index.js";
+import { getAccountLimit, listEvents } from "../../../src/core/store/index.js";
 import { recognizeClaudeLimit } from "../../../src/plugins/agent/claude-code/limits.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 import { FakeAgent } from "../../fakes/agent.js";
@@ -50,9 +50,13 @@ describe("an agent at its usage limit (issue 14)", () => {
     await f.cycle();
     expect(f.session(session.id)).toMatchObject({ status: "rate_limited", reason: "usage_limit" });
     const store = (await f.engine()).store;
-    expect(getAgentLimit(store, "fake")).toMatchObject({ resetAt: RESET, words: WORDS, resetPrinted: true });
+    expect(getAccountLimit(store, "fake")).toMatchObject({
+      resetAt: RESET,
+      words: WORDS,
+      resetPrinted: true,
+    });
     expect(listEvents(store, { type: "limit.hit" }).map((event) => event.payload)).toEqual([
-      { agent: "fake", words: WORDS, resetAt: RESET, resetPrinted: true },
+      { agent: "fake", account: "fake", words: WORDS, resetAt: RESET, resetPrinted: true },
     ]);
     expect(f.turns(session.id)).toEqual([]);
     expect(f.reactions(session.id)).toMatchObject([{ status: "pending", attempts: 0 }]);
@@ -65,7 +69,13 @@ describe("an agent at its usage limit (issue 14)", () => {
     expect(continued).toMatchObject({ origin: "reaction", reactionId: null, status: "running" });
     expect(f.transcript(session.id)).toEqual(["continue"]);
     expect(listEvents(store, { type: "limit.resumed" }).map((event) => event.payload)).toEqual([
-      { agent: "fake", turns: [{ sessionId: session.id, turnId: continued?.id }], skipped: [] },
+      {
+        agent: "fake",
+        account: "fake",
+        resumeAt: expect.any(Number) as unknown,
+        turns: [{ sessionId: session.id, turnId: continued?.id }],
+        skipped: [],
+      },
     ]);
     // The held reaction was not spent: it now has its turn, waiting behind the continue turn.
     expect(reactionTurn).toMatchObject({ reactionId: 1, status: "queued" });
@@ -110,7 +120,7 @@ describe("an agent at its usage limit (issue 14)", () => {
     expect(f.ctx.stderr.text()).toContain("waiting for the reset");
   });
 
-  it("keeps one limit per agent: two sessions of the same agent seeing it make one limit.hit", async () => {
+  it("keeps one limit per account: two sessions of the same account seeing it make one limit.hit; the reset resumes them one spacing apart", async () => {
     const f = limitedFixture();
     const first = await f.addSession();
     const second = await f.addSession();
@@ -125,8 +135,15 @@ describe("an agent at its usage limit (issue 14)", () => {
     f.clock.advance(RESET - BEFORE_RESET + 1_000);
     await f.cycle();
     expect(f.transcript(first.id)).toEqual(["continue"]);
+    expect(f.transcript(second.id), "the second waits for its slot").toEqual([]);
+    expect(f.session(second.id).status).toBe("rate_limited");
+    f.clock.advance(5_000);
+    await f.cycle();
     expect(f.transcript(second.id)).toEqual(["continue"]);
-    const [resumed] = listEvents(store, { type: "limit.resumed" });
-    expect((resumed?.payload as { turns: unknown[] }).turns).toHaveLength(2);
+    await f.cycle();
+    expect(f.transcript(first.id)).toEqual(["continue"]);
+    const resumed = listEvents(store, { type: "limit.resumed" });
+    expect(resumed.map((event) => event.sessionId)).toEqual([first.id, second.id]);
+    expect(resumed[1]!.createdAt - resumed[0]!.createdAt).toBe(5_000);
   });
 });

@@ -113,6 +113,7 @@ describe("Web Push from the dashboard (loopback push service)", () => {
       sessionId: "app-1",
       payload: {
         agent: "claude-code",
+        account: "claude-code",
         words: "usage limit",
         resetAt: Date.now() + 3_600_000,
         resetPrinted: true,

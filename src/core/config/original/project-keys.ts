@@ -41,7 +41,7 @@ function permissionFinding(value: unknown, from: KeyPath, to: KeyPath): Original
 }
 
 /** agentConfig keys ao has; the original passes any other key through to its agent plugins. */
-const AGENT_CONFIG_KEYS = new Set(["permissions", "model", "autoAllow"]);
+const AGENT_CONFIG_KEYS = new Set(["permissions", "model", "autoAllow", "env"]);
 
 function agentConfigFindings(
   agentConfig: Data | undefined,
@@ -58,7 +58,7 @@ function agentConfigFindings(
       findings.push(
         dropped(
           [...at, key],
-          `ao's agentConfig has permissions, model and autoAllow; \`${key}\` is not used; removed`,
+          `ao's agentConfig has permissions, model, autoAllow and env; \`${key}\` is not used; removed`,
         ),
       );
     }

@@ -11,6 +11,7 @@ import { turnWork } from "./010-turn-work.js";
 import { conflictPairs } from "./011-conflict-pairs.js";
 import { mergeQueue } from "./012-merge-queue.js";
 import { admissionTables } from "./013-admission.js";
+import { accountTables } from "./014-accounts.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   conflictPairs,
   mergeQueue,
   admissionTables,
+  accountTables,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

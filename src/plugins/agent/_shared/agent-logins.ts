@@ -83,3 +83,12 @@ function hasKey(json: unknown, key: string): boolean {
   const value = (json as Record<string, unknown>)[key];
   return typeof value === "string" && value !== "";
 }
+
+/**
+ * The variables that choose each CLI's account (Agent.accountVariables): its login variables and
+ * the directory its sign-in lives in. Values differing between sessions make separate usage limits.
+ */
+export const CLAUDE_CODE_ACCOUNT: readonly string[] = [...CLAUDE_CODE_LOGIN.env, "CLAUDE_CONFIG_DIR"];
+export const CODEX_ACCOUNT: readonly string[] = [...CODEX_LOGIN.env, "CODEX_HOME"];
+export const GEMINI_ACCOUNT: readonly string[] = GEMINI_LOGIN.env;
+export const OPENCODE_ACCOUNT: readonly string[] = [...OPENCODE_LOGIN.env, "XDG_DATA_HOME"];
