@@ -19,6 +19,8 @@ export function mergeRoutes(state: FakeGitHubState): FakeRoute[] {
           commit_title?: string;
         };
         if (pull.state !== "open") return errorResponse(405, "Pull Request is not mergeable");
+        if (state.hasMergeQueue(repo.fullName, pull.base))
+          return errorResponse(405, "Changes must be made through the merge queue");
         if (body.sha !== undefined && body.sha !== pull.headSha)
           return errorResponse(409, "Head branch was modified. Review and try the merge again.");
         if (state.mergeableOf(pull) === "CONFLICTING")
