@@ -54,5 +54,7 @@ export async function alreadyLanded(
   if (world.scm.train !== undefined) return seen?.state === "merged";
   const base = await baseHead(world);
   const tested = entry.testedSha ?? "";
-  return base !== undefined && tested !== "" && (await isAncestor(world.ctx, world.project.repo, tested, base));
+  return (
+    base !== undefined && tested !== "" && (await isAncestor(world.ctx, world.project.repo, tested, base))
+  );
 }

@@ -55,7 +55,8 @@ export function enqueuePullRequest(
   if (pull === undefined) return refuse(`Could not resolve to a node with the global id of '${id}'`);
   const fresh = state.pull(pull.repo, pull.number) ?? pull;
   if (fresh.state !== "open") return refuse("Pull request is not open");
-  if (!state.hasMergeQueue(fresh.repo, fresh.base)) return refuse("Merge queue is not enabled for the base branch");
+  if (!state.hasMergeQueue(fresh.repo, fresh.base))
+    return refuse("Merge queue is not enabled for the base branch");
   if (fresh.queueEntry !== undefined) return refuse("Pull request is already in the merge queue");
   if (variables["sha"] !== undefined && variables["sha"] !== fresh.headSha)
     return refuse("Head ref has changed; expectedHeadOid does not match");
@@ -67,5 +68,8 @@ export function enqueuePullRequest(
   };
   state.touch(fresh);
   const fields = pullQueueFields(state, fresh);
-  return { status: 200, body: { data: { enqueuePullRequest: { mergeQueueEntry: fields["mergeQueueEntry"] } } } };
+  return {
+    status: 200,
+    body: { data: { enqueuePullRequest: { mergeQueueEntry: fields["mergeQueueEntry"] } } },
+  };
 }

@@ -24,7 +24,8 @@ export function createMergeQueueControls(state: FakeGitHubState): FakeMergeQueue
     return pull;
   };
   return {
-    requireChecks: (repo, branch, names) => void state.requiredChecks.set(`${repo}:${branch}`.toLowerCase(), names),
+    requireChecks: (repo, branch, names) =>
+      void state.requiredChecks.set(`${repo}:${branch}`.toLowerCase(), names),
     enableMergeQueue: (repo, branch) => void state.mergeQueues.add(`${repo}:${branch}`.toLowerCase()),
     mergeQueue: (repo, branch) => {
       state.invalidate();

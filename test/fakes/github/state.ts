@@ -282,6 +282,19 @@ export class FakeGitHubState {
     return [...latest.values()];
   }
 
+  /** The base branch's required checks that are not green on `sha` (a check run, else a status). */
+  unmetRequiredChecks(repo: string, branch: string, sha: string): string[] {
+    const required = this.requiredChecks.get(`${repo}:${branch}`.toLowerCase()) ?? [];
+    const green = (name: string): boolean => {
+      const run = this.checkRunsAt(repo, sha)
+        .filter((r) => r.name === name)
+        .at(-1);
+      if (run !== undefined) return ["success", "neutral", "skipped"].includes(run.conclusion ?? "");
+      return this.statusesAt(repo, sha).find((s) => s.context === name)?.state === "success";
+    };
+    return required.filter((name) => !green(name));
+  }
+
   hasMergeQueue(repo: string, branch: string): boolean {
     return this.mergeQueues.has(`${repo}:${branch}`.toLowerCase());
   }

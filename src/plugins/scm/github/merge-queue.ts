@@ -45,7 +45,10 @@ async function queuedPull(env: GitHubScmEnv, number: number): Promise<QueuedPull
   );
   const pull = data.repository?.pr;
   if (pull == null)
-    throw new AoError("E_NOT_FOUND", `GitHub has no pull request #${String(number)} in ${env.repo.owner}/${env.repo.repo}`);
+    throw new AoError(
+      "E_NOT_FOUND",
+      `GitHub has no pull request #${String(number)} in ${env.repo.owner}/${env.repo.repo}`,
+    );
   return pull;
 }
 
@@ -69,7 +72,12 @@ export async function enqueuePull(env: GitHubScmEnv, ref: PullRequestRef, sha: s
   );
 }
 
-async function ask<T>(env: GitHubScmEnv, query: string, variables: Record<string, string>, doing: string): Promise<T> {
+async function ask<T>(
+  env: GitHubScmEnv,
+  query: string,
+  variables: Record<string, string>,
+  doing: string,
+): Promise<T> {
   const client = await env.client();
   try {
     return await client.graphql<T>(query, { owner: env.repo.owner, name: env.repo.repo, ...variables });

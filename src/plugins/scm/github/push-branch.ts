@@ -158,7 +158,8 @@ async function pushTo(
       : {};
   const refspec = `${push.sha}:refs/heads/${push.branch}`;
   const local = target.transport === "local" ? [`--receive-pack=${LOCAL_RECEIVE_PACK}`] : [];
-  const lease = push.lease === undefined ? [] : [`--force-with-lease=refs/heads/${push.branch}:${push.lease}`];
+  const lease =
+    push.lease === undefined ? [] : [`--force-with-lease=refs/heads/${push.branch}:${push.lease}`];
   const args = [
     `--git-dir=${gitDir}`,
     ...PUSH_CONFIG,

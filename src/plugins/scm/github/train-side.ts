@@ -28,22 +28,31 @@ async function fetchBase(env: GitHubScmEnv, repo: string, branch: string): Promi
   if (sha === undefined) return undefined;
   const noToken = { GITHUB_TOKEN: undefined, GH_TOKEN: undefined };
   const has = async () =>
-    !(await git(env.ctx, repo, ["cat-file", "-e", `${sha}^{commit}`], { reject: false, env: noToken })).failed;
+    !(await git(env.ctx, repo, ["cat-file", "-e", `${sha}^{commit}`], { reject: false, env: noToken }))
+      .failed;
   if (await has()) return sha;
   const refspec = `+refs/heads/${branch}:refs/remotes/${env.remote}/${branch}`;
   const args = ["-c", "core.hooksPath=/dev/null", "fetch", "--quiet", "--no-tags", env.remote, refspec];
   const fetched = await git(env.ctx, repo, args, { reject: false, env: noToken, timeoutMs: 120_000 });
   if (await has()) return sha;
-  throw new AoError("E_EXEC_FAILED", `fetching ${branch} from ${env.remote} did not bring ${sha.slice(0, 12)}`, {
-    hint: fetched.stderr.trim() || `check that ${env.remote} is ${env.repo.owner}/${env.repo.repo}`,
-    details: { branch, remote: env.remote },
-  });
+  throw new AoError(
+    "E_EXEC_FAILED",
+    `fetching ${branch} from ${env.remote} did not bring ${sha.slice(0, 12)}`,
+    {
+      hint: fetched.stderr.trim() || `check that ${env.remote} is ${env.repo.owner}/${env.repo.repo}`,
+      details: { branch, remote: env.remote },
+    },
+  );
 }
 
 async function branchSha(env: GitHubScmEnv, branch: string): Promise<string | undefined> {
   const client = await env.client();
   try {
-    const { data } = await client.rest.repos.getBranch({ owner: env.repo.owner, repo: env.repo.repo, branch });
+    const { data } = await client.rest.repos.getBranch({
+      owner: env.repo.owner,
+      repo: env.repo.repo,
+      branch,
+    });
     return data.commit.sha;
   } catch (error) {
     if (statusOf(error) === 404) return undefined;
