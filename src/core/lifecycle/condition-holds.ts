@@ -14,17 +14,21 @@ export function clearedBecause(payload: ReactionPayload, session: Session | unde
   const pr = session.prState;
   const head = payload.facts.pr?.headSha;
   const sameHead = pr !== null && head !== undefined && pr.headSha === head;
-  const byTrain = payload.facts.queueEntry !== undefined;
+  // The merge train's turn (it left the queue) holds on the head the train saw, also while the
+  // lifecycle has not looked at the pull request since it left: on a forge the train pushes, tests
+  // and leaves within one cycle, after that cycle's observation of the old head.
+  const notLookedSince = pr === null || pr.observedAt <= payload.facts.since;
+  const trainHolds = payload.facts.queueEntry !== undefined && (sameHead || notLookedSince);
   switch (payload.reaction) {
     case "ci-failed":
-      if (byTrain && sameHead) return undefined;
+      if (trainHolds) return undefined;
       return sameHead && pr.ci.state === "failing" ? undefined : "CI is no longer failing on that head";
     case "changes-requested":
       return pr?.review.decision === "changes_requested" && threadsRemain(payload, session)
         ? undefined
         : "the requested changes were addressed";
     case "merge-conflicts":
-      if (byTrain && sameHead) return undefined;
+      if (trainHolds) return undefined;
       return sameHead && pr.conflicts === true ? undefined : "the branch no longer conflicts on that head";
     case "approved-and-green":
       return head !== undefined && isApprovedAndGreen(pr, head)

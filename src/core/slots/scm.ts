@@ -235,4 +235,32 @@ export interface Scm {
    * watching. Best effort: what it misses, the poll still sees.
    */
   watchChanges?(onChange: (change: ScmChange) => void): () => void;
+  /**
+   * What the merge train needs of a forge whose branches live on a remote (docs/merge-train.md,
+   * "On GitHub"); absent, the train works on the main checkout's branches (scm/local).
+   */
+  train?: ScmTrain;
+}
+
+/** A pull request in the forge's own merge queue, as the train follows it. */
+export type ForgeQueueEntry =
+  | { readonly state: "queued"; readonly position: number | null; readonly detail: string }
+  /** Not in the queue: never enqueued, or removed (with the forge's reason when it gives one). */
+  | { readonly state: "absent"; readonly removedReason: string | null };
+
+export interface ScmTrain {
+  /** Fetches the remote's `branch` into the repository; its head as the forge says it (undefined: none). */
+  fetchBase(repo: string, branch: string): Promise<string | undefined>;
+  /**
+   * Points the remote branch at `to` only while it is at `from` (a force-with-lease push: the
+   * agent's own push since is never overwritten). `worktree` is where the commit is.
+   */
+  pushUpdate(worktree: string, branch: string, move: { from: string; to: string }): Promise<void>;
+  /** CI of `sha` as merging into `base` requires it: the base branch's required checks (all, when none are). */
+  requiredCi(base: string, sha: string): Promise<CiStatus & { required: string[] | null }>;
+  /** Whether merges into `base` go through the forge's own merge queue. */
+  mergeQueue(base: string): Promise<boolean>;
+  /** Puts the pull request in the forge's merge queue, refused unless its head is `sha`. */
+  enqueue(pr: PullRequestRef, sha: string): Promise<void>;
+  queueEntry(pr: PullRequestRef): Promise<ForgeQueueEntry>;
 }

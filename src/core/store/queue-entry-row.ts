@@ -27,6 +27,8 @@ export interface QueueDetail {
   by?: "ao merge --queue" | "reaction";
   /** The pull request the entry lands (its number). */
   pr?: number;
+  /** Handed to the forge's own merge queue (GitHub's): the forge updates, tests and merges it. */
+  forgeQueue?: boolean;
 }
 
 /** One stay of a session in its project's merge queue (migration 012). */

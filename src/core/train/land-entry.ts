@@ -1,4 +1,4 @@
-import type { CiState } from "../slots/index.js";
+import type { CiState, PullRequestObservation } from "../slots/index.js";
 import {
   getSession,
   recordQueueStep,
@@ -6,7 +6,7 @@ import {
   type QueueEntry,
   type Session,
 } from "../store/index.js";
-import { isAncestor } from "./candidate.js";
+import { alreadyLanded, baseHead, gatingCi, observePull } from "./forge-side.js";
 import { branchHead } from "./move-branch.js";
 import { leaveQueue, recordLanded, requeue } from "./record-steps.js";
 import type { StepOutcome, TrainWorld } from "./train-world.js";
@@ -29,22 +29,19 @@ export async function testEntry(
   const number = prOf(entry, session);
   const tested = entry.testedSha ?? "";
   if (number === undefined) return { kind: "waiting", on: "a pull request" };
-  const seen = (await world.scm.observe([{ number, branch: session.branch }], { fresh: true })).get(number);
-  if (seen === undefined || seen.state !== "open") return landedElsewhere(world, entry, number, seen?.state);
+  const seen = await observePull(world, { number, branch: session.branch });
+  if (seen === undefined || seen.state !== "open") return landedElsewhere(world, entry, number, seen);
   if (seen.headSha !== tested) {
     requeue(world.store, entry, "head_moved", seen.headSha);
     return { kind: "progressed" };
   }
-  if (seen.ci.state === "pending") return { kind: "waiting", on: `CI on ${tested.slice(0, 12)}` };
-  if (seen.ci.state === "failing") {
-    const left = leaveQueue(world.store, entry, {
-      reason: "ci_failed",
-      head: tested,
-      checks: seen.ci.failing,
-    });
+  const ci = await gatingCi(world, seen, tested);
+  if (ci.state === "pending") return { kind: "waiting", on: `CI on ${tested.slice(0, 12)}` };
+  if (ci.state === "failing") {
+    const left = leaveQueue(world.store, entry, { reason: "ci_failed", head: tested, checks: ci.failing });
     return { kind: "left", session, entryId: left.id };
   }
-  const base = await branchHead(world.ctx, world.project.repo, world.project.defaultBranch);
+  const base = await baseHead(world);
   if (base !== entry.baseSha) {
     requeue(world.store, entry, "base_moved", base);
     return { kind: "progressed" };
@@ -55,10 +52,10 @@ export async function testEntry(
       to: "merging",
       step: "green",
       sha: tested,
-      stepDetail: { ci: seen.ci.state },
+      stepDetail: { ci: ci.state },
     }),
   );
-  return landEntry(world, merging, session, seen.ci.state);
+  return landEntry(world, merging, session, ci.state);
 }
 
 /**
@@ -73,14 +70,15 @@ export async function landEntry(
   session: Session,
   ci: CiState = "passing",
 ): Promise<StepOutcome> {
+  if (world.scm.train !== undefined) return landOnForge(world, entry, session, ci);
   const { project } = world;
   const tested = entry.testedSha ?? "";
   const number = prOf(entry, session) ?? 0;
-  const base = await branchHead(world.ctx, project.repo, project.defaultBranch);
-  if (base !== undefined && (await isAncestor(world.ctx, project.repo, tested, base))) {
+  if (await alreadyLanded(world, entry, undefined)) {
     recordLanded(world.store, entry, number, ci);
     return { kind: "landed", entryId: entry.id };
   }
+  const base = await baseHead(world);
   if (base !== entry.baseSha) {
     requeue(world.store, entry, "base_moved", base);
     return { kind: "progressed" };
@@ -95,24 +93,50 @@ export async function landEntry(
   return { kind: "landed", entryId: entry.id };
 }
 
+/**
+ * `merging` on a forge: its pull request is the truth. Merged (by this train before a kill, or by
+ * someone) is landed; otherwise it is merged through the API with the tested commit as `sha` —
+ * the forge refuses any other head — and only while the default branch is the base it was tested on.
+ */
+async function landOnForge(
+  world: TrainWorld,
+  entry: QueueEntry,
+  session: Session,
+  ci: CiState,
+): Promise<StepOutcome> {
+  const tested = entry.testedSha ?? "";
+  const number = prOf(entry, session) ?? 0;
+  const seen = await observePull(world, { number, branch: session.branch });
+  if (seen === undefined || seen.state !== "open") return landedElsewhere(world, entry, number, seen);
+  const base = await baseHead(world);
+  if (base !== entry.baseSha) {
+    requeue(world.store, entry, "base_moved", base);
+    return { kind: "progressed" };
+  }
+  if (seen.headSha !== tested) {
+    requeue(world.store, entry, "head_moved", seen.headSha);
+    return { kind: "progressed" };
+  }
+  await world.scm.merge({ number, branch: session.branch }, { sha: tested });
+  recordLanded(world.store, entry, number, ci);
+  return { kind: "landed", entryId: entry.id };
+}
+
 /** The pull request is no longer open under the train: merged by someone (with the tested commit in), or closed. */
-async function landedElsewhere(
+export async function landedElsewhere(
   world: TrainWorld,
   entry: QueueEntry,
   number: number,
-  state: string | undefined,
+  seen: PullRequestObservation | undefined,
 ): Promise<StepOutcome> {
-  const { project } = world;
-  const base = await branchHead(world.ctx, project.repo, project.defaultBranch);
-  const tested = entry.testedSha ?? "";
-  if (base !== undefined && (await isAncestor(world.ctx, project.repo, tested, base))) {
+  if (await alreadyLanded(world, entry, seen)) {
     recordLanded(world.store, entry, number, "passing");
     return { kind: "landed", entryId: entry.id };
   }
   const session = getSession(world.store, entry.sessionId);
   const left = leaveQueue(world.store, entry, {
     reason: "session_ended",
-    message: `pull request #${number} is ${state ?? "gone"}`,
+    message: `pull request #${String(number)} is ${seen?.state ?? "gone"}`,
   });
   return session === undefined ? { kind: "progressed" } : { kind: "left", session, entryId: left.id };
 }

@@ -8,6 +8,8 @@ import {
   type Session,
 } from "../store/index.js";
 import { buildCandidate } from "./candidate.js";
+import { baseHead } from "./forge-side.js";
+import { forgeReady, handToForgeQueue, publishMove } from "./forge-steps.js";
 import { branchHead, moveBranch } from "./move-branch.js";
 import { leaveQueue, requeue } from "./record-steps.js";
 import type { StepOutcome, TrainWorld } from "./train-world.js";
@@ -51,8 +53,14 @@ export async function prepareEntry(
     const left = leaveQueue(world.store, entry, { reason: "branch_gone" });
     return { kind: "left", session, entryId: left.id };
   }
-  const base = await branchHead(world.ctx, project.repo, project.defaultBranch);
+  const base = await baseHead(world);
   if (base === undefined) return { kind: "waiting", on: `the branch ${project.defaultBranch} (missing)` };
+  if (world.scm.train !== undefined) {
+    const onForge = await forgeReady(world, entry, session, head);
+    if (onForge !== undefined) return onForge;
+    if (await world.scm.train.mergeQueue(project.defaultBranch))
+      return handToForgeQueue(world, entry, { head, base });
+  }
   const candidate = await buildCandidate(world.ctx, {
     repo: project.repo,
     branch: session.branch,
@@ -115,12 +123,9 @@ export async function moveEntry(
     requeue(world.store, entry, "head_moved", moved.head);
     return { kind: "progressed" };
   }
-  if (moved.kind === "failed") {
-    const left = leaveQueue(world.store, entry, {
-      reason: "update_failed",
-      head: from,
-      message: moved.message,
-    });
+  const failed = moved.kind === "failed" ? moved.message : await publishMove(world, entry, session);
+  if (failed !== undefined) {
+    const left = leaveQueue(world.store, entry, { reason: "update_failed", head: from, message: failed });
     return { kind: "left", session, entryId: left.id };
   }
   writeTransaction(world.store, (tx) =>

@@ -98,9 +98,13 @@ export function noteOf(entry: QueueEntry): string {
     case "updating":
       return `updated (${entry.detail.how ?? "rebase"}) to ${short(entry.testedSha)}; moving the branch`;
     case "testing":
-      return `CI on ${short(entry.testedSha)}`;
+      return entry.detail.forgeQueue === true
+        ? `handing ${short(entry.testedSha)} to GitHub's merge queue`
+        : `CI on ${short(entry.testedSha)}`;
     case "merging":
-      return `green; merging ${short(entry.testedSha)}`;
+      return entry.detail.forgeQueue === true
+        ? `in GitHub's merge queue (${short(entry.testedSha)})`
+        : `green; merging ${short(entry.testedSha)}`;
     case "landed":
       return `landed ${short(entry.testedSha)}`;
     case "left":

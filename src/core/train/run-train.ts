@@ -9,6 +9,7 @@ import {
   type QueueEntry,
   type Session,
 } from "../store/index.js";
+import { followForgeQueue } from "./forge-queue.js";
 import { landEntry, testEntry } from "./land-entry.js";
 import { branchHead } from "./move-branch.js";
 import { blocked, moveEntry, prepareEntry, turnOpen } from "./prepare-entry.js";
@@ -55,6 +56,8 @@ export function advanceEntry(world: TrainWorld, entry: QueueEntry): Promise<Step
   const session = getSession(world.store, entry.sessionId);
   // Testing and merging check the default branch first: a landed commit is never merged again,
   // even when its session was marked merged meanwhile.
+  const inForgeQueue = entry.detail.forgeQueue === true && entry.state !== "queued";
+  if (inForgeQueue && session !== undefined) return followForgeQueue(world, entry, session);
   if (entry.state === "testing" && session !== undefined) return testEntry(world, entry, session);
   if (entry.state === "merging" && session !== undefined) return landEntry(world, entry, session);
   const stop = blocked(world, entry, session);

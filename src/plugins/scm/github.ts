@@ -11,6 +11,7 @@ import { parseGitHubWebhook } from "./github/parse-webhook.js";
 import { findPull, getPull, openPull } from "./github/pulls.js";
 import { pushBranch } from "./github/push-branch.js";
 import { postLineReview, resolvePullThread, reviewPull } from "./github/review-pull.js";
+import { githubTrainSide } from "./github/train-side.js";
 import { githubScmEnv, type GitHubScmCtx, type GitHubScmTuning } from "./github/scm-env.js";
 
 /**
@@ -117,6 +118,7 @@ export function createGitHubScm(
       return resolvePullThread(env, threadId);
     },
     parseWebhook: (request) => Promise.resolve(parseGitHubWebhook(request)),
+    train: githubTrainSide(env),
     logFetches: () => poller.logs.fetches,
   };
 }

@@ -3,7 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createControls, type FakeControls } from "./controls.js";
 import { FaultQueue, type FakeFault } from "./faults.js";
+import { createMergeQueueControls, type FakeMergeQueueControls } from "./merge-queue-controls.js";
 import { graphqlRoute } from "./graphql.js";
+import { branchRoutes } from "./rest-branches.js";
 import { checkRoutes } from "./rest-checks.js";
 import { mergeRoutes } from "./rest-merge.js";
 import { pullRoutes } from "./rest-pulls.js";
@@ -27,7 +29,7 @@ export interface RecordedRequest {
   body: string;
 }
 
-export interface FakeGitHub extends FakeControls {
+export interface FakeGitHub extends FakeControls, FakeMergeQueueControls {
   readonly apiUrl: string;
   readonly graphqlUrl: string;
   readonly state: FakeGitHubState;
@@ -58,6 +60,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     ...pullRoutes(state),
     ...mergeRoutes(state),
     ...checkRoutes(state),
+    ...branchRoutes(state),
     ...reviewRoutes(state),
     graphqlRoute(state),
   ];
@@ -69,6 +72,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   state.apiUrl = apiUrl;
   return {
     ...createControls(state),
+    ...createMergeQueueControls(state),
     apiUrl,
     graphqlUrl: `${apiUrl}/graphql`,
     state,

@@ -1,3 +1,4 @@
+import { enqueuePullRequest, mergeQueueField, pullQueueFields } from "./graphql-merge-queue.js";
 import type { FakeRequest, FakeResponse, FakeRoute } from "./route.js";
 import {
   associationOf,
@@ -12,7 +13,8 @@ import {
 /**
  * The GraphQL endpoint, for the operations ao sends (not a GraphQL engine): aliased
  * `pullRequest(number: N)` lookups under `repository(owner, name)`, answered with every field ao
- * asks for, and the `resolveReviewThread` mutation. An unknown number answers null plus a
+ * asks for, the `resolveReviewThread` and `enqueuePullRequest` mutations, and
+ * `repository.mergeQueue(branch:)`. An unknown number answers null plus a
  * NOT_FOUND error, as GitHub does.
  */
 const PULL_ALIAS = /(\w+)\s*:\s*pullRequest\s*\(\s*number\s*:\s*(\d+)\s*\)/g;
@@ -27,6 +29,7 @@ function answer(state: FakeGitHubState, req: FakeRequest): FakeResponse {
     variables?: Record<string, string | undefined>;
   };
   if (/resolveReviewThread/.test(query)) return resolveThread(state, variables["threadId"] ?? "");
+  if (/enqueuePullRequest/.test(query)) return enqueuePullRequest(state, variables);
   const owner = variables["owner"] ?? /owner:\s*"([^"]+)"/.exec(query)?.[1] ?? "";
   const name = variables["name"] ?? /name:\s*"([^"]+)"/.exec(query)?.[1] ?? "";
   const repo = state.repo(owner, name);
@@ -51,6 +54,8 @@ function answer(state: FakeGitHubState, req: FakeRequest): FakeResponse {
         notFound(["repository", alias], `Could not resolve to a PullRequest with the number of ${number}.`),
       );
   }
+  if (/\bmergeQueue\s*\(/.test(query))
+    repository["mergeQueue"] = mergeQueueField(state, repo, variables["branch"] ?? "");
   const data: Record<string, unknown> = { repository };
   if (/\brateLimit\b/.test(query))
     data["rateLimit"] = { cost: 1, remaining: 4999, resetAt: "2099-01-01T00:00:00Z" };
@@ -98,6 +103,7 @@ function pullNode(state: FakeGitHubState, repo: FakeRepo, pull: FakePull): Recor
     commits: {
       nodes: [{ commit: { oid: pull.headSha, statusCheckRollup: rollup(state, repo, pull.headSha) } }],
     },
+    ...pullQueueFields(state, pull),
   };
 }
 

@@ -5,7 +5,8 @@ import type { FakeGitHubState } from "./state.js";
 
 /**
  * `PUT /pulls/:number/merge` as GitHub answers it: 409 when `sha` is not the head any more, 405
- * when the PR is closed or not mergeable; otherwise the base branch in the bare repo really moves.
+ * when the PR is closed or not mergeable, when its base merges through a merge queue, or when a
+ * check branch protection requires is not green on the head; otherwise the base branch in the bare repo really moves.
  */
 export function mergeRoutes(state: FakeGitHubState): FakeRoute[] {
   return [
@@ -19,8 +20,13 @@ export function mergeRoutes(state: FakeGitHubState): FakeRoute[] {
           commit_title?: string;
         };
         if (pull.state !== "open") return errorResponse(405, "Pull Request is not mergeable");
+        if (state.hasMergeQueue(repo.fullName, pull.base))
+          return errorResponse(405, "Changes must be made through the merge queue");
         if (body.sha !== undefined && body.sha !== pull.headSha)
           return errorResponse(409, "Head branch was modified. Review and try the merge again.");
+        const missing = state.unmetRequiredChecks(repo.fullName, pull.base, pull.headSha);
+        if (missing.length > 0)
+          return errorResponse(405, `Required status check "${missing[0] ?? ""}" is expected.`);
         if (state.mergeableOf(pull) === "CONFLICTING")
           return errorResponse(405, "Pull Request is not mergeable");
         const method = body.merge_method ?? "merge";

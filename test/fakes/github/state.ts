@@ -39,6 +39,18 @@ export interface FakePull {
   mergeable?: boolean | null;
   /** How many more answers report mergeable as unknown before it is computed. */
   unknownAnswers: number;
+  /** Its entry in the base branch's merge queue (GraphQL `mergeQueueEntry`), while it is in it. */
+  queueEntry?: FakeQueueEntry | undefined;
+  /** Its `RemovedFromMergeQueueEvent`s, oldest first. */
+  queueRemovals?: { reason: string; createdAt: string }[];
+}
+
+/** GitHub's MergeQueueEntry: AWAITING_CHECKS, LOCKED, MERGEABLE, QUEUED, UNMERGEABLE. */
+export interface FakeQueueEntry {
+  id: string;
+  state: "AWAITING_CHECKS" | "LOCKED" | "MERGEABLE" | "QUEUED" | "UNMERGEABLE";
+  enqueuedAt: string;
+  headOid: string;
 }
 
 export type CheckConclusion =
@@ -127,6 +139,10 @@ export class FakeGitHubState {
   readonly statuses: FakeStatus[] = [];
   readonly reviews: FakeReview[] = [];
   readonly threads: FakeThread[] = [];
+  /** Branch protection's required status checks, by `owner/repo:branch` (lower case). */
+  readonly requiredChecks = new Map<string, string[]>();
+  /** Branches with a merge queue, as `owner/repo:branch` (lower case). */
+  readonly mergeQueues = new Set<string>();
   /** The user the token belongs to. */
   viewer: FakeUser = { login: "octocat", type: "User" };
   /** Set by the server once it listens. */
@@ -264,6 +280,30 @@ export class FakeGitHubState {
       latest.set(status.context, status);
     }
     return [...latest.values()];
+  }
+
+  /** The base branch's required checks that are not green on `sha` (a check run, else a status). */
+  unmetRequiredChecks(repo: string, branch: string, sha: string): string[] {
+    const required = this.requiredChecks.get(`${repo}:${branch}`.toLowerCase()) ?? [];
+    const green = (name: string): boolean => {
+      const run = this.checkRunsAt(repo, sha)
+        .filter((r) => r.name === name)
+        .at(-1);
+      if (run !== undefined) return ["success", "neutral", "skipped"].includes(run.conclusion ?? "");
+      return this.statusesAt(repo, sha).find((s) => s.context === name)?.state === "success";
+    };
+    return required.filter((name) => !green(name));
+  }
+
+  hasMergeQueue(repo: string, branch: string): boolean {
+    return this.mergeQueues.has(`${repo}:${branch}`.toLowerCase());
+  }
+
+  /** The open pull requests in a branch's merge queue, in the order they entered. */
+  mergeQueueOf(repo: string, branch: string): FakePull[] {
+    return this.pullsOf(repo)
+      .filter((pull) => pull.base === branch && pull.queueEntry !== undefined)
+      .sort((a, b) => (a.queueEntry?.enqueuedAt ?? "").localeCompare(b.queueEntry?.enqueuedAt ?? ""));
   }
 
   threadsOf(repo: string, number: number): FakeThread[] {

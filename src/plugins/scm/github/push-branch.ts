@@ -101,19 +101,42 @@ const NO_TOKEN_ENV = { GITHUB_TOKEN: undefined, GH_TOKEN: undefined };
  * applies to it; it goes by URL, `<sha>:refs/heads/<branch>`, to each URL checkPushRemote passed.
  * Then the remote-tracking ref moves to the pushed commit, as `git push <remote>` would have done.
  */
-export async function pushBranch(env: GitHubScmEnv, worktree: string, branch: string): Promise<void> {
-  const sha = await branchCommit(env, worktree, branch);
+export async function pushBranch(
+  env: GitHubScmEnv,
+  worktree: string,
+  branch: string,
+  update?: PushUpdate,
+): Promise<void> {
+  const sha = await branchCommit(env, worktree, branch, update?.to);
   const commonDir = await gitCommonDir(env.ctx, worktree);
   const gitDir = await preparePushDir(env.ctx, commonDir, sha.length === 64 ? "sha256" : "sha1");
   const targets = await checkPushRemote(env, { worktree, commonDir, gitDir });
-  for (const target of targets) await pushTo(env, gitDir, target, { branch, sha, worktree });
+  for (const target of targets)
+    await pushTo(env, gitDir, target, { branch, sha, worktree, lease: update?.from });
   await recordPushed(env, worktree, branch, sha);
 }
 
-async function branchCommit(env: GitHubScmEnv, worktree: string, branch: string): Promise<string> {
-  const sha = await resolveCommit(env.ctx, worktree, `refs/heads/${branch}`);
+/**
+ * The merge train's update of a branch (docs/merge-train.md): `to` replaces `from` on the remote
+ * only while the remote branch is still at `from` (`--force-with-lease=<ref>:<from>`), so a rebased
+ * branch is published without ever overwriting a push made since.
+ */
+export interface PushUpdate {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The branch's commit, or the given one (an update's): one that is not a commit here is refused. */
+async function branchCommit(
+  env: GitHubScmEnv,
+  worktree: string,
+  branch: string,
+  given?: string,
+): Promise<string> {
+  const wanted = given === undefined ? `refs/heads/${branch}` : /^[0-9a-f]{40,64}$/.test(given) ? given : "";
+  const sha = wanted === "" ? undefined : await resolveCommit(env.ctx, worktree, wanted);
   if (sha !== undefined) return sha;
-  throw new AoError("E_NOT_FOUND", `there is no branch ${branch} to push in ${worktree}`, {
+  throw new AoError("E_NOT_FOUND", `there is no ${given ?? `branch ${branch}`} to push in ${worktree}`, {
     hint: `check the session's branch (git -C ${worktree} branch --list)`,
     details: { branch, worktree },
   });
@@ -123,7 +146,7 @@ async function pushTo(
   env: GitHubScmEnv,
   gitDir: string,
   target: PushTarget,
-  push: { branch: string; sha: string; worktree: string },
+  push: { branch: string; sha: string; worktree: string; lease?: string | undefined },
 ): Promise<void> {
   const childEnv =
     target.transport === "https"
@@ -135,6 +158,8 @@ async function pushTo(
       : {};
   const refspec = `${push.sha}:refs/heads/${push.branch}`;
   const local = target.transport === "local" ? [`--receive-pack=${LOCAL_RECEIVE_PACK}`] : [];
+  const lease =
+    push.lease === undefined ? [] : [`--force-with-lease=refs/heads/${push.branch}:${push.lease}`];
   const args = [
     `--git-dir=${gitDir}`,
     ...PUSH_CONFIG,
@@ -142,6 +167,7 @@ async function pushTo(
     "--no-verify",
     "--quiet",
     ...local,
+    ...lease,
     target.url,
     refspec,
   ];
@@ -153,7 +179,10 @@ async function pushTo(
   } catch (error) {
     if (!isAoError(error)) throw error;
     throw new AoError("E_EXEC_FAILED", `pushing ${push.branch} to ${env.remote} failed: ${error.message}`, {
-      hint: `ao never force-pushes; if ${env.remote}/${push.branch} has commits the checkout lacks, merge them in ${push.worktree}`,
+      hint:
+        push.lease === undefined
+          ? `ao never force-pushes; if ${env.remote}/${push.branch} has commits the checkout lacks, merge them in ${push.worktree}`
+          : `${env.remote}/${push.branch} is no longer at ${push.lease.slice(0, 12)} (pushed since): the merge train prepares it again`,
       cause: error,
       details: { branch: push.branch, remote: env.remote },
     });
