@@ -1,0 +1,145 @@
+import type {
+  PlanEntryDetail,
+  ReactionDetail,
+  ToolCallDetail,
+  TurnDetail,
+  TurnWorkDetail,
+} from "../api/types.js";
+import { FoldedText } from "./folded-text.js";
+import { html } from "./html.js";
+import { localTime } from "./local-time.js";
+
+/** Who gave a turn, in words: the task at spawn, a person, a reaction (by its key), a commander. */
+export function originText(turn: TurnDetail, reactions: readonly ReactionDetail[]): string {
+  switch (turn.origin) {
+    case "spawn":
+      return "the task (spawn)";
+    case "cli":
+      return "a person";
+    case "mcp":
+      return "a commander";
+    case "reaction": {
+      const key = reactions.find((reaction) => reaction.id === turn.reactionId)?.key;
+      return key === undefined ? "a reaction" : `reaction ${key}`;
+    }
+    default:
+      return turn.origin;
+  }
+}
+
+/** Who let a tool call run, in words: "approved (allow-once)", "auto-allowed (allow-once)". */
+export function permissionText(permission: ToolCallDetail["permission"]): string | null {
+  if (permission === null) return null;
+  const option = permission.option === "" ? "" : ` (${permission.option})`;
+  const words = {
+    auto: "auto-allowed",
+    approved: "approved",
+    denied: "denied",
+    cancelled: "question cancelled",
+  };
+  return `${words[permission.by]}${option}`;
+}
+
+/** A file the agent named, from the checkout's root when it is in it (pure). */
+export function fileInCheckout(file: string, worktree: string): string {
+  const root = worktree.endsWith("/") ? worktree : `${worktree}/`;
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
+function Time({ at, label }: { at: string | null; label: string }) {
+  if (at === null) return null;
+  return html`<span class="turn-time"
+    >${label} <time datetime=${at} title=${at}>${localTime(at)}</time></span
+  >`;
+}
+
+function ToolCall({ tool, worktree }: { tool: ToolCallDetail; worktree: string }) {
+  const permission = permissionText(tool.permission);
+  return html`<li class=${`tool-call tool-${tool.status.replace(/[^a-z_]/gi, "")}`}>
+    <span class="tool-kind">${tool.kind}</span> <span class="tool-title">${tool.title}</span>
+    <span class="tool-status"> — ${tool.status}</span>
+    ${permission !== null && html`<span class=${`tool-permission perm-${tool.permission!.by}`}> · ${permission}</span>`}
+    ${
+      tool.files.length > 0 &&
+      html`<div class="tool-files">
+        ${tool.files.map((file, index) => html`${index > 0 ? " " : ""}<code title=${file}>${fileInCheckout(file, worktree)}</code>`)}
+      </div>`
+    }
+  </li>`;
+}
+
+function PlanEntry({ entry }: { entry: PlanEntryDetail }) {
+  const mark = entry.status === "completed" ? "☑" : entry.status === "in_progress" ? "◐" : "☐";
+  const priority = entry.priority === null ? "" : `, ${entry.priority}`;
+  return html`<li class=${`plan-entry plan-${entry.status.replace(/[^a-z_]/gi, "")}`}>
+    <span aria-hidden="true">${mark}</span> ${entry.content}${" "}<span class="plan-status"
+      >(${entry.status.replace(/_/g, " ")}${priority})</span
+    >
+  </li>`;
+}
+
+function Work({ work, id, worktree }: { work: TurnWorkDetail; id: string; worktree: string }) {
+  return html`${
+    work.tools.length > 0 &&
+    html`<h3>Tool calls (${work.tools.length})</h3>
+      <ul class="tool-calls" aria-label=${`Tool calls of ${id}`}>
+        ${work.tools.map((tool) => html`<${ToolCall} tool=${tool} worktree=${worktree} />`)}
+      </ul>`
+  }
+  ${
+    work.plan.length > 0 &&
+    html`<h3>Plan (${work.plan.length})</h3>
+      <ul class="plan-entries" aria-label=${`Plan of ${id}`}>
+        ${work.plan.map((entry) => html`<${PlanEntry} entry=${entry} />`)}
+      </ul>`
+  }`;
+}
+
+interface TurnsProps {
+  turns: TurnDetail[];
+  reactions: ReactionDetail[];
+  /** The session's checkout: files in it are named from its root. */
+  worktree: string;
+}
+
+function TurnItem({ turn, reactions, worktree }: Omit<TurnsProps, "turns"> & { turn: TurnDetail }) {
+  const source = turn.replySource === "report" ? "the worker's orch_report" : turn.replySource;
+  return html`<li class=${`turn turn-${turn.status}`} aria-label=${`turn ${turn.id}`}>
+    <div class="turn-head">
+      <strong>${turn.id}</strong>${" · "}<span class="turn-origin">${originText(turn, reactions)}</span
+      >${" · "}<span class="turn-status">${turn.status}</span>
+    </div>
+    <div class="turn-times">
+      <${Time} at=${turn.queuedAt} label="queued" /><${Time} at=${turn.startedAt} label="started" /><${Time}
+        at=${turn.endedAt}
+        label="ended"
+      />
+      <span class="turn-time">${turn.messageBytes} bytes sent</span>
+    </div>
+    ${turn.error !== null && html`<pre class="turn-error">${turn.error}</pre>`}
+    ${
+      turn.reply !== null &&
+      turn.reply !== "" &&
+      html`<${FoldedText} text=${turn.reply} className="reply" label=${`Reply of ${turn.id}`} />
+        ${source !== null && html`<div class="reply-source">reply read from the ${source}</div>`}`
+    }
+    ${turn.work !== null && html`<${Work} work=${turn.work} id=${turn.id} worktree=${worktree} />`}
+  </li>`;
+}
+
+/**
+ * The session's turns, newest first: who gave each, its status and times, the agent's reply (as
+ * text, a long one folded), and for ACP agents the tool calls with who let them run and the plan.
+ */
+export function TurnsSection({ turns, reactions, worktree }: TurnsProps) {
+  return html`<section aria-label="Turns" class="turns-section">
+    <h2>Turns</h2>
+    ${
+      turns.length === 0
+        ? html`<p class="empty">No turns yet.</p>`
+        : html`<ol class="turns">
+            ${[...turns].reverse().map((turn) => html`<${TurnItem} turn=${turn} reactions=${reactions} worktree=${worktree} />`)}
+          </ol>`
+    }
+  </section>`;
+}
