@@ -192,9 +192,23 @@ describe.skipIf(skip !== undefined)("the session page's conversation, conflicts 
             headers: { "Content-Type": "application/json" },
             body: JSON.stringify({ sha: "0000000" }),
           });
-          return response.status;
+          return {
+            status: response.status,
+            body: (await response.json()) as { code?: string; error?: string },
+          };
         });
-        expect(moved).toBe(409);
+        expect(moved).toMatchObject({ status: 409, body: { code: "E_MERGE_REJECTED" } });
+        expect(moved.body.error).toContain("not at 0000000 as seen");
+        expect(JSON.parse(w.ao(["queue", "app", "--json"]).stdout)).toMatchObject({
+          queue: [{ session: "app-1" }],
+        });
+        // A terminal agent's turn shows what exists: its reply and where ao read it.
+        const spawnTurn = turn(page, "t-1");
+        expect(await spawnTurn.locator(".turn-origin").textContent()).toBe("the task (spawn)");
+        expect(await spawnTurn.locator(".reply-source").textContent()).toMatch(
+          /^reply read from the (hook|transcript|screen)$/,
+        );
+        expect(await spawnTurn.locator(".tool-calls").count()).toBe(0);
 
         for (const colorScheme of ["light", "dark"] as const) {
           await page.emulateMedia({ colorScheme });

@@ -1,16 +1,6 @@
 import { useState } from "preact/hooks";
 import { html } from "./html.js";
-
-/** How much of a long text shows before "Show more": lines, and characters. */
-export const FOLD_LINES = 12;
-export const FOLD_CHARS = 1200;
-
-/** The start of `text` shown folded, or undefined when it is short enough to show whole (pure). */
-export function foldedStart(text: string): string | undefined {
-  const lines = text.split("\n");
-  if (lines.length <= FOLD_LINES && text.length <= FOLD_CHARS) return undefined;
-  return lines.slice(0, FOLD_LINES).join("\n").slice(0, FOLD_CHARS);
-}
+import { foldedStart } from "./session-words.js";
 
 /**
  * An untrusted text (an agent's reply) in a `<pre>` as text, never HTML; a long one folded to its

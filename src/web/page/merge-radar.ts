@@ -1,28 +1,9 @@
 import type { ConflictDetail, FleetCard, QueueAnswer, QueuePlaceDetail } from "../api/types.js";
 import { ActionButton } from "./action-button.js";
-import { ENDED } from "./action-offers.js";
 import { postJson } from "./api.js";
 import { html } from "./html.js";
 import { localTime } from "./local-time.js";
-
-/** "app.txt lines 5–11, lib.ts line 3": where both sides change the same lines. */
-export function hunkText(conflict: ConflictDetail): string {
-  if (conflict.hunks.length === 0) return conflict.files.join(", ");
-  return conflict.hunks
-    .map((hunk) =>
-      hunk.start === hunk.end
-        ? `${hunk.file} line ${hunk.start}`
-        : `${hunk.file} lines ${hunk.start}–${hunk.end}`,
-    )
-    .join(", ");
-}
-
-/** The page offers "Add to merge queue" for a live session whose open pull request is approved, not queued. */
-export function queueOffered(card: FleetCard, queue: QueuePlaceDetail | null): boolean {
-  const pr = card.pr;
-  if (queue !== null || pr === null || pr.headSha === null || ENDED.has(card.status)) return false;
-  return pr.state === "open" && pr.review?.decision === "approved";
-}
+import { hunkText, queueOffered } from "./session-words.js";
 
 function ConflictItem({ conflict }: { conflict: ConflictDetail }) {
   const other = conflict.with === null ? `the default branch (${conflict.branch})` : conflict.with;

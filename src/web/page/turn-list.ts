@@ -8,43 +8,7 @@ import type {
 import { FoldedText } from "./folded-text.js";
 import { html } from "./html.js";
 import { localTime } from "./local-time.js";
-
-/** Who gave a turn, in words: the task at spawn, a person, a reaction (by its key), a commander. */
-export function originText(turn: TurnDetail, reactions: readonly ReactionDetail[]): string {
-  switch (turn.origin) {
-    case "spawn":
-      return "the task (spawn)";
-    case "cli":
-      return "a person";
-    case "mcp":
-      return "a commander";
-    case "reaction": {
-      const key = reactions.find((reaction) => reaction.id === turn.reactionId)?.key;
-      return key === undefined ? "a reaction" : `reaction ${key}`;
-    }
-    default:
-      return turn.origin;
-  }
-}
-
-/** Who let a tool call run, in words: "approved (allow-once)", "auto-allowed (allow-once)". */
-export function permissionText(permission: ToolCallDetail["permission"]): string | null {
-  if (permission === null) return null;
-  const option = permission.option === "" ? "" : ` (${permission.option})`;
-  const words = {
-    auto: "auto-allowed",
-    approved: "approved",
-    denied: "denied",
-    cancelled: "question cancelled",
-  };
-  return `${words[permission.by]}${option}`;
-}
-
-/** A file the agent named, from the checkout's root when it is in it (pure). */
-export function fileInCheckout(file: string, worktree: string): string {
-  const root = worktree.endsWith("/") ? worktree : `${worktree}/`;
-  return file.startsWith(root) ? file.slice(root.length) : file;
-}
+import { fileInCheckout, originText, permissionText } from "./session-words.js";
 
 function Time({ at, label }: { at: string | null; label: string }) {
   if (at === null) return null;
