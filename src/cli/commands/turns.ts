@@ -116,9 +116,7 @@ function renderTurn(stdout: OutputStream, stderr: OutputStream, turn: TurnView):
 export function workLines(work: TurnWork): string[] {
   const tools = work.tools.map((tool) => {
     const files = tool.files.length === 0 ? "" : ` (${tool.files.map(terminalCell).join(", ")})`;
-    const allowed =
-      tool.autoAllowed === undefined ? "" : ` · auto-allowed (${terminalCell(tool.autoAllowed)})`;
-    return `  ⏺ ${tool.kind} ${terminalCell(tool.title)} — ${tool.status}${files}${allowed}`;
+    return `  ⏺ ${tool.kind} ${terminalCell(tool.title)} — ${tool.status}${files}${answerText(tool)}`;
   });
   const plan = work.plan.map(
     (entry) =>
@@ -128,6 +126,15 @@ export function workLines(work: TurnWork): string[] {
     ...(tools.length === 0 ? [] : [`tool calls (${String(tools.length)}):`, ...tools]),
     ...(plan.length === 0 ? [] : [`plan (${String(plan.length)}):`, ...plan]),
   ];
+}
+
+/** Who let the call run: ` · auto-allowed (allow-once)`, ` · approved (allow-once)`, ` · denied (reject-once)`. */
+function answerText(tool: TurnWork["tools"][number]): string {
+  if (tool.autoAllowed !== undefined) return ` · auto-allowed (${terminalCell(tool.autoAllowed)})`;
+  if (tool.answered === undefined) return "";
+  const { kind, option } = tool.answered;
+  if (kind === "cancelled") return " · question cancelled";
+  return ` · ${kind.startsWith("allow") ? "approved" : "denied"} (${terminalCell(option)})`;
 }
 
 /** From delivery to the end, or so far. */

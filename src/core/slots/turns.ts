@@ -138,6 +138,12 @@ export interface TurnToolCall {
    * was asked, or a person or commander answered.
    */
   readonly autoAllowed?: string;
+  /**
+   * How a person (or a commander) answered the agent's permission question for this call: the
+   * option chosen and its ACP kind (`allow_once`, `allow_always`, `reject_once`, `reject_always`), or
+   * kind `cancelled`. Absent: nobody was asked, or ao answered it itself (`autoAllowed`).
+   */
+  readonly answered?: { readonly option: string; readonly kind: string };
 }
 
 export interface TurnPlanEntry {

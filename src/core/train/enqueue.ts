@@ -74,7 +74,11 @@ export function queueSession(
 export async function enqueueSessions(
   ctx: AoContext,
   sessionIds: readonly string[],
-  options: { configPath?: string | undefined } = {},
+  options: {
+    configPath?: string | undefined;
+    /** The head a person saw (the dashboard's "Add to merge queue"): a pull request that moved since is refused. */
+    expectedHead?: string | undefined;
+  } = {},
 ): Promise<Enqueued[]> {
   const ready: { session: Session; pr: number; head: string }[] = [];
   for (const id of sessionIds) {
@@ -95,6 +99,13 @@ export async function enqueueSessions(
         `it is not approved (review: ${seen.review.decision})`,
         `approve it first: ao review ${id} --approve`,
       );
+    if (options.expectedHead !== undefined && !sameHead(seen.headSha, options.expectedHead))
+      throw refused(
+        id,
+        pr.number,
+        `it is at ${seen.headSha.slice(0, 12)}, not at ${options.expectedHead.slice(0, 12)} as seen`,
+        "look at the new commits first, then queue it again with the head shown now",
+      );
     ready.push({ session: opened.session, pr: pr.number, head: seen.headSha });
   }
   const store = openStore(ctx);
@@ -105,6 +116,12 @@ export async function enqueueSessions(
   } finally {
     closeStore(store);
   }
+}
+
+/** `expected` is the head, or an abbreviation of it (7 to 64 hex digits). */
+function sameHead(head: string, expected: string): boolean {
+  const given = expected.toLowerCase();
+  return /^[0-9a-f]{7,64}$/.test(given) && head.toLowerCase().startsWith(given);
 }
 
 function refused(id: string, number: number, why: string, hint: string): AoError {

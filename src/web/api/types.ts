@@ -295,8 +295,76 @@ export interface TurnDetail {
   endedAt: string | null;
   /** The agent's final message (untrusted text); null until it ended or without one. */
   reply: string | null;
-  replySource: ReplySource | null;
+  replySource: ReplySource | "report" | null;
   error: string | null;
+  /**
+   * The tool calls and plan the agent reported for the turn as data (ACP agents, once the turn
+   * ended: `ao turns show`'s `work`); null for terminal agents and turns still open.
+   */
+  work: TurnWorkDetail | null;
+}
+
+/** A turn's tool calls, in the order they first appeared, and the agent's plan as it last stood. */
+export interface TurnWorkDetail {
+  tools: ToolCallDetail[];
+  plan: PlanEntryDetail[];
+}
+
+export interface ToolCallDetail {
+  /** ACP's tool kind: read, edit, execute, search, … (`other` when the agent gave none). */
+  kind: string;
+  /** The agent's words (untrusted: render as text). */
+  title: string;
+  /** Its last status: pending, in_progress, completed, failed. */
+  status: string;
+  /** The files it touched (`path` or `path:line`). */
+  files: string[];
+  /**
+   * Who let it run when the agent asked: `auto` (the project's `agentConfig.autoAllow`), `approved`
+   * or `denied` (a person or commander), `cancelled` (the question was withdrawn), with the option
+   * chosen; null when nobody was asked.
+   */
+  permission: { by: "auto" | "approved" | "denied" | "cancelled"; option: string } | null;
+}
+
+export interface PlanEntryDetail {
+  /** The agent's words (untrusted: render as text). */
+  content: string;
+  /** pending, in_progress or completed. */
+  status: string;
+  priority: string | null;
+}
+
+/**
+ * A predicted conflict or overlap of this session's branch (the conflict radar, `ao conflicts`):
+ * with another live session, or with the default branch.
+ */
+export interface ConflictDetail {
+  kind: "conflict" | "overlap";
+  /** The other session; null for the default branch. */
+  with: string | null;
+  /** The other side's branch. */
+  branch: string;
+  files: string[];
+  /** Where both change the same lines: a file and a line range (1-based, inclusive). */
+  hunks: { file: string; start: number; end: number }[];
+  since: string;
+  checkedAt: string;
+}
+
+/** The session's entry in its project's merge queue (`ao queue`), while it is in it. */
+export interface QueuePlaceDetail {
+  entry: number;
+  /** 1 lands next. */
+  place: number;
+  /** Entries in the project's queue, this one included. */
+  of: number;
+  state: "queued" | "updating" | "testing" | "merging";
+  /** What it is doing, in words. */
+  note: string;
+  /** When it is expected to land; null with nothing to go by (no landing yet). */
+  eta: string | null;
+  enteredAt: string;
 }
 
 /** One store event as the page gets it: the same rows `ao events --json` prints. */
@@ -322,6 +390,10 @@ export interface SessionDetail {
   turns: TurnDetail[];
   /** The session's latest events, oldest first. */
   events: EventEntry[];
+  /** The conflict radar's findings for its branch: conflicts first, then overlaps. */
+  conflicts: ConflictDetail[];
+  /** Its place in the merge queue; null when it is not queued. */
+  queue: QueuePlaceDetail | null;
   generatedAt: string;
 }
 
@@ -443,6 +515,23 @@ export interface MergeAnswer {
   sha: string;
   ci: CiState;
   review: ReviewDecision;
+}
+
+/**
+ * `POST /api/sessions/:id/queue`: `ao merge --queue <id>` for an open, approved pull request, at the
+ * head the page showed (`PullRequestBrief.headSha`): one that moved since is refused (409).
+ */
+export interface QueueRequest {
+  sha: string;
+}
+export interface QueueAnswer {
+  session: string;
+  project: string;
+  entry: number;
+  position: number;
+  state: string;
+  /** It was in the queue already: nothing changed. */
+  already: boolean;
 }
 
 /**

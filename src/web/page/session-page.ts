@@ -5,7 +5,10 @@ import { MessageBox } from "./message-box.js";
 import { SessionActions } from "./session-actions.js";
 import { SessionCard } from "./session-card.js";
 import { TerminalSection } from "./terminal-section.js";
-import { EventsSection, PullRequestSection, ReactionsSection, TurnsSection } from "./session-sections.js";
+import { EventsSection, PullRequestSection, ReactionsSection } from "./session-sections.js";
+import { MergeRadarSection } from "./merge-radar.js";
+import { TurnsSection } from "./turn-list.js";
+import "./session-turns.css";
 import { TimelineChart } from "./timeline.js";
 import { ReviewView } from "./review-view.js";
 import { routeHref } from "./fragment.js";
@@ -27,8 +30,8 @@ function SessionTabs({ id, tab }: { id: string; tab: "overview" | "review" }) {
 
 /**
  * `#/s/<id>`: one session in full, kept current by the stream: its card, the actions and message
- * box, the timeline picture, PR with failing checks and threads, reactions, turns, events and the
- * live terminal. `#/s/<id>/review`: the same card and actions over its diff to review.
+ * box, the timeline picture, the live terminal, the turns (replies, tool calls, plans), the PR
+ * with failing checks and threads, its conflicts and merge-queue place, reactions and events. `#/s/<id>/review`: the same card and actions over its diff to review.
  */
 export function SessionPage({
   id,
@@ -78,9 +81,12 @@ export function SessionPage({
     <${TimelineChart} timeline=${detail.timeline} now=${now} />
     <${TerminalSection} card=${detail.card} />
     <div class="session-grid">
-      <${PullRequestSection} pr=${detail.pr} />
-      <${ReactionsSection} reactions=${detail.reactions} now=${now} />
-      <${TurnsSection} turns=${detail.turns} now=${now} />
+      <${TurnsSection} turns=${detail.turns} reactions=${detail.reactions} worktree=${detail.worktree} />
+      <div class="session-side">
+        <${PullRequestSection} pr=${detail.pr} />
+        <${MergeRadarSection} card=${detail.card} conflicts=${detail.conflicts} queue=${detail.queue} />
+        <${ReactionsSection} reactions=${detail.reactions} now=${now} />
+      </div>
       <${EventsSection} events=${detail.events} />
     </div>
   </main>`;

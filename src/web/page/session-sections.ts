@@ -1,4 +1,4 @@
-import type { EventEntry, PullRequestDetail, ReactionDetail, TurnDetail } from "../api/types.js";
+import type { EventEntry, PullRequestDetail, ReactionDetail } from "../api/types.js";
 import { shortAge } from "./age.js";
 import { summarise } from "./answers.js";
 import { localTime } from "./local-time.js";
@@ -102,31 +102,6 @@ export function ReactionsSection({ reactions, now }: { reactions: ReactionDetail
               )}
             </tbody>
           </table>`
-    }
-  </section>`;
-}
-
-export function TurnsSection({ turns, now }: { turns: TurnDetail[]; now: number }) {
-  return html`<section aria-label="Turns">
-    <h2>Turns</h2>
-    ${
-      turns.length === 0
-        ? html`<p class="empty">No turns yet.</p>`
-        : html`<ol class="turns">
-            ${[...turns].reverse().map(
-              (turn) =>
-                html`<li class=${`turn turn-${turn.status}`} aria-label=${`turn ${turn.id}`}>
-                  <div class="turn-head">
-                    <strong>${turn.id}</strong>${` · ${turn.origin} · `}<span class="turn-status"
-                      >${turn.status}</span
-                    >
-                    ${` · ${shortAge(turn.endedAt ?? turn.startedAt ?? turn.queuedAt, now)} ago · ${turn.messageBytes} bytes`}
-                  </div>
-                  ${turn.reply !== null && html`<pre class="reply">${turn.reply}</pre>`}
-                  ${turn.error !== null && html`<pre class="turn-error">${turn.error}</pre>`}
-                </li>`,
-            )}
-          </ol>`
     }
   </section>`;
 }

@@ -6,6 +6,7 @@ import type {
   InterruptAnswer,
   KillAnswer,
   MergeAnswer,
+  QueueAnswer,
   RestoreAnswer,
   ReviewAnswer,
   SendAnswer,
@@ -30,6 +31,9 @@ const MergeBody = z.strictObject({
   sha: z.string().regex(/^[0-9a-fA-F]{7,64}$/, "a commit id of 7 to 64 hex digits"),
   method: z.enum(["merge", "squash", "rebase"]).optional(),
 });
+const QueueBody = z.strictObject({
+  sha: z.string().regex(/^[0-9a-fA-F]{7,64}$/, "a commit id of 7 to 64 hex digits"),
+});
 const ReviewBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("approve") }),
   z.strictObject({ action: z.literal("request-changes"), body: z.string().min(1) }),
@@ -47,7 +51,8 @@ const AnswerBody = z.strictObject({ questionId: z.string().min(1), optionId: z.s
 /**
  * The dashboard's actions (docs/dashboard.md, "Actions"): each one JSON POST, each through the
  * same core call as its CLI command (`ao send`, `ao session interrupt|restore|kill`, `ao merge
- * --sha`, `ao review`, `ao spawn`, `ao approve <option>`), each answering with that call's result.
+ * --sha`, `ao merge --queue`, `ao review`, `ao spawn`, `ao approve <option>`), each answering with
+ * that call's result.
  */
 export function actionRoutes(actions: ActionContext): DashboardRoute[] {
   const { ctx, configPath } = actions;
@@ -70,6 +75,7 @@ export function actionRoutes(actions: ActionContext): DashboardRoute[] {
     post("/api/sessions/:id/restore", EmptyBody, (_body, id) => restore(ctx, configPath, id)),
     post("/api/sessions/:id/kill", KillBody, (body, id) => kill(ctx, configPath, id, body.purge === true)),
     post("/api/sessions/:id/merge", MergeBody, (body, id) => merge(ctx, configPath, id, body)),
+    post("/api/sessions/:id/queue", QueueBody, (body, id) => queue(ctx, configPath, id, body.sha)),
     post("/api/sessions/:id/review", ReviewBody, (body, id) => review(ctx, configPath, id, body)),
     post("/api/sessions/:id/answer", AnswerBody, (body, id) => answer(ctx, configPath, id, body)),
     post("/api/spawn", SpawnBody, (body) => spawn(ctx, configPath, body)),
@@ -159,6 +165,21 @@ async function merge(
     sha: result.sha,
     ci: result.ci,
     review: result.review,
+  };
+}
+
+/** `ao merge --queue <id>`, at the head the page showed. */
+async function queue(ctx: AoContext, configPath: string, id: string, sha: string): Promise<QueueAnswer> {
+  const { enqueueSessions } = await import("../../core/train/index.js");
+  const [entry] = await enqueueSessions(ctx, [id], { configPath, expectedHead: sha });
+  if (entry === undefined) throw new Error(`${id} was not queued`);
+  return {
+    session: entry.session,
+    project: entry.project,
+    entry: entry.entry,
+    position: entry.position,
+    state: entry.state,
+    already: entry.already,
   };
 }
 

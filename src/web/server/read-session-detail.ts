@@ -7,18 +7,13 @@ import {
   type Reaction,
   type Session,
   type StoredEvent,
-  type Turn,
 } from "../../core/store/index.js";
-import type {
-  EventEntry,
-  PullRequestDetail,
-  ReactionDetail,
-  SessionDetail,
-  TurnDetail,
-} from "../api/types.js";
-import { fleetCard, iso, pullRequestBrief } from "./fleet-card.js";
+import type { EventEntry, PullRequestDetail, ReactionDetail, SessionDetail } from "../api/types.js";
+import { fleetCard, pullRequestBrief } from "./fleet-card.js";
 import { factsOf, observerOf, type FleetSource } from "./read-fleet.js";
+import { sessionMergeFacts } from "./session-merge-facts.js";
 import { sessionTimeline } from "./session-timeline.js";
+import { turnDetail } from "./turn-detail.js";
 
 /** The session page keeps this many of the newest turns and events (the CLI has all of them). */
 export const DETAIL_TURNS = 50;
@@ -44,8 +39,9 @@ export function readSessionDetail(source: FleetSource, id: string, now: number):
     timeline: sessionTimeline(session, statusEvents, turns, events, now),
     pr: pullRequestDetail(session),
     reactions: listReactions(store, { sessionId: id }).map(reactionDetail),
-    turns: turns.map(turnDetail),
+    turns: turns.map((turn) => turnDetail(store, turn)),
     events: events.map(eventEntry),
+    ...sessionMergeFacts(store, session, now),
     generatedAt: new Date(now).toISOString(),
   };
 }
@@ -85,23 +81,6 @@ function reactionDetail(reaction: Reaction): ReactionDetail {
     lastError: reaction.lastError,
     createdAt: new Date(reaction.createdAt).toISOString(),
     updatedAt: new Date(reaction.updatedAt).toISOString(),
-  };
-}
-
-function turnDetail(turn: Turn): TurnDetail {
-  return {
-    id: turn.id,
-    origin: turn.origin,
-    status: turn.status,
-    reactionId: turn.reactionId,
-    messageBytes: turn.message.bytes,
-    queuedAt: new Date(turn.queuedAt).toISOString(),
-    deliveredAt: iso(turn.deliveredAt),
-    startedAt: iso(turn.startedAt),
-    endedAt: iso(turn.endedAt),
-    reply: turn.reply,
-    replySource: turn.replySource,
-    error: turn.error,
   };
 }
 

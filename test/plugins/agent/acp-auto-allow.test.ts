@@ -67,4 +67,41 @@ describe("agentConfig.autoAllow in the ACP host", () => {
       { kind: "read", title: "Read a.ts", status: "pending", files: [], autoAllowed: "allow-once" },
     ]);
   });
+
+  it("marks a tool call a person answered with the option and its kind, or cancelled", () => {
+    const asked = (id: number, call: string): RecordLine => ({
+      t: id,
+      dir: "in",
+      msg: {
+        jsonrpc: "2.0",
+        id,
+        method: "session/request_permission",
+        params: {
+          ...request("execute"),
+          toolCall: { toolCallId: call, title: `Run ${call}`, kind: "execute" },
+        },
+      },
+    });
+    const answer = (id: number, outcome: Record<string, unknown>): RecordLine => ({
+      t: id + 10,
+      dir: "out",
+      msg: { jsonrpc: "2.0", id, result: { outcome } },
+    });
+    const lines: RecordLine[] = [
+      asked(1, "a"),
+      answer(1, { outcome: "selected", optionId: "allow-once" }),
+      asked(2, "b"),
+      answer(2, { outcome: "selected", optionId: "reject-once" }),
+      asked(3, "c"),
+      answer(3, { outcome: "cancelled" }),
+      // An answer to a request that was no permission question marks nothing.
+      answer(9, { outcome: "selected", optionId: "allow-once" }),
+    ];
+    const entries: RecordEntry[] = lines.map((line, index) => ({ line, start: index * 100 }));
+    expect(summarizeTurn(entries).work.tools.map((tool) => [tool.title, tool.answered])).toEqual([
+      ["Run a", { option: "allow-once", kind: "allow_once" }],
+      ["Run b", { option: "reject-once", kind: "reject_once" }],
+      ["Run c", { option: "", kind: "cancelled" }],
+    ]);
+  });
 });

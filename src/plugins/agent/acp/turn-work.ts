@@ -1,5 +1,6 @@
 import type { TurnPlanEntry, TurnToolCall, TurnWork } from "../../../core/plugin-api.js";
-import { isRequest, sessionUpdate, type RecordEntry } from "./record-entries.js";
+import { idText, isRequest, sessionUpdate, type RecordEntry } from "./record-entries.js";
+import type { RecordLine } from "./record.js";
 
 /**
  * What one turn said, from its lines (pure): the reply is the text of its `agent_message_chunk`s in
@@ -17,10 +18,18 @@ interface ToolDraft {
   status: string | undefined;
   files: string[];
   autoAllowed?: string;
+  answered?: { option: string; kind: string };
+}
+
+/** A permission question asked in the turn, by its JSON-RPC id: its tool call and options. */
+interface Asked {
+  toolCallId: string;
+  options: { optionId?: unknown; kind?: unknown }[];
 }
 
 export function summarizeTurn(entries: readonly RecordEntry[]): TurnSummary {
   const tools = new Map<string, ToolDraft>();
+  const asked = new Map<string, Asked>();
   let reply = "";
   let plan: TurnPlanEntry[] = [];
   for (const { line } of entries) {
@@ -29,8 +38,11 @@ export function summarizeTurn(entries: readonly RecordEntry[]): TurnSummary {
       continue;
     }
     if (isRequest(line, "in", "session/request_permission")) {
-      const toolCall = (line.msg.params as { toolCall?: Record<string, unknown> } | undefined)?.toolCall;
-      if (toolCall !== undefined) mergeTool(tools, toolCall);
+      noteQuestion(tools, asked, line);
+      continue;
+    }
+    if (line.dir === "out" && line.msg.method === undefined && line.msg.id !== undefined) {
+      markAnswered(tools, asked.get(idText(line.msg.id)), line.msg.result);
       continue;
     }
     const update = sessionUpdate(line);
@@ -49,6 +61,32 @@ function markAutoAllowed(
 ): void {
   const draft = tools.get(event.toolCallId);
   if (draft !== undefined) draft.autoAllowed = event.optionId;
+}
+
+function noteQuestion(tools: Map<string, ToolDraft>, asked: Map<string, Asked>, line: RecordLine): void {
+  if (line.dir === "host") return;
+  const params = line.msg.params as
+    { toolCall?: Record<string, unknown>; options?: Asked["options"] } | undefined;
+  if (params?.toolCall === undefined) return;
+  mergeTool(tools, params.toolCall);
+  const toolCallId = text(params.toolCall["toolCallId"]);
+  if (toolCallId !== undefined && line.msg.id !== undefined)
+    asked.set(idText(line.msg.id), { toolCallId, options: params.options ?? [] });
+}
+
+/**
+ * The host's answer to a question (a person's or a commander's through it, or its own auto-allow):
+ * the option chosen and its kind (`allow_once`, `reject_once`…), or `cancelled`.
+ */
+function markAnswered(tools: Map<string, ToolDraft>, question: Asked | undefined, result: unknown): void {
+  const draft = question === undefined ? undefined : tools.get(question.toolCallId);
+  if (draft === undefined || draft.autoAllowed !== undefined) return;
+  const outcome = (result as { outcome?: { outcome?: unknown; optionId?: unknown } } | undefined)?.outcome;
+  if (outcome?.outcome === "cancelled") draft.answered = { option: "", kind: "cancelled" };
+  const option = text(outcome?.optionId);
+  if (outcome?.outcome !== "selected" || option === undefined) return;
+  const offered = question!.options.find((candidate) => candidate.optionId === option);
+  draft.answered = { option, kind: text(offered?.kind) ?? "other" };
 }
 
 function chunkText(content: unknown): string {
@@ -82,6 +120,8 @@ function finishTool(draft: ToolDraft): TurnToolCall {
     status: draft.status ?? "pending",
     files: draft.files,
     ...(draft.autoAllowed === undefined ? {} : { autoAllowed: draft.autoAllowed }),
+    // The host's own answer is `autoAllowed`, whichever of its two lines came first.
+    ...(draft.answered === undefined || draft.autoAllowed !== undefined ? {} : { answered: draft.answered }),
   };
 }
 
