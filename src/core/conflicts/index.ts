@@ -24,4 +24,10 @@ export {
   type PairChange,
 } from "./pair-change.js";
 export { branchHead, defaultBranchHead, readRefHeads, type RefHead, type RefHeads } from "./repo-heads.js";
-export { conflictMarks, listConflicts, type ConflictView, type ConflictListing } from "./list-conflicts.js";
+export {
+  conflictMarks,
+  conflictViews,
+  listConflicts,
+  type ConflictView,
+  type ConflictListing,
+} from "./list-conflicts.js";

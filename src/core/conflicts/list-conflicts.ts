@@ -7,6 +7,7 @@ import {
   openStore,
   type ConflictHunk,
   type ConflictPair,
+  type Store,
 } from "../store/index.js";
 
 /** One predicted conflict or overlap as `ao conflicts` shows it. */
@@ -40,11 +41,16 @@ export async function listConflicts(
     findProject(await loadConfig(ctx, { configPath: options.configPath }), options.project);
   const store = openStore(ctx);
   try {
-    const pairs = listConflictPairs(store, { project: options.project, kinds: ["conflict", "overlap"] });
-    return { conflicts: pairs.map(conflictView).sort(byKind) };
+    return { conflicts: conflictViews(store, options.project) };
   } finally {
     closeStore(store);
   }
+}
+
+/** The same from an open store (the dashboard's): conflicts first, then overlaps. */
+export function conflictViews(store: Store, project?: string): ConflictView[] {
+  const pairs = listConflictPairs(store, { project, kinds: ["conflict", "overlap"] });
+  return pairs.map(conflictView).sort(byKind);
 }
 
 /** Each session's predicted conflicts and overlaps, by session id (`ao status` marks them). */

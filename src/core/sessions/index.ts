@@ -15,6 +15,7 @@ export { listSessionViews, watchSessionViews, type SessionsRefresh } from "./lis
 export type { SessionView } from "./session-view.js";
 export { recentlyEndedSessions, type EndedSession } from "./recently-ended.js";
 export { waitingSpawns } from "./waiting-spawns.js";
+export { liveWaits } from "./spawn-line.js";
 export { sessionPage } from "./session-page.js";
 export { sessionLogs } from "./session-logs.js";
 export { sessionCiLog, sessionCiRuns } from "./session-ci.js";

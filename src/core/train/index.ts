@@ -7,7 +7,7 @@
 export { runTrain, advanceEntry, type TrainPass } from "./run-train.js";
 export type { StepOutcome, TrainProject, TrainWorld } from "./train-world.js";
 export { enqueueSessions, queueSession, type Enqueued } from "./enqueue.js";
-export { listQueue, noteOf, type QueueEntryView, type QueueListing } from "./queue-view.js";
+export { listQueue, noteOf, queueListing, type QueueEntryView, type QueueListing } from "./queue-view.js";
 export {
   QUEUE_TRANSITIONS,
   isQueueTransition,

@@ -1,7 +1,7 @@
 import { loadConfig } from "../config/index.js";
 import type { AoContext } from "../context.js";
 import { findProject } from "../sessions/open-project.js";
-import { closeStore, listQueueEntries, openStore, type QueueEntry } from "../store/index.js";
+import { closeStore, listQueueEntries, openStore, type QueueEntry, type Store } from "../store/index.js";
 import { queueEtas, queueOrder, recentCiDurations } from "./queue-order.js";
 
 /** One entry as `ao queue` shows it. */
@@ -48,24 +48,32 @@ export async function listQueue(
   if (project !== undefined) findProject(await loadConfig(ctx, { configPath: options.configPath }), project);
   const store = openStore(ctx);
   try {
-    const all = listQueueEntries(store, { project });
-    const ordered = queueOrder(all);
-    const durations = recentCiDurations(all);
-    const etas = queueEtas(ordered, durations, ctx.clock.now());
-    const ended = all
-      .filter((entry) => entry.state === "landed" || entry.state === "left")
-      .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0) || b.id - a.id)
-      .slice(0, recent);
-    const mean =
-      durations.length === 0 ? null : Math.round(durations.reduce((a, b) => a + b, 0) / durations.length);
-    return {
-      queue: ordered.map((entry, index) => view(entry, index + 1, etas[index] ?? null)),
-      ended: ended.map((entry) => view(entry, null, null)),
-      ciMs: mean,
-    };
+    return queueListing(store, { project, recent, now: ctx.clock.now() });
   } finally {
     closeStore(store);
   }
+}
+
+/** The same from an open store (the dashboard's), as of `now`. */
+export function queueListing(
+  store: Store,
+  options: { project?: string | undefined; recent: number; now: number },
+): QueueListing {
+  const all = listQueueEntries(store, { project: options.project });
+  const ordered = queueOrder(all);
+  const durations = recentCiDurations(all);
+  const etas = queueEtas(ordered, durations, options.now);
+  const ended = all
+    .filter((entry) => entry.state === "landed" || entry.state === "left")
+    .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0) || b.id - a.id)
+    .slice(0, options.recent);
+  const mean =
+    durations.length === 0 ? null : Math.round(durations.reduce((a, b) => a + b, 0) / durations.length);
+  return {
+    queue: ordered.map((entry, index) => view(entry, index + 1, etas[index] ?? null)),
+    ended: ended.map((entry) => view(entry, null, null)),
+    ciMs: mean,
+  };
 }
 
 function view(entry: QueueEntry, place: number | null, eta: number | null): QueueEntryView {
