@@ -193,6 +193,12 @@ describe.skipIf(suite.skip !== undefined)("the fleet page's radar and queues in 
       await card(phone, "app-1").waitFor();
       await photograph(phone, "fleet-queue-phone.png", true);
 
+      // The session page's card says it too.
+      const session = await suite.open(world.url.replace(/#/, "#/s/app-2?"), DESKTOP);
+      await expect
+        .poll(() => session.locator(".card-conflict").allInnerTexts(), { timeout: 30_000 })
+        .toEqual(["conflicts with app-1 in 2 files"]);
+
       // app-2 drops its change: the radar clears the pair and both markers go, without a reload.
       runGit(world.worktree("app-2"), ["reset", "-q", "--hard", "HEAD~1"]);
       for (const id of ["app-1", "app-2"])

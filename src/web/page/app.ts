@@ -112,7 +112,7 @@ export function App({ live }: { live: LiveData }) {
                 : route.page === "settings"
                   ? html`<${SettingsPage} />`
                   : route.page === "queue"
-                    ? html`<main class="queue-page">
+                    ? html`<main class="queue-page" aria-label="Queue">
                         <${QueuePanel} ...${queuedFor(fleet, filter)} now=${now} />
                       </main>`
                     : html`<${FleetPage} fleet=${fleet} filter=${filter} onFilter=${setFilter} now=${now} />`
