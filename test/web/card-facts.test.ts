@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { describeAnswer, diffText, dollars, holdText, untilText } from "../../src/web/page/card-facts.js";
+import type { ConflictBrief, QueueEntryBrief, SpawnWaitBrief } from "../../src/web/api/types.js";
+import {
+  conflictDetail,
+  conflictText,
+  describeAnswer,
+  diffText,
+  dollars,
+  holdText,
+  untilText,
+} from "../../src/web/page/card-facts.js";
+import { entrySessionText, queueStateText, waitKindText } from "../../src/web/page/queue-words.js";
 
 const NOW = Date.parse("2026-12-03T14:18:00Z");
 /** A fixed clock face, so the test does not depend on the machine's time zone. */
@@ -53,5 +63,56 @@ describe("a card's richer facts, in words", () => {
       'Answered "Allow once"; the agent asks next: Read notes.txt',
     );
     expect(describeAnswer({ ...answer, confirmed: false })).toContain("not confirmed yet");
+  });
+});
+
+describe("the conflict radar and the queue, in words", () => {
+  const brief = (fields: Partial<ConflictBrief>): ConflictBrief => ({
+    kind: "conflict",
+    with: "app-3",
+    branch: "ao/app-3",
+    files: ["a.ts", "b.ts"],
+    hunks: [{ file: "a.ts", start: 5, end: 11 }],
+    since: "2026-12-03T14:00:00Z",
+    ...fields,
+  });
+
+  it("names the other session (or the default branch) and counts the files; an overlap is said apart", () => {
+    expect(conflictText(brief({}))).toBe("conflicts with app-3 in 2 files");
+    expect(conflictText(brief({ with: null, branch: "main", files: ["a.ts"] }))).toBe(
+      "conflicts with main in 1 file",
+    );
+    expect(conflictText(brief({ kind: "overlap", files: ["a.ts"] }))).toBe("overlaps app-3 in 1 file");
+    expect(conflictDetail(brief({}))).toBe("a.ts:5-11, b.ts");
+  });
+
+  it("says a queue entry's state as a person does, and what holds a waiting spawn", () => {
+    const entry = (fields: Partial<QueueEntryBrief>): QueueEntryBrief => ({
+      entry: 1,
+      session: "app-2",
+      place: 1,
+      state: "queued",
+      attempt: 1,
+      note: "waiting to be brought up to date",
+      reason: null,
+      enteredAt: "2026-12-03T14:00:00Z",
+      endedAt: null,
+      ...fields,
+    });
+    expect(queueStateText(entry({}))).toBe("waiting");
+    expect(queueStateText(entry({ state: "testing" }))).toBe("testing");
+    expect(queueStateText(entry({ state: "left" }))).toBe("left the queue");
+    expect(entrySessionText(entry({ attempt: 2 }))).toBe("app-2 (try 2)");
+    const wait = (code: string): SpawnWaitBrief => ({
+      id: 1,
+      project: "app",
+      agent: "claude-code",
+      task: "Translate the docs",
+      code,
+      reason: "waiting for 2.1 GiB free; 1.2 GiB now",
+      since: "2026-12-03T14:00:00Z",
+    });
+    expect(waitKindText(wait("E_NO_ROOM"))).toBe("machine busy");
+    expect(waitKindText(wait("E_RATE_LIMITED"))).toBe("usage limit");
   });
 });

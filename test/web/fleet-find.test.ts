@@ -40,6 +40,7 @@ function card(id: string, patch: Partial<FleetCard> = {}): FleetCard {
     urgency: { level: "other", rank: 9, reason: "working" },
     diff: null,
     hold: null,
+    conflicts: [],
     ...patch,
   };
 }

@@ -33,6 +33,7 @@ function card(id: string, fields: Partial<FleetCard> = {}): FleetCard {
     urgency: { rank: 9, reason: "" },
     diff: null,
     hold: null,
+    conflicts: [],
     ...fields,
   } as FleetCard;
 }
@@ -47,6 +48,8 @@ function view(cycleAt: number, cards: FleetCard[], failed = false): FleetView {
     worst: cards.length > 0 ? "working" : null,
     lastCycle: { at: at(cycleAt), durationMs: 300, failed },
     plansWaiting: [],
+    mergeQueues: [],
+    spawnsWaiting: [],
   };
 }
 
@@ -103,5 +106,57 @@ describe("fleet patches (server diff, page apply)", () => {
     expect(diffFleet(before, view(20, [card("app-1", { observedAt: at(20) })], true))).toEqual({
       lastCycle: { at: at(20), durationMs: 300, failed: true },
     });
+  });
+
+  it("a card whose radar finding changed comes again; one only re-checked does not", () => {
+    const conflict = {
+      kind: "conflict" as const,
+      with: "app-2",
+      branch: "feat/app-2",
+      files: ["a.ts", "b.ts"],
+      hunks: [{ file: "a.ts", start: 1, end: 7 }],
+      since: at(5),
+    };
+    const before = view(10, [card("app-1", { conflicts: [conflict] }), card("app-2")]);
+    expect(
+      diffFleet(before, view(10, [card("app-1", { conflicts: [{ ...conflict }] }), card("app-2")])),
+    ).toEqual({});
+    const cleared = card("app-1", { conflicts: [] });
+    const patch = patchOf(before, view(10, [cleared, card("app-2")]));
+    expect(patch.cards).toEqual([cleared]);
+    expect(applyFleetPatch(before, patch).cards[0]?.conflicts).toEqual([]);
+  });
+
+  it("the merge queues and waiting spawns come whole when they change, and only then", () => {
+    const entry = {
+      entry: 1,
+      session: "app-1",
+      place: 1,
+      state: "queued",
+      attempt: 1,
+      note: "waiting to be brought up to date",
+      reason: null,
+      enteredAt: at(1),
+      endedAt: null,
+    };
+    const queues = [{ project: "app", entries: [entry], recent: [] }];
+    const before = { ...view(10, [card("app-1")]), mergeQueues: queues };
+    expect(diffFleet(before, { ...view(10, [card("app-1")]), mergeQueues: [...queues] })).toEqual({});
+    const testing = [{ project: "app", entries: [{ ...entry, state: "testing" }], recent: [] }];
+    const wait = {
+      id: 3,
+      project: "app",
+      agent: "claude-code",
+      task: "Translate the docs",
+      code: "E_NO_ROOM",
+      reason: "waiting for 2.1 GiB free; 1.2 GiB now",
+      since: at(2),
+    };
+    const after = { ...view(10, [card("app-1")]), mergeQueues: testing, spawnsWaiting: [wait] };
+    const patch = patchOf(before, after);
+    expect(Object.keys(diffFleet(before, after)).sort()).toEqual(["mergeQueues", "spawnsWaiting"]);
+    const applied = applyFleetPatch(before, patch);
+    expect(applied.mergeQueues[0]?.entries[0]?.state).toBe("testing");
+    expect(applied.spawnsWaiting).toEqual([wait]);
   });
 });

@@ -16,6 +16,7 @@ export type { SessionView } from "./session-view.js";
 export { recentlyEndedSessions, type EndedSession } from "./recently-ended.js";
 export { waitingSpawns } from "./waiting-spawns.js";
 export { limitWindows, type LimitWindow } from "./limit-windows.js";
+export { liveWaits } from "./spawn-line.js";
 export { sessionPage } from "./session-page.js";
 export { sessionLogs } from "./session-logs.js";
 export { sessionCiLog, sessionCiRuns } from "./session-ci.js";

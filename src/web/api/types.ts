@@ -125,6 +125,65 @@ export interface HoldBrief {
   account?: string;
 }
 
+/**
+ * A predicted conflict or overlap of a session's branch (the conflict radar, docs/conflicts.md):
+ * the same pairs `ao conflicts --json` lists, seen from this session's side.
+ */
+export interface ConflictBrief {
+  /** `conflict`: a three-way merge of the two heads conflicts; `overlap`: both change the same files. */
+  kind: "conflict" | "overlap";
+  /** The other session; null for the project's default branch. */
+  with: string | null;
+  /** The other side's branch (the default branch's name when `with` is null). */
+  branch: string;
+  /** The conflicting files (conflict) or those both sides change (overlap). */
+  files: string[];
+  /** The conflicting regions, as lines of the merge result. */
+  hunks: { file: string; start: number; end: number }[];
+  /** Since when the pair is in this kind. */
+  since: string;
+}
+
+/** One entry of a project's merge queue (the merge train, docs/merge-train.md), as `ao queue` shows it. */
+export interface QueueEntryBrief {
+  entry: number;
+  session: string;
+  /** 1 for the entry landing next; null once it landed or left. */
+  place: number | null;
+  /** `queued` (waiting), `updating`, `testing`, `merging`; `landed` or `left` once it ended. */
+  state: string;
+  attempt: number;
+  /** What it is doing or why it ended, in words (the core's `noteOf`). */
+  note: string;
+  /** Why it left (`conflict`, `ci_failed`, …); null otherwise. */
+  reason: string | null;
+  enteredAt: string;
+  endedAt: string | null;
+}
+
+/** A project's merge queue: the entries in landing order, and the latest that landed or left. */
+export interface MergeQueueBrief {
+  project: string;
+  entries: QueueEntryBrief[];
+  /** Newest first, at most a few. */
+  recent: QueueEntryBrief[];
+}
+
+/** A spawn waiting to start (`ao spawn --queue`, a plan's, a commander's): held by admission or a limit. */
+export interface SpawnWaitBrief {
+  /** Its place in the line (increasing). */
+  id: number;
+  project: string;
+  agent: string;
+  /** The task's first line, redacted (untrusted: render as text). */
+  task: string;
+  /** What it waits for: E_NO_ROOM (memory, load), E_RATE_LIMITED, E_SESSION_LIMIT, E_OVER_BUDGET, E_QUEUED. */
+  code: string;
+  /** In words: "waiting for 2.1 GiB free; 1.2 GiB now". */
+  reason: string;
+  since: string;
+}
+
 /** One session on the fleet page. */
 export interface FleetCard {
   id: string;
@@ -170,6 +229,8 @@ export interface FleetCard {
   diff: DiffBrief | null;
   /** With `rate_limited` or `over_budget`: why and until when. null otherwise. */
   hold: HoldBrief | null;
+  /** The radar's predicted conflicts (first) and overlaps of this live session's branch; empty when none. */
+  conflicts: ConflictBrief[];
 }
 
 /** `GET /api/fleet[?project=<id>]`, and the data of every `fleet` stream message. */
@@ -188,6 +249,10 @@ export interface FleetView {
   lastCycle: { at: string; durationMs: number; failed: boolean } | null;
   /** Plans proposed and waiting for a person's approval: the page shows them under "Needs you". */
   plansWaiting: PlanWaiting[];
+  /** Each project's merge queue, projects whose queue never held anything left out. */
+  mergeQueues: MergeQueueBrief[];
+  /** Spawns waiting to start, first come first. */
+  spawnsWaiting: SpawnWaitBrief[];
 }
 
 /** A proposed plan waiting for a person (`#/plans/<id>` approves or rejects it). */
@@ -429,6 +494,8 @@ export interface FleetPatch {
   lastCycle?: FleetView["lastCycle"];
   plansWaiting?: PlanWaiting[];
   projects?: ProjectBrief[];
+  mergeQueues?: MergeQueueBrief[];
+  spawnsWaiting?: SpawnWaitBrief[];
 }
 
 /**

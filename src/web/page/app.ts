@@ -8,6 +8,8 @@ import { html } from "./html.js";
 import { useLive, useNow, useRoute } from "./hooks.js";
 import type { LiveData, LiveState } from "./live-data.js";
 import { PlanPage, PlansPage } from "./plan-page.js";
+import { QueuePanel } from "./queue-panel.js";
+import { queueCount, queuedFor } from "./queued-for.js";
 import { SessionPage } from "./session-page.js";
 import { SettingsPage } from "./settings-page.js";
 import { SupervisionPage } from "./supervision-page.js";
@@ -76,6 +78,9 @@ export function App({ live }: { live: LiveData }) {
             </select>
           </label>
           <a class="plans-link" href="#/plans">Plans</a>
+          <a class="queue-link" href="#/queue"
+            >Queue${queueCount(fleet, filter) > 0 ? ` (${queueCount(fleet, filter)})` : ""}</a
+          >
           <a class="settings-link" href="#/settings">Settings</a>
           <nav aria-label="Supervision">
             ${fleet.projects.map((option) => html`<a href=${routeHref({ page: "project", project: option.id })}>${option.id}</a>`)}
@@ -106,7 +111,11 @@ export function App({ live }: { live: LiveData }) {
                 ? html`<${PlanPage} id=${route.id} />`
                 : route.page === "settings"
                   ? html`<${SettingsPage} />`
-                  : html`<${FleetPage} fleet=${fleet} filter=${filter} onFilter=${setFilter} now=${now} />`
+                  : route.page === "queue"
+                    ? html`<main class="queue-page" aria-label="Queue">
+                        <${QueuePanel} ...${queuedFor(fleet, filter)} now=${now} />
+                      </main>`
+                    : html`<${FleetPage} fleet=${fleet} filter=${filter} onFilter=${setFilter} now=${now} />`
     }
   </div>`;
 }

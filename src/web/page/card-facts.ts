@@ -1,4 +1,4 @@
-import type { AnswerAnswer, DiffBrief, HoldBrief } from "../api/types.js";
+import type { AnswerAnswer, ConflictBrief, DiffBrief, HoldBrief } from "../api/types.js";
 
 /**
  * The sentences of a card's richer facts (diff size, a hold and until when, an answer's outcome),
@@ -50,4 +50,29 @@ export function describeAnswer(answer: AnswerAnswer): string {
   return answer.next === null
     ? `${given}; the agent goes on.`
     : `${given}; the agent asks next: ${answer.next.title}`;
+}
+
+/** "2 files", "1 file". */
+const filesText = (count: number): string => (count === 1 ? "1 file" : `${count} files`);
+
+/**
+ * A card's conflict-radar line: "conflicts with app-3 in 2 files", "conflicts with main in 1 file"
+ * (the default branch), or, quieter, "overlaps app-3 in 2 files" (same files, no textual conflict).
+ */
+export function conflictText(brief: ConflictBrief): string {
+  const other = brief.with ?? brief.branch;
+  const files = filesText(brief.files.length);
+  return brief.kind === "conflict" ? `conflicts with ${other} in ${files}` : `overlaps ${other} in ${files}`;
+}
+
+/** What a conflict marker's tooltip says: each file, with the conflicting lines when known. */
+export function conflictDetail(brief: ConflictBrief): string {
+  return brief.files
+    .map((file) => {
+      const lines = brief.hunks
+        .filter((hunk) => hunk.file === file)
+        .map((hunk) => `${hunk.start}-${hunk.end}`);
+      return lines.length === 0 ? file : `${file}:${lines.join(",")}`;
+    })
+    .join(", ");
 }

@@ -6,6 +6,8 @@ import { FleetSection } from "./fleet-section.js";
 import { FleetToolbar } from "./fleet-toolbar.js";
 import { html } from "./html.js";
 import { NewSession } from "./new-session.js";
+import { QueuePanel } from "./queue-panel.js";
+import { queuedFor } from "./queued-for.js";
 import { ShortcutHelp } from "./shortcut-help.js";
 import { useCollapsed } from "./use-collapsed.js";
 import { useCardSelection } from "./use-card-selection.js";
@@ -56,6 +58,7 @@ export function FleetPage({ fleet, filter, onFilter, now }: FleetPageProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [help, setHelp] = useState(false);
   const ids = shownIds(groups, collapsed, expanded);
+  const queued = queuedFor(fleet, filter);
   const { selected, select, searchRef, onFocusIn } = useCardSelection({
     ids,
     filter,
@@ -73,6 +76,11 @@ export function FleetPage({ fleet, filter, onFilter, now }: FleetPageProps) {
       onHelp=${() => setHelp(true)}
       onSearchDone=${() => select(ids[0] ?? null)}
     />
+    ${
+      queued.queues.some((queue) => queue.entries.length > 0) || queued.spawns.length > 0
+        ? html`<${QueuePanel} ...${queued} now=${now} />`
+        : null
+    }
     <div class=${filter.group === "zone" ? "zones" : "projects"} onFocusIn=${onFocusIn}>
       ${groups.map(
         (group) =>

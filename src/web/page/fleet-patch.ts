@@ -22,6 +22,8 @@ export function applyFleetPatch(view: FleetView, patch: FleetPatch): FleetView {
     worst: patch.worst === undefined ? view.worst : patch.worst,
     lastCycle: patch.lastCycle === undefined ? view.lastCycle : patch.lastCycle,
     plansWaiting: patch.plansWaiting ?? view.plansWaiting,
+    mergeQueues: patch.mergeQueues ?? view.mergeQueues,
+    spawnsWaiting: patch.spawnsWaiting ?? view.spawnsWaiting,
   };
 }
 

@@ -35,7 +35,8 @@ export type Route =
   | { page: "project"; project: string }
   | { page: "plans" }
   | { page: "plan"; id: string }
-  | { page: "settings" };
+  | { page: "settings" }
+  | { page: "queue" };
 
 export function parseRoute(route: string): Route {
   const path = route.split("?")[0] ?? "";
@@ -48,6 +49,7 @@ export function parseRoute(route: string): Route {
   if (project?.[1] !== undefined) return { page: "project", project: decodeURIComponent(project[1]) };
   if (path === "/plans") return { page: "plans" };
   if (path === "/settings") return { page: "settings" };
+  if (path === "/queue") return { page: "queue" };
   const plan = /^\/plans\/([^/]+)$/.exec(path);
   if (plan?.[1] !== undefined) return { page: "plan", id: decodeURIComponent(plan[1]) };
   return { page: "fleet" };
@@ -60,6 +62,7 @@ export function routeHref(route: Route): string {
   if (route.page === "project") return `#/p/${encodeURIComponent(route.project)}`;
   if (route.page === "plans") return "#/plans";
   if (route.page === "settings") return "#/settings";
+  if (route.page === "queue") return "#/queue";
   if (route.page === "plan") return `#/plans/${encodeURIComponent(route.id)}`;
   return "#/";
 }

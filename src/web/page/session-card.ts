@@ -1,7 +1,7 @@
 import type { FleetCard } from "../api/types.js";
 import { activityText } from "./agent-state.js";
 import { shortAge } from "./age.js";
-import { diffText, dollars, holdText } from "./card-facts.js";
+import { conflictDetail, conflictText, diffText, dollars, holdText } from "./card-facts.js";
 import { routeHref } from "./fragment.js";
 import { html } from "./html.js";
 import { QuestionBox } from "./question-box.js";
@@ -68,6 +68,10 @@ export function SessionCard({ card, now }: { card: FleetCard; now: number }) {
     ${card.zone === "needs-you" && html`<div class="card-urgency">${card.urgency.reason}</div>`}
     <${QuestionBox} card=${card} />
     ${hold !== null && html`<div class="card-hold">${hold}</div>`}
+    ${(card.conflicts ?? []).map(
+      (brief) =>
+        html`<div class=${`card-${brief.kind}`} title=${conflictDetail(brief)}>${conflictText(brief)}</div>`,
+    )}
     <div class="card-why" title=${card.why.type}>${card.why.summary}</div>
     ${
       card.workspaceMissing !== null &&

@@ -1,3 +1,4 @@
+import type { ConflictView } from "../../core/conflicts/index.js";
 import type { SessionCost } from "../../core/cost/index.js";
 import { dataAgeMs, describeActivity, observedAt, zoneOf, type Observer } from "../../core/fleet/index.js";
 import {
@@ -9,6 +10,7 @@ import {
 } from "../../core/store/index.js";
 import type { SessionHold } from "../../core/sessions/index.js";
 import type { ActivityBrief, DiffBrief, FleetCard, PullRequestBrief, TurnBrief } from "../api/types.js";
+import { conflictBriefs } from "./card-conflicts.js";
 import { questionBrief, urgencyBrief } from "./card-question.js";
 
 /** What the store holds about one session beyond its row: its latest events of a few kinds, its turns. */
@@ -30,6 +32,8 @@ export interface CardFacts {
   readonly taskTitle?: string | undefined;
   /** Its branch's diff size as last computed (diff-sizes.ts). */
   readonly diff?: DiffBrief | null | undefined;
+  /** The radar's pairs it is in (core/conflicts), while it is live. */
+  readonly conflicts?: readonly ConflictView[] | undefined;
 }
 
 /** One fleet card, from the store's facts alone (no runtime, agent or forge is asked). */
@@ -64,6 +68,7 @@ export function fleetCard(facts: CardFacts, observer: Observer, now: number): Fl
     urgency: urgencyBrief(session, zone, why, facts.escalation, question),
     diff: facts.diff ?? null,
     hold: facts.hold ?? null,
+    conflicts: conflictBriefs(session.id, facts.conflicts),
   };
 }
 

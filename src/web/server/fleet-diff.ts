@@ -76,6 +76,8 @@ export function diffFleet(before: FleetView, after: FleetView, withCycle = false
   if (before.worst !== after.worst) changes.worst = after.worst;
   if (!same(before.plansWaiting, after.plansWaiting)) changes.plansWaiting = after.plansWaiting;
   if (!same(before.projects, after.projects)) changes.projects = after.projects;
+  if (!same(before.mergeQueues, after.mergeQueues)) changes.mergeQueues = after.mergeQueues;
+  if (!same(before.spawnsWaiting, after.spawnsWaiting)) changes.spawnsWaiting = after.spawnsWaiting;
   const news = cycleNews(before.lastCycle, after.lastCycle);
   const anything = Object.keys(changes).length > 0 || news || withCycle;
   if (anything && !same(before.lastCycle, after.lastCycle)) changes.lastCycle = after.lastCycle;

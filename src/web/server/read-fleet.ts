@@ -1,3 +1,4 @@
+import { conflictMarks, readConflicts, type ConflictView } from "../../core/conflicts/index.js";
 import { sessionCost } from "../../core/cost/index.js";
 import { byZoneUrgencyThenNewest, countZones, worstZone, type Observer } from "../../core/fleet/index.js";
 import { readLastCycle } from "../../core/daemon-state/index.js";
@@ -14,6 +15,7 @@ import {
 } from "../../core/store/index.js";
 import type { DiffBrief, FleetCard, FleetView, ProjectBrief } from "../api/types.js";
 import { fleetCard, type CardFacts } from "./fleet-card.js";
+import { mergeQueues, spawnsWaiting } from "./fleet-queues.js";
 import { plansWaiting } from "./plans-waiting.js";
 
 export interface FleetSource {
@@ -47,8 +49,9 @@ export function readFleet(source: FleetSource, now: number): FleetView {
   const position = lastEventId(store);
   const last = readLastCycle(store);
   const observer = observerOf(source, last?.at);
+  const marks = conflictMarks(readConflicts(store));
   const cards = sessionsShown(store).map((session) =>
-    fleetCard(factsOf(store, session, source.extras), observer, now),
+    fleetCard(factsOf(store, session, source.extras, marks.get(session.id)), observer, now),
   );
   cards.sort(fleetOrder);
   return summarize(cards, {
@@ -59,6 +62,12 @@ export function readFleet(source: FleetSource, now: number): FleetView {
       ? { at: new Date(last.at).toISOString(), durationMs: last.durationMs, failed: last.error !== undefined }
       : null,
     plansWaiting: plansWaiting(store),
+    mergeQueues: mergeQueues(
+      store,
+      source.projects.map((project) => project.id),
+      now,
+    ),
+    spawnsWaiting: spawnsWaiting(store),
   });
 }
 
@@ -81,7 +90,12 @@ export function filterFleet(view: FleetView, project: string | undefined): Fleet
   const { cards: _all, counts: _counts, worst: _worst, plansWaiting: plans, ...rest } = view;
   return summarize(
     view.cards.filter((card) => card.project === project),
-    { ...rest, plansWaiting: plans.filter((plan) => plan.project === project) },
+    {
+      ...rest,
+      plansWaiting: plans.filter((plan) => plan.project === project),
+      mergeQueues: view.mergeQueues.filter((queue) => queue.project === project),
+      spawnsWaiting: view.spawnsWaiting.filter((wait) => wait.project === project),
+    },
   );
 }
 
@@ -108,7 +122,12 @@ export function observerOf(source: FleetSource, lastCycleAt: number | undefined)
   };
 }
 
-export function factsOf(store: Store, session: Session, extras?: CardExtras): CardFacts {
+export function factsOf(
+  store: Store,
+  session: Session,
+  extras?: CardExtras,
+  conflicts?: readonly ConflictView[],
+): CardFacts {
   const live = !isTerminalStatus(session.status);
   return {
     session,
@@ -121,5 +140,6 @@ export function factsOf(store: Store, session: Session, extras?: CardExtras): Ca
     hold: live ? sessionHold(store, session) : null,
     taskTitle: extras?.taskTitle(session.id),
     diff: live ? extras?.diff(session) : undefined,
+    conflicts: live ? conflicts : undefined,
   };
 }

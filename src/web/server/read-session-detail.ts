@@ -1,3 +1,4 @@
+import { conflictMarks, readConflicts, type ConflictView } from "../../core/conflicts/index.js";
 import { readLastCycle } from "../../core/daemon-state/index.js";
 import {
   getSession,
@@ -6,6 +7,7 @@ import {
   listTurns,
   type Reaction,
   type Session,
+  type Store,
   type StoredEvent,
 } from "../../core/store/index.js";
 import type { EventEntry, PullRequestDetail, ReactionDetail, SessionDetail } from "../api/types.js";
@@ -29,7 +31,7 @@ export function readSessionDetail(source: FleetSource, id: string, now: number):
   const events = listEvents(store, { sessionId: id, limit: DETAIL_EVENTS, fromEnd: true });
   const statusEvents = listEvents(store, { sessionId: id, type: "session.status" });
   return {
-    card: fleetCard(factsOf(store, session, source.extras), observer, now),
+    card: fleetCard(factsOf(store, session, source.extras, conflictsOf(store, session)), observer, now),
     worktree: session.worktree,
     exit: session.exit && {
       exitCode: session.exit.exitCode,
@@ -93,4 +95,9 @@ export function eventEntry(event: StoredEvent): EventEntry {
     at: new Date(event.createdAt).toISOString(),
     payload: event.payload,
   };
+}
+
+/** The radar's pairs the session is in (core/conflicts, what `ao conflicts` lists): its card's markers. */
+function conflictsOf(store: Store, session: Session): ConflictView[] | undefined {
+  return conflictMarks(readConflicts(store, session.project)).get(session.id);
 }

@@ -3,6 +3,7 @@ import { readLastCycle } from "../../core/daemon-state/index.js";
 import { lastEventId, listEvents, type StoredEvent } from "../../core/store/index.js";
 import type { FleetView } from "../api/types.js";
 import { diffFleet, hasChanges } from "./fleet-diff.js";
+import { spawnWaitsStamp } from "./fleet-queues.js";
 import { readFleet, type FleetSource } from "./read-fleet.js";
 
 /** What every follower gets after a burst of store changes: the new events, then the fleet once. */
@@ -64,7 +65,7 @@ export function createStoreFeed(source: FleetSource, options: StoreFeedOptions):
   let versions = 0;
 
   const stamp = () =>
-    `${lastEventId(source.store)}:${readLastCycle(source.store)?.at ?? ""}:${source.extras?.version() ?? 0}`;
+    `${lastEventId(source.store)}:${readLastCycle(source.store)?.at ?? ""}:${source.extras?.version() ?? 0}:${spawnWaitsStamp(source.store)}`;
   const versioned = (): VersionedFleet => {
     const key = stamp();
     if (cached?.key === key) return cached;
