@@ -27,6 +27,7 @@ describe("ao status", () => {
       sessions: [],
       recentlyEnded: [],
       waiting: [],
+      accounts: [],
       daemon: { running: false },
       dashboard: null,
     });

@@ -5,6 +5,7 @@ import { globalOptions, type CliRuntime } from "../cli-runtime.js";
 import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson, writeLines } from "../render.js";
+import { restoreJson, restoreLine } from "../restore-lines.js";
 
 const FLAGS = defineFlags({
   all: { type: "boolean", description: "restore every session that should be running" },
@@ -41,20 +42,4 @@ export function registerSessionRestore(session: Command, cli: CliRuntime): void 
       return outcomes.some((outcome) => outcome.error !== undefined) ? 1 : 0;
     }),
   );
-}
-
-function restoreJson(outcome: RestoreOutcome): Record<string, unknown> {
-  if (outcome.result === undefined) return { session: outcome.session, ok: false, error: outcome.error };
-  const { session, ...rest } = outcome.result;
-  return { session: outcome.session, ok: true, status: session.status, worktree: session.worktree, ...rest };
-}
-
-function restoreLine(outcome: RestoreOutcome): string {
-  const result = outcome.result;
-  if (result === undefined)
-    return `${outcome.session}: not restored: ${outcome.error?.message ?? "unknown error"}`;
-  if (result.action === "already_running") return `${outcome.session}: already running`;
-  if (result.action === "finished_spawn") return `${outcome.session}: interrupted spawn finished`;
-  const how = result.resumed ? "conversation resumed" : "new conversation";
-  return `${outcome.session}: restored (${how}${result.workspaceRecreated ? ", worktree recreated" : ""})`;
 }

@@ -8,6 +8,8 @@ import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
 import type { RemoteOptions } from "../../web/remote/remote-mount.js";
 import { writeJson, writeLines } from "../render.js";
+import { restoreJson, restoreLine } from "../restore-lines.js";
+import type { RestoreOutcome } from "../../core/sessions/index.js";
 import { remoteLines } from "../remote-lines.js";
 import { AoError } from "../../core/errors.js";
 
@@ -32,6 +34,12 @@ const FLAGS = defineFlags({
       "write a user service (systemd on Linux, launchd on macOS) that runs ao start for this AO_HOME at login, print how to enable it, and exit",
   },
   force: { type: "boolean", description: "with --install-service: replace a different unit already there" },
+  restore: {
+    type: "boolean",
+    default: true,
+    description:
+      "do not first restore the sessions whose agents are gone (after a reboot, sleep or a lost tmux server)",
+  },
   ...jsonFlag("print the daemon's pid, port, log path and dashboard url as JSON"),
   ...REMOTE_FLAGS,
 });
@@ -64,6 +72,8 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
         throw new AoError("E_USAGE", "--listen and --allow-host serve the dashboard", {
           hint: "drop --no-dashboard, or drop --listen/--allow-host",
         });
+      const restored = flags.restore ? await restoreBeforeStart(ctx, configPath, target) : [];
+      if (!flags.json) writeLines(flags.foreground ? ctx.stderr : ctx.stdout, restored.map(restoreLine));
       if (flags.foreground) {
         const [{ runDaemon }, { controlPlaneMount }, dashboard] = await Promise.all([
           import("../../core/daemon/index.js"),
@@ -82,7 +92,7 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
           pid: process.pid,
           platform: process.platform,
           version: command.parent?.version() ?? "unknown",
-          onReady: (info) => void printReady(ctx, info, flags.json),
+          onReady: (info) => void printReady(ctx, info, flags.json, restored),
           onCycle: (report) => ctx.stderr.write(`${cycleLine(report)}\n`),
         });
       }
@@ -97,7 +107,13 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
       });
       const url = await dashboardUrlOf(ctx, started);
       const listening = await remoteOf(ctx, started.pid);
-      if (flags.json) writeJson(ctx.stdout, { ...started, url, remote: listening ?? null });
+      if (flags.json)
+        writeJson(ctx.stdout, {
+          ...started,
+          url,
+          remote: listening ?? null,
+          restored: restored.map(restoreJson),
+        });
       else
         writeLines(ctx.stdout, [
           `daemon started: pid ${started.pid}, http://127.0.0.1:${started.port}`,
@@ -108,6 +124,23 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
       return 0;
     }),
   );
+}
+
+/**
+ * Sessions that should be running but whose agents are gone (a reboot, a sleep the tmux server did
+ * not survive), restored before the daemon starts, each with its conversation where the agent can
+ * resume it (docs/daemon.md, "After a reboot"); the ones still running are left out of the report.
+ * With a project as the target, that project's sessions only.
+ */
+async function restoreBeforeStart(
+  ctx: AoContext,
+  configPath: string | undefined,
+  target: string | undefined,
+): Promise<RestoreOutcome[]> {
+  const { restoreAllSessions } = await import("../../core/sessions/index.js");
+  const project = target !== undefined && /^[\w.-]+$/u.test(target) ? target : undefined;
+  const outcomes = await restoreAllSessions(ctx, { configPath, project });
+  return outcomes.filter((outcome) => outcome.result?.action !== "already_running");
 }
 
 /**
@@ -144,10 +177,16 @@ async function dashboardUrlOf(ctx: AoContext, info: DaemonInfo): Promise<string 
  * service manager's journal): the text line gives the address without the token; `ao dashboard`
  * prints the login URL. `--json`, asked for by a program, gets the login URL.
  */
-async function printReady(ctx: AoContext, info: DaemonInfo, json: boolean): Promise<void> {
+async function printReady(
+  ctx: AoContext,
+  info: DaemonInfo,
+  json: boolean,
+  restored: readonly RestoreOutcome[],
+): Promise<void> {
   const url = await dashboardUrlOf(ctx, info);
   const listening = await remoteOf(ctx, info.pid);
-  if (json) writeJson(ctx.stdout, { ...info, url, remote: listening ?? null });
+  if (json)
+    writeJson(ctx.stdout, { ...info, url, remote: listening ?? null, restored: restored.map(restoreJson) });
   else if (url !== null)
     writeLines(ctx.stdout, [
       `dashboard: http://127.0.0.1:${info.port}/ (log in with the URL \`ao dashboard\` prints)`,

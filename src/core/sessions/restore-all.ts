@@ -22,7 +22,7 @@ const LEFT_ALONE = new Set(["killed", "merged", "closed", "errored"]);
  */
 export async function restoreAllSessions(
   ctx: AoContext,
-  options: RestoreOptions = {},
+  options: RestoreOptions & { project?: string | undefined } = {},
 ): Promise<RestoreOutcome[]> {
   const store = openStore(ctx);
   const open = projectOpener(ctx, options.configPath);
@@ -44,8 +44,13 @@ export async function restoreAllSessions(
   }
 }
 
-function wanted(store: Store, session: Session, options: RestoreOptions): boolean {
+function wanted(
+  store: Store,
+  session: Session,
+  options: RestoreOptions & { project?: string | undefined },
+): boolean {
   if (LEFT_ALONE.has(session.status)) return false;
+  if (options.project !== undefined && session.project !== options.project) return false;
   if (session.status === "spawning")
     return options.force === true || !isSpawnerAlive(spawnerOf(store, session.id));
   return true;

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { agentStarts, eventually, hookEvents, killDaemons, makeE2e, type E2e } from "./e2e-fixture.js";
+
+/**
+ * After a reboot (the tmux server gone with every agent), `ao start` restores each session that was
+ * live before it starts the daemon, with the same conversation, and says so (issue 29, "Surviving
+ * sleep and reboot"). The built ao, real tmux, git and SQLite, the fake claude.
+ */
+let world: E2e | undefined;
+const daemons: number[] = [];
+afterEach(() => {
+  killDaemons(daemons);
+  for (const id of ["app-1", "app-2", "app-3"]) world?.ao(["session", "kill", id]);
+  world = undefined;
+});
+
+interface Restored {
+  session: string;
+  ok: boolean;
+  action?: string;
+  resumed?: boolean;
+}
+
+async function conversationOf(e2e: E2e, id: string): Promise<string> {
+  return eventually(
+    () =>
+      hookEvents(e2e.worktree(id)).find((event) => event["hook_event_name"] === "Stop")?.["session_id"] as
+        string | undefined,
+    `${id}'s first turn`,
+  );
+}
+
+describe("ao start after a reboot", () => {
+  it(
+    "restores every live session with its conversation, leaves a killed one alone, and says what it did",
+    { timeout: 240_000 },
+    async () => {
+      const e2e = makeE2e();
+      world = e2e;
+      for (const task of ["Fix the login bug", "Add a README", "Tidy the tests"])
+        expect(e2e.ao(["spawn", "app", task]).exitCode).toBe(0);
+      const conversations = [await conversationOf(e2e, "app-1"), await conversationOf(e2e, "app-2")];
+      expect(e2e.ao(["session", "kill", "app-3"]).exitCode).toBe(0);
+
+      e2e.tmux(["kill-server"]);
+      expect(e2e.sessions().map((s) => s.runtime.liveness)).toEqual(["missing", "missing", "missing"]);
+      const started = e2e.ao(["start", "--json"]);
+      expect(started.exitCode, started.stderr).toBe(0);
+      const answer = JSON.parse(started.stdout) as { pid: number; restored: Restored[] };
+      daemons.push(answer.pid);
+      expect(answer.restored).toEqual([
+        expect.objectContaining({ session: "app-1", ok: true, action: "restored", resumed: true }),
+        expect.objectContaining({ session: "app-2", ok: true, action: "restored", resumed: true }),
+      ]);
+      const starts = await eventually(() => {
+        const all = agentStarts(e2e);
+        return all.length === 5 ? all : undefined;
+      }, "the two agents to start again");
+      const resumedWith = starts.slice(3).map((start) => start.argv[start.argv.indexOf("--resume") + 1]);
+      expect(resumedWith.sort()).toEqual([...conversations].sort());
+      expect(e2e.sessions().map((s) => [s.id, s.runtime.liveness])).toEqual([
+        ["app-1", "alive"],
+        ["app-2", "alive"],
+        ["app-3", "missing"],
+      ]);
+
+      // Started again with everything running: nothing to restore, nothing said.
+      expect(e2e.ao(["stop"]).exitCode).toBe(0);
+      const again = e2e.ao(["start"]);
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(again.stdout).not.toContain("restored");
+      const pid = /pid (\d+)/u.exec(again.stdout)?.[1];
+      if (pid !== undefined) daemons.push(Number(pid));
+    },
+  );
+});
