@@ -89,7 +89,8 @@ function checkSpawnGates(store: Store, now: number, opened: OpenProject, account
   if (hold === undefined) return;
   throw heldError(
     hold,
-    `a new ${opened.names.agent} session for ${opened.project.id} (account ${account})`,
+    // The account matters to a usage limit only; a budget is the project's.
+    `a new ${opened.names.agent} session for ${opened.project.id}${hold.gate === "rate_limit" ? ` (account ${account})` : ""}`,
     hold.gate === "rate_limit"
       ? "wait for the reset with --queue (ao spawn --queue), or spawn with another agent (--agent)"
       : `raise projects.${opened.project.id}.budget.project in agent-orchestrator.yaml, or wait for the next day with --queue`,

@@ -36,6 +36,9 @@ describe("agent: {plugin: claude-code, protocol}", () => {
       session.id,
       "--prompt-file",
       expect.stringMatching(/prompt\.md$/),
+      // The TUI `ao session takeover` resumes the conversation in (docs/acp.md, "Taking over").
+      "--takeover",
+      JSON.stringify(["claude", "--resume", "{session}"]),
       "--",
       "claude-agent-acp",
     ]);
