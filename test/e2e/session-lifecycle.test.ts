@@ -153,7 +153,11 @@ describe("ao sessions end to end (tmux, worktree, claude-code with the fake clau
       const e2e = makeE2e();
       const bin = makeTempDir("ao-bin-");
       for (const tool of ["git", "tmux", "node"]) symlinkSync(whichSync(tool), join(bin, tool));
-      const result = e2e.ao(["spawn", "app", "Fix the login bug"], { env: { PATH: bin } });
+      // The watch ends when the pane dies; one look (the tests' default) can come before the shell
+      // has even said "not found" on a loaded machine.
+      const result = e2e.ao(["spawn", "app", "Fix the login bug"], {
+        env: { PATH: bin, AO_SPAWN_WATCH_MS: "60000" },
+      });
       expect(result.exitCode).toBe(1);
       expect(result.stderr).toContain(
         "error: spawning app-1 failed at step runtime: claude-code exited at once with code 127",

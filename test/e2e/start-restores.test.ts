@@ -37,6 +37,8 @@ describe("ao start after a reboot", () => {
     async () => {
       const e2e = makeE2e();
       world = e2e;
+      // Port 0: the suite runs beside a busy port 3000 and another daemon.
+      e2e.writeConfig("", "port: 0");
       for (const task of ["Fix the login bug", "Add a README", "Tidy the tests"])
         expect(e2e.ao(["spawn", "app", task]).exitCode).toBe(0);
       const conversations = [await conversationOf(e2e, "app-1"), await conversationOf(e2e, "app-2")];
