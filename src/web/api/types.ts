@@ -400,20 +400,8 @@ export interface PlanEntryDetail {
   priority: string | null;
 }
 
-/**
- * A predicted conflict or overlap of this session's branch (the conflict radar, `ao conflicts`):
- * with another live session, or with the default branch.
- */
-export interface ConflictDetail {
-  kind: "conflict" | "overlap";
-  /** The other session; null for the default branch. */
-  with: string | null;
-  /** The other side's branch. */
-  branch: string;
-  files: string[];
-  /** Where both change the same lines: a file and a line range (1-based, inclusive). */
-  hunks: { file: string; start: number; end: number }[];
-  since: string;
+/** A conflict on the session page: the card's brief, and when the radar last checked the pair. */
+export interface ConflictDetail extends ConflictBrief {
   checkedAt: string;
 }
 
