@@ -1,5 +1,5 @@
 import type { AcpAdapter } from "../_shared/acp-mode.js";
-import { SESSION_PLACEHOLDER } from "../acp/host/takeover.js";
+import { SESSION_PLACEHOLDER } from "../acp/takeover-argv.js";
 
 /**
  * claude-code's ACP adapter, `claude-agent-acp` (@zed-industries/claude-agent-acp; recorded:

@@ -1,9 +1,7 @@
 import { spawn } from "node:child_process";
+import { takeoverArgv } from "../takeover-argv.js";
 import type { RecordWriter } from "./record-writer.js";
 import type { Screen } from "./screen.js";
-
-/** What `{session}` in a takeover argv stands for: the ACP session the TUI resumes. */
-export const SESSION_PLACEHOLDER = "{session}";
 
 const HANDBACK_GRACE_MS = 5000;
 
@@ -20,11 +18,6 @@ export interface TakeoverInput {
   resumeTerminal(): void;
   /** Where `handback` (SIGUSR2) reaches this phase: ends the TUI. */
   onHandback(listener: () => void): void;
-}
-
-/** The takeover argv for a conversation: every `{session}` replaced by its id. */
-export function takeoverArgv(template: readonly string[], acpSessionId: string): string[] {
-  return template.map((arg) => arg.split(SESSION_PLACEHOLDER).join(acpSessionId));
 }
 
 /**
