@@ -55,7 +55,7 @@ interface Armed {
 describe("the merge train on GitHub survives kill -9 of the daemon", () => {
   it(
     `merges every pull request once, at a head its required check passed on, through ${String(KILLS)} seeded kills`,
-    { timeout: 600_000 },
+    { timeout: 900_000 },
     async () => {
       console.log(`merge-train-github-kill: seed ${String(FAULT_SEED)} (AO_FAULT_SEED repeats this run)`);
       const random = seededRandom(FAULT_SEED);
@@ -122,7 +122,7 @@ describe("the merge train on GitHub survives kill -9 of the daemon", () => {
 
   it(
     "killed between GitHub's merge queue taking a pull request and ao recording it, the restarted daemon follows that entry",
-    { timeout: 300_000 },
+    { timeout: 420_000 },
     async () => {
       const train = await makeGitHubTrain("merge-queue");
       const { e2e, fake } = train;
