@@ -6,7 +6,7 @@ import type { FakePull } from "../fakes/github/state.js";
 import { runGit } from "../helpers/git-repo.js";
 import { makeE2e, type E2e } from "./e2e-fixture.js";
 import type { EventJson } from "./event-shapes.js";
-import { LINES, type QueueJson } from "./merge-train-fixture.js";
+import { LINES, agentCommits, type QueueEntryJson, type QueueJson } from "./merge-train-fixture.js";
 
 export const REPO = "acme/widgets";
 const TOKEN = "ghp_TRAINtrainTRAINtrain0123456789abcdef";
@@ -37,14 +37,18 @@ afterEach(async () => {
 
 /**
  * Project `app` on scm/github against the loopback fake (its origin the fake's bare repository),
- * fake Claude agents in tmux, a 1 s daemon, app.txt on main. GitHub's CI is played here: every new
- * head of an open pull request gets a `ci` check run, in progress first and completed on the next
- * look — green, unless the test's `isRed` says otherwise.
+ * fake Claude agents in tmux, a 1 s daemon, app.txt on main, every push into the origin recorded.
+ * `main` requires the `ci` check, or merges through GitHub's merge queue. GitHub's CI is played
+ * here: every new head of an open pull request gets a `ci` check run, in progress first and
+ * completed on the next look — green, unless the test's `isRed` says otherwise.
  */
-export async function makeGitHubTrain(): Promise<GitHubTrain> {
+export async function makeGitHubTrain(gate: "required-checks" | "merge-queue"): Promise<GitHubTrain> {
   const fake = await startFakeGitHub({ token: TOKEN });
   const e2e = makeE2e();
   fake.addRepo(REPO, e2e.repo.origin, "main");
+  fake.recordPushes(REPO);
+  if (gate === "merge-queue") fake.enableMergeQueue(REPO, "main");
+  else fake.requireChecks(REPO, "main", [CHECK]);
   const turnsFile = join(e2e.userHome, "turns.json");
   writeFileSync(turnsFile, "{}");
   Object.assign(e2e.env, {
@@ -109,8 +113,43 @@ function playCi(fake: FakeGitHub, ciRuns: GitHubTrain["ciRuns"], isRed: GitHubTr
   }
 }
 
+/** One agent's work: the task it is spawned with, and the lines of app.txt its commit changes. */
+export interface AgentWork {
+  task: string;
+  changes: Record<number, string>;
+}
+
+/**
+ * Sessions app-1, app-2… spawned one per work, their spawn turns over, each with its change
+ * committed on its branch; approved on GitHub once the daemon pushed them and opened their pull
+ * requests. The daemon `ao start` started goes on running.
+ */
+export async function approvedWork(train: GitHubTrain, works: readonly AgentWork[]): Promise<string[]> {
+  await spawnSessions(
+    train,
+    works.map((work) => work.task),
+  );
+  const ids = works.map((_, index) => `app-${String(index + 1)}`);
+  works.forEach((work, index) => agentCommits(train.e2e, ids[index] ?? "", work.changes));
+  await approveOnGitHub(train, ids);
+  return ids;
+}
+
+/** The pull request while it is in GitHub's merge queue of `main`. */
+export function inMergeQueue(train: GitHubTrain, number: number): FakePull | undefined {
+  return train.fake.mergeQueue(REPO, "main").find((pull) => pull.number === number);
+}
+
+/** The entry at the head of ao's queue once it is `merging` (on GitHub's merge queue: in that queue). */
+export async function headMerging(train: GitHubTrain): Promise<QueueEntryJson> {
+  return until(async () => {
+    const first = (await train.queue()).queue[0];
+    return first?.state === "merging" ? first : undefined;
+  }, "ao's queue to follow GitHub's");
+}
+
 /** Sessions spawned one per task, their spawn turns over. */
-export async function spawnSessions(train: GitHubTrain, tasks: readonly string[]): Promise<void> {
+async function spawnSessions(train: GitHubTrain, tasks: readonly string[]): Promise<void> {
   const started = await train.ao(["start"]);
   expect(started.exitCode, started.stderr).toBe(0);
   for (const task of tasks) {
@@ -124,7 +163,7 @@ export async function spawnSessions(train: GitHubTrain, tasks: readonly string[]
 }
 
 /** Once the daemon pushed each branch and opened its pull request, a reviewer approves it on GitHub. */
-export async function approveOnGitHub(train: GitHubTrain, ids: readonly string[]): Promise<void> {
+async function approveOnGitHub(train: GitHubTrain, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     const pull = await until(() => train.pullOf(id), `${id}'s pull request to open`, 120_000);
     train.fake.addReview(REPO, pull.number, { state: "APPROVED" });

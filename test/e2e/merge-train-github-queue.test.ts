@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
-import { agentCommits } from "./merge-train-fixture.js";
 import {
   REPO,
-  approveOnGitHub,
+  approvedWork,
+  headMerging,
+  inMergeQueue,
   makeGitHubTrain,
   mergeRequests,
-  spawnSessions,
   until,
 } from "./merge-train-github-fixture.js";
 
@@ -15,26 +15,21 @@ describe("the merge train handing over to GitHub's own merge queue", () => {
     "enqueues with GitHub instead of merging, reports landed when GitHub's queue merges, and turns a removed one back",
     { timeout: 400_000 },
     async () => {
-      const train = await makeGitHubTrain();
+      const train = await makeGitHubTrain("merge-queue");
       const { e2e, fake } = train;
-      fake.enableMergeQueue(REPO, "main");
-      await spawnSessions(train, ["Change line five", "Change line eighteen"]);
-      agentCommits(e2e, "app-1", { 5: "five by app-1" });
-      agentCommits(e2e, "app-2", { 18: "eighteen by app-2" });
-      await approveOnGitHub(train, ["app-1", "app-2"]);
+      await approvedWork(train, [
+        { task: "Change line five", changes: { 5: "five by app-1" } },
+        { task: "Change line eighteen", changes: { 18: "eighteen by app-2" } },
+      ]);
       const queued = await train.ao(["merge", "--queue", "app-1", "app-2", "--json"]);
       expect(queued.exitCode, queued.stderr).toBe(0);
 
       // app-1 is in GitHub's queue at its approved head; ao's queue says so and waits.
       const pull1 = train.pullOf("app-1")!;
-      const inQueue = (number: number) =>
-        fake.mergeQueue(REPO, "main").find((pull) => pull.number === number) ?? undefined;
+      const inQueue = (number: number) => inMergeQueue(train, number);
       const entry1 = await until(() => inQueue(pull1.number), "app-1 in GitHub's merge queue");
       expect(entry1.queueEntry?.headOid).toBe(pull1.headSha);
-      const view = await until(async () => {
-        const first = (await train.queue()).queue[0];
-        return first?.state === "merging" ? first : undefined;
-      }, "ao's queue to follow GitHub's");
+      const view = await headMerging(train);
       expect(view).toMatchObject({ session: "app-1", tested: pull1.headSha });
       expect((view as unknown as { note: string }).note).toContain("GitHub's merge queue");
 

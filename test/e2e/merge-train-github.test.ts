@@ -2,39 +2,34 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
-import { agentCommits, type QueueEntryJson } from "./merge-train-fixture.js";
+import type { QueueEntryJson } from "./merge-train-fixture.js";
 import {
-  REPO,
-  approveOnGitHub,
+  approvedWork,
   makeGitHubTrain,
   mergeRequests,
-  spawnSessions,
   until,
   type GitHubTrain,
 } from "./merge-train-github-fixture.js";
-
-const IDS = ["app-1", "app-2", "app-3"];
 
 describe("the merge train against the loopback GitHub (required checks)", () => {
   it(
     "updates each branch onto the last merge, lands it only once its required check is green on that head, and turns a red one back",
     { timeout: 500_000 },
     async () => {
-      const train = await makeGitHubTrain();
+      const train = await makeGitHubTrain("required-checks");
       const { e2e, fake } = train;
-      fake.requireChecks(REPO, "main", ["ci"]);
-      await spawnSessions(train, ["Change line five", "Change line ten", "Change line eighteen"]);
-      agentCommits(e2e, "app-1", { 5: "five by app-1" });
-      agentCommits(e2e, "app-2", { 10: "ten by app-2" });
-      agentCommits(e2e, "app-3", { 18: "eighteen by app-3" });
-      await approveOnGitHub(train, IDS);
+      const ids = await approvedWork(train, [
+        { task: "Change line five", changes: { 5: "five by app-1" } },
+        { task: "Change line ten", changes: { 10: "ten by app-2" } },
+        { task: "Change line eighteen", changes: { 18: "eighteen by app-3" } },
+      ]);
       // GitHub's CI goes red on app-3's head once the train updated it, until the agent fixed it.
       const { head: branch3, headSha: approved3 } = train.pullOf("app-3")!;
       let fixed = false;
       train.isRed = (branch, sha) => branch === branch3 && sha !== approved3 && !fixed;
       const release = join(e2e.userHome, "fixed");
       writeFileSync(train.turnsFile, JSON.stringify({ workUntil: release }));
-      const queued = await train.ao(["merge", "--queue", ...IDS, "--json"]);
+      const queued = await train.ao(["merge", "--queue", ...ids, "--json"]);
       expect(queued.exitCode, queued.stderr).toBe(0);
 
       const ended = async (id: string, state: string) =>
@@ -90,7 +85,7 @@ describe("the merge train against the loopback GitHub (required checks)", () => 
       const main = runGit(e2e.repo.origin, ["show", "main:app.txt"]);
       for (const line of ["five by app-1", "ten by app-2", "eighteen by app-3"]) expect(main).toContain(line);
       const merged = (await train.events("pr.merged")).map((event) => event.sessionId);
-      expect(merged.sort()).toEqual(IDS);
+      expect(merged.sort()).toEqual(ids);
     },
   );
 });

@@ -1,88 +1,16 @@
-import Database from "better-sqlite3";
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
-import { AO_BIN } from "../helpers/run-ao.js";
 import { eventually, killDaemons, type E2e } from "./e2e-fixture.js";
 import { FAULT_SEED, seededRandom } from "./fault-seed.js";
 import { approveAll, ciPassed, makeTrainWorld, type TrainWorld } from "./merge-train-fixture.js";
+import { entryRows, kill9, landedCount, startDaemon, stepRows, trainAt } from "./merge-train-kill-fixture.js";
 
 /** The daemon is killed this many times in the run (issue 28: 20 random points). */
 const KILLS = 20;
 /** At most this many rounds of three sessions each to spend them on (a hang guard; two or three do). */
 const ROUNDS = 6;
-
-interface StepRow {
-  entry: number;
-  session: string;
-  step: string;
-  sha: string | null;
-  state: string;
-}
-
-/** The train's recorded steps, read from the store as the daemon writes them (read-only). */
-function stepRows(e2e: E2e): StepRow[] {
-  const db = new Database(join(e2e.home, "ao.db"), { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(
-        `SELECT s.entry_id AS entry, e.session_id AS session, s.step, s.sha, e.state
-         FROM queue_steps s JOIN queue_entries e ON e.id = s.entry_id ORDER BY s.id`,
-      )
-      .all() as StepRow[];
-  } finally {
-    db.close();
-  }
-}
-
-interface EntryRow {
-  entry: number;
-  session: string;
-  state: string;
-  tested: string | null;
-}
-
-/** Every queue entry (`ao queue` lists only the ten latest ended ones). */
-function entryRows(e2e: E2e): EntryRow[] {
-  const db = new Database(join(e2e.home, "ao.db"), { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare("SELECT id AS entry, session_id AS session, state, tested_sha AS tested FROM queue_entries")
-      .all() as EntryRow[];
-  } finally {
-    db.close();
-  }
-}
-
-/** Where the train is: the state of each entry not landed yet (what a kill interrupts). */
-function trainAt(e2e: E2e): string {
-  const states = new Map(stepRows(e2e).map((row) => [row.session, row.state]));
-  const open = [...states].filter(([, state]) => state !== "landed");
-  return open.length === 0 ? "all landed" : open.map(([session, state]) => `${session}:${state}`).join(",");
-}
-
-function landedCount(e2e: E2e): number {
-  return entryRows(e2e).filter((row) => row.state === "landed").length;
-}
-
-/** A daemon of the test's own (`ao start --foreground`), so it can be killed at any moment of its life. */
-function startDaemon(e2e: E2e, pids: number[]): ChildProcess {
-  const child = spawn(process.execPath, [AO_BIN, "start", "--foreground"], {
-    cwd: e2e.configDir,
-    env: e2e.env,
-    stdio: "ignore",
-  });
-  if (child.pid !== undefined) pids.push(child.pid);
-  return child;
-}
-
-async function kill9(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  await exited;
-}
 
 /** Round `round`'s three sessions, spawned under a daemon, each committing one line, approved. */
 async function spawnRound(world: TrainWorld, round: number, pids: number[]): Promise<string[]> {

@@ -8,6 +8,7 @@ import { graphqlRoute } from "./graphql.js";
 import { branchRoutes } from "./rest-branches.js";
 import { checkRoutes } from "./rest-checks.js";
 import { mergeRoutes } from "./rest-merge.js";
+import { pushesIn, recordPushes, type FakePush } from "./push-log.js";
 import { pullRoutes } from "./rest-pulls.js";
 import { reviewRoutes } from "./rest-reviews.js";
 import { errorResponse, matchRoute, type FakeRequest, type FakeResponse, type FakeRoute } from "./route.js";
@@ -37,6 +38,15 @@ export interface FakeGitHub extends FakeControls, FakeMergeQueueControls {
   /** Serves `owner/repo` from a bare repository on disk (pushes land there). */
   addRepo(fullName: string, bareRepoPath: string, defaultBranch?: string): void;
   failNext(fault: FakeFault): void;
+  /** From now on every push into `owner/repo`'s bare repository is recorded (see push-log.ts). */
+  recordPushes(fullName: string): void;
+  /** The pushes recorded into `owner/repo`, oldest first per branch. */
+  pushes(fullName: string): FakePush[];
+  /**
+   * Called with each request once it was handled and recorded, before its answer is sent: a test
+   * can act at that moment (kill the client after the forge did what it asked, before it hears so).
+   */
+  onAnswer(listener: (request: RecordedRequest) => void): void;
   /** Requests that counted against the rate limit. */
   rateLimitedCount(): number;
   resetRequests(): void;
@@ -55,6 +65,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const state = options.state ?? new FakeGitHubState();
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
+  const listeners: ((request: RecordedRequest) => void)[] = [];
   const routes = [
     ...(options.routes ?? []),
     ...pullRoutes(state),
@@ -65,7 +76,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     graphqlRoute(state),
   ];
   const server = createServer((req, res) => {
-    void handle(req, res, { state, faults, requests, routes, token: options.token });
+    void handle(req, res, { state, faults, requests, listeners, routes, token: options.token });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const apiUrl = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
@@ -79,6 +90,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     requests,
     addRepo: (fullName, path, defaultBranch) => void state.addRepo(fullName, path, defaultBranch),
     failNext: (fault) => faults.add(fault),
+    recordPushes: (fullName) => recordPushes(originOf(state, fullName)),
+    pushes: (fullName) => pushesIn(originOf(state, fullName)),
+    onAnswer: (listener) => void listeners.push(listener),
     rateLimitedCount: () => requests.filter((r) => r.rateLimited).length,
     resetRequests: () => void requests.splice(0),
     close: () =>
@@ -94,6 +108,7 @@ interface ServerParts {
   state: FakeGitHubState;
   faults: FaultQueue;
   requests: RecordedRequest[];
+  listeners: ((request: RecordedRequest) => void)[];
   routes: FakeRoute[];
   token: string | undefined;
 }
@@ -120,7 +135,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, parts: ServerPa
   response = conditional(request, response);
   const { authorization: _authorization, ...visible } = headers;
   const rateLimited = response.status !== 304 && !url.pathname.startsWith("/_downloads/");
-  parts.requests.push({
+  const recorded = {
     method,
     path: url.pathname,
     query: url.search,
@@ -128,8 +143,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, parts: ServerPa
     rateLimited,
     headers: visible,
     body: raw,
-  });
+  };
+  parts.requests.push(recorded);
+  for (const listener of parts.listeners) listener(recorded);
   send(res, response, parts.requests.filter((r) => r.rateLimited).length);
+}
+
+function originOf(state: FakeGitHubState, fullName: string): string {
+  const repo = state.repos.get(fullName.toLowerCase());
+  if (repo === undefined) throw new Error(`fake github: no repository ${fullName}`);
+  return repo.origin;
 }
 
 function authorize(req: FakeRequest, token: string | undefined): FakeResponse | undefined {
