@@ -48,6 +48,10 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "session logs": ["ao session logs app-1", "ao session logs app-1 --lines 50 --json"],
   "session kill": ["ao session kill app-1", "ao session kill app-1 --purge"],
   "session interrupt": ["ao session interrupt app-1", "ao session interrupt app-1 --timeout 30s --json"],
+  "session answer": [
+    "ao session answer app-1 1",
+    "ao session answer app-1 No --question screen-3f2a9c1b7e4d --json",
+  ],
   "session takeover": [
     "ao session takeover app-1   # then: ao session attach app-1",
     "ao session takeover app-1 --json",

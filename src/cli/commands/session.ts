@@ -6,6 +6,7 @@ import { jsonFlag } from "../common-flags.js";
 import { addFlags, defineFlags, readFlags } from "../flags.js";
 import { writeJson, writeLines } from "../render.js";
 import { renderSessions } from "./status.js";
+import { registerSessionAnswer } from "./session-answer.js";
 import { registerSessionClaim } from "./session-claim.js";
 import { registerSessionCleanup } from "./session-cleanup.js";
 import { registerSessionEnded } from "./session-ended.js";
@@ -26,12 +27,13 @@ export function renderView(out: OutputStream, session: string, view: TerminalVie
 export function registerSessionCommand(program: Command, cli: CliRuntime): void {
   const session = program
     .command("session")
-    .description("list, attach to, stop, restore and clean up sessions");
+    .description("list, attach to, answer, stop, restore and clean up sessions");
   registerSessionLs(session, cli);
   registerSessionAttach(session, cli);
   registerSessionLogs(session, cli);
   registerSessionKill(session, cli);
   registerSessionInterrupt(session, cli);
+  registerSessionAnswer(session, cli);
   registerSessionTakeover(session, cli);
   registerSessionRestore(session, cli);
   registerSessionCleanup(session, cli);

@@ -39,6 +39,7 @@ export async function answerWorkerPermission(
   const where = { session: session.id, project: session.project, configPath: cc.config.path };
   const answered = await answerQuestion(cc.turns, session.id, "approve", {
     optionId: request.optionId,
+    by: `commander ${commander.name}`,
     accept: (question) => {
       if (request.questionId !== undefined && request.questionId !== question.id)
         throw questionChanged(session.id, request.questionId, question.title, WAIT_TURN_HINT);

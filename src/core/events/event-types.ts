@@ -19,6 +19,7 @@ const KNOWN = {
   "session.reported": true,
   "session.remapped": true,
   "session.question": true,
+  "session.answered": true,
   "pr.opened": true,
   "pr.linked": true,
   "pr.claimed": true,

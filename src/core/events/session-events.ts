@@ -210,6 +210,31 @@ export interface SessionQuestion extends EventBase {
   };
 }
 
+/**
+ * Somebody answered the question the agent asked: the choice given, who gave it, and whether the
+ * agent took it (it no longer asks). An ACP question is answered by option id; a terminal dialog by
+ * the keys that pick its choice on the agent's screen.
+ */
+export interface SessionAnswered extends EventBase {
+  type: "session.answered";
+  payload: {
+    /** The question answered (`session.question`'s id). */
+    questionId: string;
+    /** As the question's: `data` (ACP) or `screen` (a dialog on the agent's screen). */
+    source: "data" | "screen";
+    /** What it asked, in the agent's words (redacted). */
+    question: string;
+    /** The option's id (ACP) or the choice's number (screen); empty when the question was cancelled. */
+    choice: string;
+    /** The answer's words: the option's or the choice's label ("Yes", "Allow once"); "cancelled" when none. */
+    answer: string;
+    /** Who answered: `cli`, `dashboard`, or `commander <name>` (the control plane). */
+    by: string;
+    /** The agent no longer asked it within the wait. */
+    confirmed: boolean;
+  };
+}
+
 /** A session's life: its row, its spawn, its status, and what people did to it. */
 export type SessionEvent =
   | SessionCreated
@@ -223,4 +248,5 @@ export type SessionEvent =
   | SessionMessageSent
   | SessionReported
   | SessionRemapped
-  | SessionQuestion;
+  | SessionQuestion
+  | SessionAnswered;

@@ -37,6 +37,7 @@ export {
 export { MERGE_METHODS, mergeSession } from "./merge-session.js";
 export { attachSession } from "./attach-session.js";
 export { remapSession } from "./remap-session.js";
+export { answerSession, type SessionAnswer } from "./answer-session.js";
 
 // A session ended, restored or cleaned up.
 export { killSession } from "./kill-session.js";

@@ -35,7 +35,8 @@ export interface SessionProbe {
   dialog?: ScreenDialog | undefined;
 }
 
-const SCREEN_LINES = 60;
+/** How much of a screen a probe reads: what the dialog reading of the cycle and of an answer share. */
+export const SCREEN_LINES = 60;
 const ACTIVITY_CONCURRENCY = 8;
 
 /**

@@ -10,9 +10,13 @@ export interface ScreenDialog {
   readonly lines: readonly string[];
   /** The choices, in order: `key` is what selects it (its number), `label` its words. */
   readonly choices: readonly { key: string; label: string }[];
+  /** The index of the choice the dialog's cursor (`❯`, `›`, `●`) is on, when one is marked. */
+  readonly selected?: number | undefined;
 }
 
 const CHOICE = /^(?:[❯›>●]\s*)?(\d{1,2})\.\s+(\S.*)$/;
+/** A choice line that starts with the cursor's mark. */
+const CURSOR = /^[❯›>●]/;
 /** A rule, a box's top, a bullet of the transcript (a tool call, a reply) or the prompt: above the dialog. */
 const ABOVE = /^(?:[─━═╭╰┌└-]{3,}|[●•⏺✻]\s|[❯›>]\s|$)/u;
 const MAX_LINES = 8;
@@ -27,15 +31,18 @@ export function screenDialog(screen: string): ScreenDialog | undefined {
   if (last === undefined) return undefined;
   const tail = filled.slice(-(MAX_TAIL + 1 + 9));
   const choices: { key: string; label: string }[] = [];
+  let marked: number | undefined;
   let at = last;
   for (; at >= 0; at -= 1) {
     const match = CHOICE.exec(tail[at]!.line);
     if (match === null) break;
     choices.unshift({ key: match[1]!, label: match[2]!.trim() });
+    if (CURSOR.test(tail[at]!.line)) marked = Number(match[1]) - 1;
   }
   if (!numberedFromOne(choices)) return undefined;
   const firstChoice = tail[at + 1]!.index;
-  return { lines: askingLines(lines, firstChoice), choices };
+  const dialog = { lines: askingLines(lines, firstChoice), choices };
+  return marked === undefined ? dialog : { ...dialog, selected: marked };
 }
 
 /** A box's side borders go; what is left is trimmed. */

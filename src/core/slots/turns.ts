@@ -38,7 +38,7 @@ export const REPLY_SOURCES = ["hook", "transcript", "screen"] as const;
 export type ReplySource = (typeof REPLY_SOURCES)[number];
 
 /** A key a runtime can press in a session (`Runtime.press`). */
-export type RuntimeKey = "Escape" | "C-c" | "Enter" | "C-u";
+export type RuntimeKey = "Escape" | "C-c" | "Enter" | "C-u" | "Up" | "Down";
 
 /** What an agent is asked when a turn begins: before the message is delivered. */
 export interface TurnCursorProbe {

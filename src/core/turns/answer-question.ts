@@ -3,6 +3,7 @@ import { AoError } from "../errors.js";
 import type { ActivityReport, AgentQuestion } from "../slots/index.js";
 import { requireSession } from "../store/index.js";
 import { cursorProbe, lookAt } from "./read-signal.js";
+import { recordAnswer, type Answerer } from "./record-answer.js";
 import type { SessionAgent, TurnContext } from "./turn-context.js";
 
 /**
@@ -26,6 +27,8 @@ export interface AnswerOptions {
   readonly questionId?: string | undefined;
   /** Told the question before it is answered; throws to refuse (a commander's permission). */
   readonly accept?: ((question: AgentQuestion) => void) | undefined;
+  /** Who answers, as `session.answered` records it (default `cli`). */
+  readonly by?: Answerer | undefined;
 }
 
 export interface AnswerResult {
@@ -59,6 +62,15 @@ export async function answerQuestion(
   if (option === null) await pressEscape(sa);
   else await sa.runtime.deliver(sa.handle, option.id, { confirm: false });
   const after = await untilAnswered(tc, sa, question, options);
+  recordAnswer(tc.store, sessionId, {
+    questionId: question.id,
+    source: "data",
+    question: question.title,
+    choice: option?.id ?? "",
+    answer: option?.name ?? "cancelled",
+    by: options.by ?? "cli",
+    confirmed: after.confirmed,
+  });
   return { session: sessionId, question, option, ...after };
 }
 

@@ -86,7 +86,7 @@ export interface CostBrief {
 export interface QuestionBrief {
   /** What an answer sends back (`AnswerRequest.questionId`): a newer question is not answered blindly. */
   id: string;
-  /** `data`: asked as data (ACP), answerable from the page; `screen`: read from its terminal. */
+  /** `data`: asked as data (ACP), answered by option id; `screen`: a dialog on its terminal, answered by keys. */
   source: "data" | "screen";
   /** The agent's words (untrusted: render as text): the tool call, the dialog's lines. */
   text: string;
@@ -591,8 +591,9 @@ export interface QueueAnswer {
 
 /**
  * `POST /api/sessions/:id/answer`: answers the question the page showed (`questionId`) with one of
- * its options, as `ao approve <id> <option>` does; another question asked since is refused (409
- * `E_QUESTION_CHANGED`) and nothing is answered.
+ * its options (an ACP option id, or a screen dialog's choice number), as `ao session answer <id>
+ * <choice>` does; another question asked since is refused (409 `E_QUESTION_CHANGED`), as is a
+ * dialog gone from the screen (409 `E_NO_QUESTION`), and nothing is answered.
  */
 export interface AnswerRequest {
   questionId: string;

@@ -10,10 +10,16 @@ export async function answerQuestion(sessionId: string, question: QuestionBrief,
   return describeAnswer(await postJson<AnswerAnswer>(path, { questionId: question.id, optionId }));
 }
 
+/** A choice that refuses: an ACP reject, or a dialog's "No…" (styled as danger). */
+export function refuses(option: QuestionBrief["options"][number]): boolean {
+  return option.kind.startsWith("reject") || /^no\b/i.test(option.name);
+}
+
 /**
  * What a waiting agent asks, in its words (rendered as text: they are untrusted), with a button
- * per option when it asked as data (ACP). A terminal dialog lists its choices; it is answered on
- * the agent's screen (the session page's terminal, or `ao session attach`).
+ * per option: an ACP question's options, or a terminal dialog's choices (the server presses the
+ * keys that pick it on the agent's screen, after checking the same dialog is still there). A small
+ * note keeps the other way: the agent's own terminal.
  */
 export function QuestionBox({ card }: { card: FleetCard }) {
   const question = card.question;
@@ -22,25 +28,20 @@ export function QuestionBox({ card }: { card: FleetCard }) {
   return html`<section class="question" role="group" aria-label=${`Question from ${card.id}`}>
     <div class="question-head">The agent asks${kind}:</div>
     <pre class="question-text">${question.text}</pre>
+    <div class="question-options" role="group" aria-label="Answers">
+      ${question.options.map(
+        (option) =>
+          html`<${ActionButton}
+            key=${`${question.id}:${option.id}`}
+            label=${option.name}
+            danger=${refuses(option)}
+            run=${() => answerQuestion(card.id, question, option.id)}
+          />`,
+      )}
+    </div>
     ${
-      question.source === "data"
-        ? html`<div class="question-options" role="group" aria-label="Answers">
-            ${question.options.map(
-              (option) =>
-                html`<${ActionButton}
-                  key=${`${question.id}:${option.id}`}
-                  label=${option.name}
-                  danger=${option.kind.startsWith("reject")}
-                  run=${() => answerQuestion(card.id, question, option.id)}
-                />`,
-            )}
-          </div>`
-        : html`<ol class="question-choices">
-              ${question.options.map((option) => html`<li key=${option.id}>${option.name}</li>`)}
-            </ol>
-            <div class="question-note">
-              Answer it in the agent's terminal (Take control), or: ao session attach ${card.id}
-            </div>`
+      question.source === "screen" &&
+      html`<div class="question-note">or answer on its terminal: ao session attach ${card.id}</div>`
     }
   </section>`;
 }

@@ -51,7 +51,7 @@ const AnswerBody = z.strictObject({ questionId: z.string().min(1), optionId: z.s
 /**
  * The dashboard's actions (docs/dashboard.md, "Actions"): each one JSON POST, each through the
  * same core call as its CLI command (`ao send`, `ao session interrupt|restore|kill`, `ao merge
- * --sha`, `ao merge --queue`, `ao review`, `ao spawn`, `ao approve <option>`), each answering with
+ * --sha`, `ao merge --queue`, `ao review`, `ao spawn`, `ao session answer`), each answering with
  * that call's result.
  */
 export function actionRoutes(actions: ActionContext): DashboardRoute[] {
@@ -203,19 +203,18 @@ async function answer(
   id: string,
   body: z.infer<typeof AnswerBody>,
 ): Promise<AnswerAnswer> {
-  const { answerSessionQuestion } = await import("../../core/turns/index.js");
-  const result = await answerSessionQuestion(ctx, id, "approve", {
+  const { answerSession } = await import("../../core/sessions/index.js");
+  const result = await answerSession(ctx, id, body.optionId, {
     configPath,
-    optionId: body.optionId,
     questionId: body.questionId,
+    by: "dashboard",
   });
-  const next = result.activity.question;
   return {
     session: result.session,
     questionId: result.question.id,
-    option: result.option ?? { id: body.optionId, name: body.optionId, kind: "" },
+    option: result.choice,
     confirmed: result.confirmed,
-    next: next === undefined ? null : { id: next.id, title: next.title },
+    next: result.next === null ? null : { id: result.next.id, title: result.next.text },
   };
 }
 

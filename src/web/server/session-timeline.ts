@@ -8,6 +8,8 @@ const MARKED: Readonly<Record<string, (event: StoredEvent) => string>> = {
     `${text(event.payload.reaction)} delivered (attempt ${text(event.payload.attempt)})`,
   "reaction.failed": (event) => `${text(event.payload.reaction)} failed: ${text(event.payload.error)}`,
   "reaction.escalated": (event) => `${text(event.payload.reaction)} escalated: ${text(event.payload.reason)}`,
+  "session.answered": (event) =>
+    `${text(event.payload.by)} answered "${text(event.payload.answer)}"${event.payload.confirmed === true ? "" : " (not taken yet)"}`,
   "session.restored": () => "restored",
   "session.killed": () => "killed",
   "pr.opened": (event) => `PR #${text(event.payload.number)} opened`,

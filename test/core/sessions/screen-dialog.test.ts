@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { chooseScreenOption, cursorKeys } from "../../../src/core/sessions/answer-screen-question.js";
 import { questionOf } from "../../../src/core/sessions/record-questions.js";
 import { screenDialog } from "../../../src/core/sessions/screen-dialog.js";
 
@@ -15,6 +16,7 @@ describe("the dialog on a terminal agent's screen (recorded screens)", () => {
         { key: "2", label: "Yes, and always allow access to project/ from this project" },
         { key: "3", label: "No" },
       ],
+      selected: 0,
     });
   });
 
@@ -35,6 +37,41 @@ describe("the dialog on a terminal agent's screen (recorded screens)", () => {
     const gemini = screenDialog(screen("gemini/screens/outside-workspace-read.txt"));
     expect(gemini?.lines.at(-1)).toBe("Do you want to allow this read?");
     expect(gemini?.choices.map((choice) => choice.label)).toEqual(["Yes", "No"]);
+    expect(gemini?.selected).toBe(0);
+  });
+
+  it("knows which choice the cursor is on, and the keys that move it onto another", () => {
+    const trust = screen("claude/screens/folder-trust.txt");
+    expect(screenDialog(trust)?.selected).toBe(0);
+    const moved = trust
+      .replace(" ❯ 1. Yes, I trust this folder", "   1. Yes, I trust this folder")
+      .replace("   2. No, exit", " ❯ 2. No, exit");
+    expect(screenDialog(moved)?.selected).toBe(1);
+    const unmarked = trust.replace(" ❯ 1. Yes", "   1. Yes");
+    expect(screenDialog(unmarked)?.selected).toBeUndefined();
+    expect(cursorKeys(0, 2)).toEqual(["Down", "Down"]);
+    expect(cursorKeys(2, 1)).toEqual(["Up"]);
+    expect(cursorKeys(1, 1)).toEqual([]);
+  });
+
+  it("finds a dialog's choice by its number or its words, and names the choices otherwise", () => {
+    const words = questionOf({
+      activity: { activity: "needs_input" },
+      dialog: screenDialog(screen("claude/screens/permission-prompt.txt")),
+    })!;
+    expect(chooseScreenOption(words, "3", "app-1").name).toBe("No");
+    expect(chooseScreenOption(words, " no ", "app-1").id).toBe("3");
+    const refusal = (() => {
+      try {
+        return chooseScreenOption(words, "Maybe", "app-1");
+      } catch (error) {
+        return error as { code: string; hint: string };
+      }
+    })();
+    expect(refusal).toMatchObject({
+      code: "E_USAGE",
+      hint: "the choices: 1 (Yes), 2 (Yes, and always allow access to project/ from this project), 3 (No)",
+    });
   });
 
   it("finds no dialog on a working or idle screen", () => {

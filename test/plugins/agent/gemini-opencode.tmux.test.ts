@@ -28,7 +28,14 @@ const subjects: Record<
 };
 
 /** tmux's names for the keys an agent asks for. */
-const TMUX_KEYS = { Escape: "Escape", "C-c": "C-c", Enter: "Enter", "C-u": "C-u" } as const;
+const TMUX_KEYS = {
+  Escape: "Escape",
+  "C-c": "C-c",
+  Enter: "Enter",
+  "C-u": "C-u",
+  Up: "Up",
+  Down: "Down",
+} as const;
 
 describe.each(Object.keys(subjects))("%s fake in tmux, driven by its plugin", (name) => {
   it(

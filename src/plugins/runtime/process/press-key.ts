@@ -10,12 +10,14 @@ const KEY_BYTES: Readonly<Record<Exclude<RuntimeKey, "C-c">, string>> = {
   Enter: "\n",
   Escape: "\x1b",
   "C-u": "\x15",
+  Up: "\x1b[A",
+  Down: "\x1b[B",
 };
 
 /**
  * A key for an agent without a terminal. Ctrl-C is what a terminal turns it into: SIGINT to the
  * foreground process group, here the launcher's group (the launcher ignores it and lives on to
- * record the agent's exit). Enter and Escape are their bytes, written to the agent's input pipe.
+ * record the agent's exit). Enter, Escape and the arrows are their bytes, written to the agent's input pipe.
  */
 export async function pressKey(
   id: string,
