@@ -1,5 +1,7 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { eventually } from "./e2e-fixture.js";
+import { eventually, hookEvents, makeE2e } from "./e2e-fixture.js";
 import { turnsWorld, type TurnJson } from "./turns-fixture.js";
 
 /**
@@ -68,3 +70,58 @@ describe.each(AGENTS)("turns of %s, from its own signals", (agent, replySource) 
     },
   );
 });
+
+describe("an agent's hook wakes the daemon (issue 29)", () => {
+  it(
+    "with a 300 s poll, the fake claude's Stop hook ends its turn and the woken cycle marks the session idle",
+    { timeout: 90_000 },
+    async () => {
+      const e2e = makeE2e();
+      const release = join(e2e.userHome, "release");
+      e2e.env["FAKE_AGENT_TURNS_FILE"] = join(e2e.userHome, "turns.json");
+      writeFileSync(e2e.env["FAKE_AGENT_TURNS_FILE"], JSON.stringify({ reply: "Done.", workUntil: release }));
+      e2e.writeConfig("agent: claude-code", "daemon:\n  pollInterval: 300s");
+      const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
+      expect(spawned.exitCode, spawned.stderr).toBe(0);
+      const worktree = e2e.worktree("app-1");
+      await eventually(
+        () =>
+          hookEvents(worktree).some((event) => event["hook_event_name"] === "UserPromptSubmit") || undefined,
+        "the agent at work on its task",
+      );
+      try {
+        expect(e2e.ao(["start"]).exitCode).toBe(0);
+        // The start's one cycle sees the agent working; the next one is 300 s away.
+        await eventually(() => (lastCycle(e2e) === undefined ? undefined : true), "the first cycle");
+        expect(statusEvents(e2e)).not.toContain("idle");
+        writeFileSync(release, "");
+        // Only a woken cycle decides a status this side of the poll (the turn watch ends turns only).
+        await eventually(
+          () => (statusEvents(e2e).includes("idle") ? true : undefined),
+          "the session idle",
+          60_000,
+        );
+        const turns = JSON.parse(e2e.ao(["turns", "app-1", "--json"]).stdout) as { turns: TurnJson[] };
+        expect(turns.turns[0]).toMatchObject({ id: "t-1", status: "completed", replySource: "hook" });
+        const log = readFileSync(join(e2e.home, "logs", "daemon.log"), "utf8");
+        expect(log).toMatch(/woken \([^)]*agent[^)]*\): app-1/);
+      } finally {
+        e2e.ao(["stop"]);
+        if (!existsSync(release)) writeFileSync(release, "");
+      }
+    },
+  );
+});
+
+/** The `to` of each session.status event of app-1, oldest first. */
+function statusEvents(e2e: ReturnType<typeof makeE2e>): string[] {
+  const run = e2e.ao(["events", "--json", "--session", "app-1", "--limit", "1000"]);
+  expect(run.exitCode, run.stderr).toBe(0);
+  const { events } = JSON.parse(run.stdout) as { events: { type: string; payload: { to?: string } }[] };
+  return events.filter((event) => event.type === "session.status").map((event) => event.payload.to ?? "");
+}
+
+function lastCycle(e2e: ReturnType<typeof makeE2e>): unknown {
+  const run = e2e.ao(["status", "--json"]);
+  return (JSON.parse(run.stdout) as { daemon?: { lastCycle?: unknown } }).daemon?.lastCycle;
+}

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
-import type { AgentSignals } from "../slots/index.js";
+import type { AgentSignals, SignalSource } from "../slots/index.js";
 import type { Session } from "../store/index.js";
 import type { DirWatch } from "./dir-watch.js";
 
@@ -14,13 +14,15 @@ interface WatchedFile {
 }
 
 /**
- * An agent's own signals (`Agent.signals`: Claude Code's Stop, StopFailure, Notification and
- * SessionEnd hooks, as ao's hook recorder appends them): the file they go to is watched, and what
- * was appended since the last look is read; a line the agent says matters wakes the session's
- * cycle, so a dialog waiting for a person or a usage limit is acted on at once. A tool call's line
- * wakes nothing: a busy agent writes one a second, and its status can wait for the poll.
+ * An agent's own signals (`Agent.signals`: Claude Code's and Gemini CLI's hooks as ao's hook recorder
+ * appends them, opencode's events from ao's plugin, Codex's rollout, an ACP host's record): the file
+ * they go to is watched, and what was appended since the last look is read; a line the agent says
+ * matters wakes the session's cycle, so a turn's end, a dialog waiting for a person or a usage limit
+ * is acted on at once. A tool call's line wakes nothing: a busy agent writes one a second, and its
+ * status can wait for the poll. A file the agent cannot name yet is asked for again at each sync.
  */
 export class AgentSignalWakes {
+  /** undefined: the session's agent has no signals, or its file cannot be watched. */
   readonly #watched = new Map<string, WatchedFile | undefined>();
 
   constructor(
@@ -35,10 +37,12 @@ export class AgentSignalWakes {
     for (const session of sessions) {
       if (this.#watched.has(session.id) || session.worktree === "") continue;
       const signals = (await this.agentOf(session).catch(() => undefined))?.signals;
-      this.#watched.set(
-        session.id,
-        signals === undefined ? undefined : this.#watch(session.id, signals, session.worktree),
-      );
+      if (signals === undefined) {
+        this.#watched.set(session.id, undefined);
+        continue;
+      }
+      const file = signals.file(sourceOf(session));
+      if (file !== undefined) this.#watched.set(session.id, this.#watch(session.id, signals, file));
     }
   }
 
@@ -46,8 +50,7 @@ export class AgentSignalWakes {
     for (const [id, watched] of this.#watched) this.#forget(id, watched);
   }
 
-  #watch(id: string, signals: AgentSignals, worktree: string): WatchedFile | undefined {
-    const file = signals.file(worktree);
+  #watch(id: string, signals: AgentSignals, file: string): WatchedFile | undefined {
     let cursor = sizeOf(file);
     const listener = () => {
       const { lines, next } = readAppended(file, cursor);
@@ -62,6 +65,14 @@ export class AgentSignalWakes {
     if (watched !== undefined) this.dirs.remove(watched.dir, watched.name, watched.listener);
     this.#watched.delete(id);
   }
+}
+
+function sourceOf(session: Session): SignalSource {
+  return {
+    sessionId: session.id,
+    worktree: session.worktree,
+    agentSessionId: session.agentSessionId ?? undefined,
+  };
 }
 
 function sizeOf(file: string): number {
@@ -90,6 +101,9 @@ export function readAppended(file: string, from: number): { lines: string[]; nex
     closeSync(fd);
   }
   const complete = buffer.lastIndexOf(0x0a) + 1;
+  // A line longer than the window (a rollout's tool output) is skipped, not read again forever:
+  // its rest then reads as a torn line, which no agent's `wakes` recognises.
+  if (complete === 0 && buffer.length === MAX_READ_BYTES) return { lines: [], next: start + buffer.length };
   const lines = buffer.subarray(0, complete).toString("utf8").split("\n").filter(Boolean);
   return { lines, next: start + complete };
 }

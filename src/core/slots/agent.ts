@@ -119,13 +119,23 @@ export interface UsageLimit {
   resetAt?: number;
 }
 
+/** The session whose signal file `AgentSignals.file` names. */
+export interface SignalSource {
+  readonly sessionId: string;
+  readonly worktree: string;
+  /** The agent's own conversation id, once ao learned it. */
+  readonly agentSessionId?: string | undefined;
+}
+
 /**
- * The file an agent's own hooks append their events to (one JSON object a line), and which of those
- * lines say something the daemon should look at the session for at once: a turn ended, the agent
- * waits for a person, it is ending. Every other line (a tool call) waits for the poll.
+ * The file an agent writes its signals to (its hooks, its plugin, its own record; one JSON object a
+ * line), and which of those lines say something the daemon should look at the session for at once:
+ * a turn ended, the agent waits for a person, it is ending. Every other line (a tool call) waits for
+ * the poll. `file` answers undefined while there is no file to name yet (a conversation not yet
+ * recorded); the daemon asks again at its next look.
  */
 export interface AgentSignals {
-  file(worktree: string): string;
+  file(source: SignalSource): string | undefined;
   /** Pure; false for a line it does not recognise. */
   wakes(line: string): boolean;
 }

@@ -20,6 +20,7 @@ import { activityFromRollout, findRollout } from "./codex/rollouts.js";
 import { readCodexUsage } from "./codex/usage.js";
 import { CODEX_SCREEN_RULES } from "./codex/screens.js";
 import { codexTurns } from "./codex/turns.js";
+import { rolloutSignals } from "./codex/rollout-signals.js";
 import { codexWorkerMcp } from "./codex/worker-mcp.js";
 import { runsPermissionless } from "./_shared/worker-mcp.js";
 import { recognizeCodexLimit } from "./codex/limits.js";
@@ -60,6 +61,7 @@ export function createCodexAgent(options: CodexOptions, codexHome: string): Agen
     latestConversation: (worktree) => Promise.resolve(findRollout(codexHome, worktree)?.sessionId),
     recognizeLimit: recognizeCodexLimit,
     accountVariables: CODEX_ACCOUNT,
+    signals: rolloutSignals(codexHome),
   };
 }
 

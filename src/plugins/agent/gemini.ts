@@ -11,7 +11,7 @@ import {
   type LaunchSpec,
   type PluginContext,
 } from "../../core/plugin-api.js";
-import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
+import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile, hookSignals } from "./_shared/agent-events.js";
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { agentProgram } from "./_shared/agent-program.js";
@@ -91,6 +91,8 @@ export function createGeminiAgent(
       Promise.resolve(probe).then((p) => observeGeminiHooks(agentEventsFile(p.worktree), p)),
     // "esc to cancel" (recorded): Escape ends the request and Gemini CLI says "Request cancelled.".
     interruptKeys: ["Escape"],
+    // A turn ended, a tool waits for a person's permission, the CLI is ending.
+    signals: hookSignals(["AfterAgent", "Notification", "SessionEnd"]),
   };
 }
 

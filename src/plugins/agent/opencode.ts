@@ -12,7 +12,7 @@ import {
 import { agentProgram } from "./_shared/agent-program.js";
 import { RECORDED_VERSIONS } from "./_shared/recorded-versions.js";
 import { OPENCODE_ACCOUNT, OPENCODE_LOGIN } from "./_shared/agent-logins.js";
-import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile } from "./_shared/agent-events.js";
+import { AGENT_EVENTS_NAME, AO_WORKSPACE_DIR, agentEventsFile, hookSignals } from "./_shared/agent-events.js";
 import { logCursor } from "./_shared/event-log.js";
 import { claimWorkspaceFiles } from "./_shared/git-exclude.js";
 import { activityFromLiveness, withSessionId } from "./_shared/liveness-activity.js";
@@ -89,6 +89,8 @@ export function createOpencodeAgent(
       Promise.resolve(probe).then((p) => observeOpencodeEvents(agentEventsFile(p.worktree), p)),
     // The footer says "esc interrupt", then "esc again to interrupt" (recorded): one Escape only arms it.
     interruptKeys: ["Escape", "Escape"],
+    // ao's plugin records the bus events: the session went idle (a turn ended) or reported an error.
+    signals: hookSignals(["session.idle", "session.error"], "type"),
   };
 }
 

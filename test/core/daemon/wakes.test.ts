@@ -155,6 +155,43 @@ describe("AgentSignalWakes: the agent's own hook events", () => {
     expect(woken).toEqual(["app-1"]);
   });
 
+  it("asks again for a file the agent could not name yet, and watches it once named (Codex's rollout)", async () => {
+    const dir = makeTempDir("ao-rollouts-");
+    const woken: string[] = [];
+    const signals = {
+      file: ({ agentSessionId }: { agentSessionId?: string | undefined }) =>
+        agentSessionId === undefined ? undefined : join(dir, `rollout-${agentSessionId}.jsonl`),
+      wakes: (line: string) => line.includes("task_complete"),
+    };
+    const agents = new AgentSignalWakes(
+      newDirWatch(),
+      () => Promise.resolve({ signals }),
+      (id) => woken.push(id),
+    );
+    closers.push(() => agents.close());
+    const session = sessionOn("app-1", makeTempDir("ao-wt-"), "main");
+    await agents.sync([session]);
+    writeFileSync(join(dir, "rollout-c1.jsonl"), "");
+    await agents.sync([{ ...session, agentSessionId: "c1" }]);
+    appendFileSync(
+      join(dir, "rollout-c1.jsonl"),
+      '{"type":"event_msg","payload":{"type":"task_complete"}}\n',
+    );
+    await eventually(() => woken.length > 0, "the rollout's wake");
+    expect(woken).toEqual(["app-1"]);
+  });
+
+  it("skips a line longer than one read instead of reading it again forever", () => {
+    const file = join(makeTempDir("ao-long-"), "rollout.jsonl");
+    writeFileSync(file, `{"out":"${"x".repeat(300 * 1024)}"}\n{"type":"end"}\n`);
+    const first = readAppended(file, 0);
+    expect(first.lines).toEqual([]);
+    expect(first.next).toBe(256 * 1024);
+    const second = readAppended(file, first.next);
+    expect(second.lines.at(-1)).toBe('{"type":"end"}');
+    expect(second.lines.map((line) => line.startsWith("{"))).toEqual([false, true]);
+  });
+
   it("reads only whole lines appended since the last look", () => {
     const file = join(makeTempDir("ao-lines-"), "events.jsonl");
     writeFileSync(file, '{"a":1}\n{"b":');

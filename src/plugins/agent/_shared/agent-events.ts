@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
+import type { AgentSignals } from "../../../core/plugin-api.js";
 
 /** Where ao keeps what it learns about a session's agent, inside the workspace (git-ignored). */
 export const AO_WORKSPACE_DIR = ".ao";
@@ -12,19 +13,18 @@ export function agentEventsFile(worktree: string): string {
 }
 
 /**
- * `Agent.signals` for a CLI whose hooks ao records (hook-recorder.ts): the events file, and the
- * hook events among `waking` (by `hook_event_name`) wake the daemon for the session.
+ * `Agent.signals` for a CLI whose hooks or plugin ao records in the events file (hook-recorder.ts,
+ * opencode's turn plugin): the lines whose `field` (a hook's `hook_event_name`, an opencode bus
+ * event's `type`) is among `waking` wake the daemon for the session. One mechanism for every agent
+ * that writes there: the daemon watches the file (core/daemon/agent-signal-wakes.ts).
  */
-export function hookSignals(waking: readonly string[]): {
-  file(worktree: string): string;
-  wakes(line: string): boolean;
-} {
+export function hookSignals(waking: readonly string[], field = "hook_event_name"): AgentSignals {
   const names = new Set(waking);
   return {
-    file: agentEventsFile,
+    file: ({ worktree }) => agentEventsFile(worktree),
     wakes: (line) => {
       try {
-        const name: unknown = (JSON.parse(line) as { hook_event_name?: unknown } | null)?.hook_event_name;
+        const name: unknown = (JSON.parse(line) as Record<string, unknown> | null)?.[field];
         return typeof name === "string" && names.has(name);
       } catch {
         return false;

@@ -14,6 +14,7 @@ import { readAcpUsage } from "./acp-usage.js";
 import { handOverAcp } from "./hand-over.js";
 import { acpRecordPath } from "./record.js";
 import { readRecordSince } from "./record-entries.js";
+import { recordSignals } from "./record-signals.js";
 
 /** The ACP agent's argv and extra environment for one launch (a model or a worktree may be in them). */
 export type AcpCommandOf = (input: AgentLaunchInput) => {
@@ -52,6 +53,7 @@ export function acpAgentOf(commandOf: AcpCommandOf, host: AcpHost): Agent {
     activity: (probe) => Promise.resolve(probe).then(activity),
     usage: (probe) => Promise.resolve(probe).then((p) => readAcpUsage(recordOf(p.sessionId), p)),
     handOver: (sessionId, to) => handOverAcp(recordOf(sessionId), to, sleepMs),
+    signals: recordSignals(recordOf),
   };
 }
 
