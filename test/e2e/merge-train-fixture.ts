@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
@@ -7,11 +7,17 @@ import type { EventJson } from "./event-shapes.js";
 
 export const LINES = Array.from({ length: 20 }, (_, index) => `line ${index + 1}`);
 
-/** The project's CI: app.txt has its 20 lines and no conflict markers (run by local CI, no shell). */
+/**
+ * The project's CI: app.txt has its 20 lines and no conflict markers, and a line that says it
+ * "needs line N as it was" finds line N unchanged (a change that breaks only combined with another:
+ * green alone, red stacked onto it). Run by local CI, no shell.
+ */
 const CHECK = `import { readFileSync } from "node:fs";
 const text = readFileSync("app.txt", "utf8");
 const lines = text.trimEnd().split("\\n");
 if (lines.length !== 20 || /^(<<<<<<<|=======|>>>>>>>)/m.test(text)) { console.error("bad app.txt"); process.exit(1); }
+for (const [, n] of text.matchAll(/needs line (\\d+) as it was/g))
+  if (lines[Number(n) - 1] !== \`line \${n}\`) { console.error(\`line \${n} changed\`); process.exit(1); }
 const wait = Number(process.env.TRAIN_CI_MS ?? "0");
 if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 console.log("app.txt ok");
@@ -39,14 +45,17 @@ export interface QueueJson {
   ended: QueueEntryJson[];
 }
 
-/** One project `app` in local mode (scm/local with `node check.mjs` as CI), a 1 s daemon, app.txt. */
-export function makeTrainWorld(update: "rebase" | "merge" = "rebase"): TrainWorld {
+/**
+ * One project `app` in local mode (scm/local with `node check.mjs` as CI), a 1 s daemon, app.txt;
+ * `batch` is its mergeQueue.batch.
+ */
+export function makeTrainWorld(update: "rebase" | "merge" = "rebase", batch = 1): TrainWorld {
   const e2e = makeE2e();
   const turnsFile = join(e2e.userHome, "turns.json");
   writeFileSync(turnsFile, "{}");
   e2e.env["FAKE_AGENT_TURNS_FILE"] = turnsFile;
   e2e.writeConfig(
-    `scm:\n  plugin: local\n  ci:\n    - node check.mjs\nmergeQueue:\n  update: ${update}`,
+    `scm:\n  plugin: local\n  ci:\n    - node check.mjs\nmergeQueue:\n  update: ${update}\n  batch: ${batch}`,
     "port: 0\ndaemon:\n  pollInterval: 1s",
   );
   writeFileSync(join(e2e.repo.dir, "app.txt"), `${LINES.join("\n")}\n`);
@@ -98,6 +107,21 @@ export async function approveAll(world: TrainWorld, ids: readonly string[]): Pro
       () => (world.e2e.ao(["review", id, "--approve"]).exitCode === 0 ? true : undefined),
       `${id}'s pull request to open and be approved`,
     );
+}
+
+/** Every run local CI started (`ci/<branch>/<sha>/`), with its result once it has one. */
+export function ciRuns(e2e: E2e): { sha: string; state: string | undefined }[] {
+  const root = join(e2e.home, "projects", "app", "ci");
+  if (!existsSync(root)) return [];
+  return readdirSync(root).flatMap((branch) =>
+    readdirSync(join(root, branch)).map((sha) => {
+      const result = join(root, branch, sha, "result.json");
+      const state = existsSync(result)
+        ? (JSON.parse(readFileSync(result, "utf8")) as { state: string }).state
+        : undefined;
+      return { sha, state };
+    }),
+  );
 }
 
 /** Whether local CI recorded a passing run of exactly `sha` on `branch`. */

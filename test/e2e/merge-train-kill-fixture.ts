@@ -11,6 +11,8 @@ export interface StepRow {
   step: string;
   sha: string | null;
   state: string;
+  /** The step's detail (JSON): a batch's `green` names the tip CI passed on. */
+  detail: string;
 }
 
 /** Reads ao's store read-only, while a daemon may be writing it. */
@@ -27,7 +29,7 @@ function readStore<T>(e2e: E2e, sql: string): T[] {
 export function stepRows(e2e: E2e): StepRow[] {
   return readStore<StepRow>(
     e2e,
-    `SELECT s.entry_id AS entry, e.session_id AS session, s.step, s.sha, e.state
+    `SELECT s.entry_id AS entry, e.session_id AS session, s.step, s.sha, e.state, s.detail
      FROM queue_steps s JOIN queue_entries e ON e.id = s.entry_id ORDER BY s.id`,
   );
 }

@@ -4,13 +4,16 @@ import { describe, expect, it } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
 import { eventually, killDaemons, type E2e } from "./e2e-fixture.js";
 import { FAULT_SEED, seededRandom } from "./fault-seed.js";
-import { approveAll, ciPassed, makeTrainWorld, type TrainWorld } from "./merge-train-fixture.js";
+import { approveAll, ciPassed, ciRuns, makeTrainWorld, type TrainWorld } from "./merge-train-fixture.js";
 import { entryRows, kill9, landedCount, startDaemon, stepRows, trainAt } from "./merge-train-kill-fixture.js";
 
 /** The daemon is killed this many times in the run (issue 28: 20 random points). */
 const KILLS = 20;
-/** At most this many rounds of three sessions each to spend them on (a hang guard; two or three do). */
-const ROUNDS = 6;
+/**
+ * At most this many rounds of three sessions each to spend them on (a hang guard): two or three do
+ * one at a time; a batch of three lands in fewer steps, so its kills spread over more rounds.
+ */
+const ROUNDS = 10;
 
 /** Round `round`'s three sessions, spawned under a daemon, each committing one line, approved. */
 async function spawnRound(world: TrainWorld, round: number, pids: number[]): Promise<string[]> {
@@ -86,49 +89,61 @@ async function nextStep(e2e: E2e, before: number, total: number): Promise<void> 
   }
 }
 
+/**
+ * Rounds of three sessions queued while no daemon runs, landed under daemons killed at seeded points
+ * until KILLS kills are spent; then everything landed exactly once, each on a tested commit.
+ */
+async function trainThroughKills(batch: number): Promise<void> {
+  console.log(`merge-train-kill: seed ${FAULT_SEED} (AO_FAULT_SEED=${FAULT_SEED} repeats this run)`);
+  const random = seededRandom(FAULT_SEED + batch - 1);
+  const world = makeTrainWorld("rebase", batch);
+  const { e2e } = world;
+  // CI that takes a while, so that kills also land while an entry is `testing`.
+  e2e.env["TRAIN_CI_MS"] = "300";
+  const base = runGit(e2e.repo.dir, ["rev-parse", "main"]);
+  const pids: number[] = [];
+  const sessions: string[] = [];
+  const killedAt: string[] = [];
+  try {
+    // One train of three lands in about seven kills, so the kills are spread over rounds.
+    for (let round = 0; round < ROUNDS && killedAt.length < KILLS; round += 1) {
+      sessions.push(...(await spawnRound(world, round, pids)));
+      const kills = await killRound(e2e, sessions.length, KILLS - killedAt.length, random, pids);
+      expect(kills.length).toBeGreaterThan(0);
+      killedAt.push(...kills.map((kill) => `round ${round} ${kill}`));
+      // The train completes under the daemon started after the round's last kill.
+      await eventually(
+        () => (landedCount(e2e) === sessions.length ? true : undefined),
+        `round ${round}'s train to land after the last restart`,
+        180_000,
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${JSON.stringify(world.queue())}`);
+      });
+    }
+    console.log(`merge-train-kill: ${killedAt.length} kills at\n  ${killedAt.join("\n  ")}`);
+    expect(killedAt).toHaveLength(KILLS);
+    expectLandedOnceOnTestedHeads(world, sessions, base);
+    const scratch = join(e2e.home, "projects", "app", "merge-train");
+    expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
+    expect(runGit(e2e.repo.dir, ["worktree", "list", "--porcelain"])).not.toContain("merge-train");
+  } finally {
+    e2e.ao(["stop"]);
+    killDaemons(pids);
+    for (const id of sessions) e2e.ao(["session", "kill", id]);
+  }
+}
+
 describe("the merge train survives kill -9 of the daemon (local mode, fake claude in tmux)", () => {
   it(
     `lands every queued session exactly once, each on its tested commit, through ${KILLS} seeded kills`,
     { timeout: 600_000 },
-    async () => {
-      console.log(`merge-train-kill: seed ${FAULT_SEED} (AO_FAULT_SEED=${FAULT_SEED} repeats this run)`);
-      const random = seededRandom(FAULT_SEED);
-      const world = makeTrainWorld();
-      const { e2e } = world;
-      // CI that takes a while, so that kills also land while an entry is `testing`.
-      e2e.env["TRAIN_CI_MS"] = "300";
-      const base = runGit(e2e.repo.dir, ["rev-parse", "main"]);
-      const pids: number[] = [];
-      const sessions: string[] = [];
-      const killedAt: string[] = [];
-      try {
-        // One train of three lands in about seven kills, so the kills are spread over rounds.
-        for (let round = 0; round < ROUNDS && killedAt.length < KILLS; round += 1) {
-          sessions.push(...(await spawnRound(world, round, pids)));
-          const kills = await killRound(e2e, sessions.length, KILLS - killedAt.length, random, pids);
-          expect(kills.length).toBeGreaterThan(0);
-          killedAt.push(...kills.map((kill) => `round ${round} ${kill}`));
-          // The train completes under the daemon started after the round's last kill.
-          await eventually(
-            () => (landedCount(e2e) === sessions.length ? true : undefined),
-            `round ${round}'s train to land after the last restart`,
-            180_000,
-          ).catch((error: unknown) => {
-            throw new Error(`${String(error)}\n${JSON.stringify(world.queue())}`);
-          });
-        }
-        console.log(`merge-train-kill: ${killedAt.length} kills at\n  ${killedAt.join("\n  ")}`);
-        expect(killedAt).toHaveLength(KILLS);
-        expectLandedOnceOnTestedHeads(world, sessions, base);
-        const scratch = join(e2e.home, "projects", "app", "merge-train");
-        expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
-        expect(runGit(e2e.repo.dir, ["worktree", "list", "--porcelain"])).not.toContain("merge-train");
-      } finally {
-        e2e.ao(["stop"]);
-        killDaemons(pids);
-        for (const id of sessions) e2e.ao(["session", "kill", id]);
-      }
-    },
+    () => trainThroughKills(1),
+  );
+
+  it(
+    `with mergeQueue.batch: 3, lands every batch exactly once at the tip CI passed on, through ${KILLS} seeded kills`,
+    { timeout: 900_000 },
+    () => trainThroughKills(3),
   );
 });
 
@@ -148,16 +163,24 @@ function expectLandedOnceOnTestedHeads(world: TrainWorld, sessions: readonly str
   const merged = world.events("pr.merged").map((event) => event.sessionId);
   expect(merged.sort()).toEqual([...sessions].sort());
   const rows = stepRows(e2e);
+  const passed = new Set(ciRuns(e2e).flatMap((run) => (run.state === "passing" ? [run.sha] : [])));
   const inLandingOrder = landed.map((event) => {
     const entry = entries.find((candidate) => candidate.entry === event.payload["entry"])!;
     const steps = rows.filter((row) => row.entry === entry.entry);
     expect(event.payload["sha"]).toBe(entry.tested);
-    // The last commit sent to CI, the green step and the landing are all the tested commit.
-    expect(steps.filter((row) => row.step === "testing").at(-1)?.sha).toBe(entry.tested);
-    expect(steps.filter((row) => row.step === "green").at(-1)?.sha).toBe(entry.tested);
+    // The green step and the landing are the tested commit; alone, it is also the last sent to CI.
+    const green = steps.filter((row) => row.step === "green").at(-1);
+    expect(green?.sha).toBe(entry.tested);
     expect(steps.filter((row) => row.step === "landed")).toHaveLength(1);
-    const branch = e2e.sessions().find((session) => session.id === entry.session)?.branch ?? "";
-    expect(ciPassed(e2e, branch, entry.tested ?? "")).toBe(true);
+    // In a batch, CI passed on the stack's tip, which holds the tested commit; alone, the tip is it.
+    const tip = (JSON.parse(green?.detail ?? "{}") as { tip?: string }).tip ?? entry.tested ?? "";
+    expect(passed.has(tip)).toBe(true);
+    runGit(e2e.repo.dir, ["merge-base", "--is-ancestor", entry.tested ?? "", tip]);
+    if (tip === entry.tested) {
+      expect(steps.filter((row) => row.step === "testing").at(-1)?.sha).toBe(entry.tested);
+      const branch = e2e.sessions().find((session) => session.id === entry.session)?.branch ?? "";
+      expect(ciPassed(e2e, branch, entry.tested ?? "")).toBe(true);
+    }
     return entry.tested;
   });
   const line = runGit(e2e.repo.dir, ["rev-list", "--first-parent", `${base}..main`]).split("\n");

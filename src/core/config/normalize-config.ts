@@ -148,7 +148,7 @@ function normalizeProject(
     reactions: mergeReactions(context.reactions, raw.reactions),
     controlPlane: projectControlPlane(context.controlPlane, raw.controlPlane),
     budget: definedOnly({ ...context.budget, ...raw.budget }),
-    mergeQueue: { update: raw.mergeQueue?.update ?? "rebase" },
+    mergeQueue: { update: raw.mergeQueue?.update ?? "rebase", batch: raw.mergeQueue?.batch ?? 1 },
   });
 }
 

@@ -115,6 +115,10 @@ export const projectSchema = z
           description:
             "How the merge train brings a queued branch up to date with defaultBranch: rebase it (a linear history, default) or merge defaultBranch into it.",
         }),
+        batch: z.int().min(1).max(32).default(1).meta({
+          description:
+            "How many queued entries the train tests together: stacked into one commit, CI run once on its tip, landed together when green, bisected when red. 1 (default) lands one at a time. scm: local only (GitHub's merge queue batches by itself).",
+        }),
       })
       .optional()
       .meta({ description: "The merge train (`ao merge --queue`, docs/merge-train.md) of this project." }),

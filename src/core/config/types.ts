@@ -79,6 +79,8 @@ export interface ProjectConfig {
 /** `mergeQueue:` of a project: rebase the branch onto the default branch, or merge it in. */
 export interface MergeQueueConfig {
   update: "rebase" | "merge";
+  /** How many entries are tested together (stacked, one CI run on the tip, bisected when red); 1: one at a time. */
+  batch: number;
 }
 
 /** One budget line of `budget:` (src/core/config/budget-schema.ts). */

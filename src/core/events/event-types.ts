@@ -83,6 +83,7 @@ const KNOWN = {
   "queue.entered": true,
   "queue.updated": true,
   "queue.testing": true,
+  "queue.bisecting": true,
   "queue.requeued": true,
   "queue.landed": true,
   "queue.left": true,

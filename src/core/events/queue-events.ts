@@ -41,8 +41,10 @@ export interface QueueUpdated extends EventBase {
     from: string;
     /** The commit it becomes: the one CI tests and the train may land. */
     to: string;
-    /** The default branch's head it was brought up to date with. */
+    /** The default branch's head it was brought up to date with; in a batch, the member's before it. */
     base: string;
+    /** mergeQueue.batch: the batch it was stacked in (its first entry, its place from 0, the batch's size). */
+    batch?: { lead: number; index: number; size: number };
   };
 }
 
@@ -58,6 +60,30 @@ export interface QueueTesting extends EventBase {
     sha: string;
     /** The default branch's head it was tested against. */
     base: string;
+    /** mergeQueue.batch: the entries tested together on this commit (this one is their stack's tip). */
+    batch?: { lead: number; entries: number[]; sessions: string[] };
+  };
+}
+
+/**
+ * mergeQueue.batch: CI failed on a batch's stack (this entry is its tip). The train tests the first
+ * half of the stack next, until the first member whose stack is red is found: that one leaves.
+ */
+export interface QueueBisecting extends EventBase {
+  type: "queue.bisecting";
+  payload: {
+    /** The project whose queue it is. */
+    project: string;
+    /** The stack's tip. */
+    entry: number;
+    /** The batch (its first entry). */
+    lead: number;
+    /** The red commit. */
+    sha: string;
+    /** The failing checks' names. */
+    checks: string[];
+    /** The entries of the red stack, in order. */
+    entries: number[];
   };
 }
 
@@ -69,8 +95,11 @@ export interface QueueRequeued extends EventBase {
     project: string;
     /** The queue entry (`ao queue --json` lists it). */
     entry: number;
-    /** `head_moved`: a commit landed on the branch; `base_moved`: the default branch moved. */
-    reason: "head_moved" | "base_moved";
+    /**
+     * `head_moved`: a commit landed on the branch; `base_moved`: the default branch moved; `batch`:
+     * its batch came apart (a member before it failed CI, or one moved), so it is stacked again.
+     */
+    reason: "head_moved" | "base_moved" | "batch";
     /** The head it sees now. */
     sha: string;
   };
@@ -140,4 +169,11 @@ export interface QueueReentered extends EventBase {
 
 /** The merge train (docs/merge-train.md): a queue entry's way from entering to landing or leaving. */
 export type QueueEvent =
-  QueueEntered | QueueUpdated | QueueTesting | QueueRequeued | QueueLanded | QueueLeft | QueueReentered;
+  | QueueEntered
+  | QueueUpdated
+  | QueueTesting
+  | QueueBisecting
+  | QueueRequeued
+  | QueueLanded
+  | QueueLeft
+  | QueueReentered;

@@ -4,6 +4,7 @@ import type { Lifecycle, LifecycleDecision, LifecycleEvent, Observations } from 
 import {
   appendEvent,
   getSession,
+  inMergeBatch,
   recordObservation,
   updateSession,
   writeTransaction,
@@ -76,9 +77,11 @@ export function applyDecision(input: ApplyInput): AppliedDecision {
     const happened = decision.events.filter(isStoredAsItself);
     for (const event of happened) appendEvent(tx, lifecycleFeedEvent(row.id, event));
     events += happened.length;
+    // Red CI on a merge batch's stack is the batch's: the train bisects it and tells the culprit.
+    const batched = inMergeBatch(tx, row.id);
     const planned = planReactions({
       session,
-      events: decision.events,
+      events: batched ? decision.events.filter((event) => event.type !== "ci_failed") : decision.events,
       pr: prState ?? row.prState,
       reactions: input.reactions,
       baseBranch: input.baseBranch,

@@ -38,6 +38,7 @@ async function advanceProject(scope: CycleScope, projectId: string): Promise<Ste
         repo: project.path,
         defaultBranch: project.defaultBranch,
         update: project.mergeQueue.update,
+        batch: project.mergeQueue.batch,
       },
       scm,
     });

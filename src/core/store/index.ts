@@ -172,6 +172,7 @@ export {
   ACTIVE_QUEUE_STATES,
   getQueueEntry,
   insertQueueEntry,
+  inMergeBatch,
   latestQueueEntryOf,
   listQueueEntries,
   listQueueSteps,
@@ -180,4 +181,11 @@ export {
   type NewQueueEntry,
   type QueueStepChange,
 } from "./queue-entries.js";
-export type { QueueDetail, QueueEntry, QueueLeaveReason, QueueState, QueueStep } from "./queue-entry-row.js";
+export type {
+  QueueBatch,
+  QueueDetail,
+  QueueEntry,
+  QueueLeaveReason,
+  QueueState,
+  QueueStep,
+} from "./queue-entry-row.js";

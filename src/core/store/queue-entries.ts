@@ -154,6 +154,15 @@ export function latestQueueEntryOf(store: Store, sessionId: string): QueueEntry 
   return row === undefined ? undefined : toQueueEntry(store, row);
 }
 
+/**
+ * Whether the session's branch is in a merge batch under way (mergeQueue.batch): red CI on it is
+ * its batch's, which the train bisects and tells the member that broke it about — not its agent's.
+ */
+export function inMergeBatch(store: Store, sessionId: string): boolean {
+  const entry = latestQueueEntryOf(store, sessionId);
+  return entry !== undefined && ACTIVE_QUEUE_STATES.includes(entry.state) && entry.detail.batch !== undefined;
+}
+
 /** The recorded steps of one entry, or of every entry of a project, oldest first. */
 export function listQueueSteps(
   store: Store,

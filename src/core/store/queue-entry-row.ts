@@ -29,6 +29,20 @@ export interface QueueDetail {
   pr?: number;
   /** Handed to the forge's own merge queue (GitHub's): the forge updates, tests and merges it. */
   forgeQueue?: boolean;
+  /** mergeQueue.batch: the batch it is stacked in (kept after it left or landed, dropped when requeued). */
+  batch?: QueueBatch;
+}
+
+/** An entry's place in a batch: stacked onto the member before it, tested with the stack up to it. */
+export interface QueueBatch {
+  /** The batch's first entry: names the batch. */
+  lead: number;
+  /** Its place in the stack, 0 first. */
+  index: number;
+  /** How many members the batch was formed with. */
+  size: number;
+  /** Set once CI was red on the stack up to it: the failing checks' names (the bisect goes on below it). */
+  red?: string[];
 }
 
 /** One stay of a session in its project's merge queue (migration 012). */

@@ -3,13 +3,15 @@ import type { QueueEntry, QueueState } from "../store/index.js";
 /**
  * Which state may follow which (docs/merge-train.md). `queued` → `updating` once the updated commit
  * is computed; `updating` → `testing` once the branch points at it; `testing` → `merging` once CI is
- * green on it; `merging` → `landed`. Any of them goes back to `queued` when its branch or the
+ * green on it; `merging` → `landed`. In a batch (mergeQueue.batch) the members below the tested
+ * tip go `updating` → `merging` with it, and a red tip goes back to `updating` while the train
+ * bisects. Any of them goes back to `queued` when its branch or the
  * default branch moved, and leaves (`left`) on a conflict, red CI or an ended session.
  */
 export const QUEUE_TRANSITIONS: Readonly<Record<QueueState, readonly QueueState[]>> = {
   queued: ["updating", "left"],
-  updating: ["testing", "queued", "left"],
-  testing: ["merging", "queued", "left", "landed"],
+  updating: ["testing", "merging", "queued", "left"],
+  testing: ["merging", "updating", "queued", "left", "landed"],
   merging: ["landed", "queued", "left"],
   landed: [],
   left: [],

@@ -2,6 +2,7 @@ import { loadConfig } from "../config/index.js";
 import type { AoContext } from "../context.js";
 import { findProject } from "../sessions/open-project.js";
 import { closeStore, listQueueEntries, openStore, type QueueEntry, type Store } from "../store/index.js";
+import { batchNote, batchView, type BatchView } from "./batch-view.js";
 import { queueEtas, queueOrder, recentCiDurations } from "./queue-order.js";
 
 /** One entry as `ao queue` shows it. */
@@ -25,6 +26,8 @@ export interface QueueEntryView {
   readonly endedAt: number | null;
   /** When it is expected to land (ms since the epoch), from recent CI durations; null: nothing to go by. */
   readonly eta: number | null;
+  /** mergeQueue.batch: its batch and the sessions tested together now. */
+  readonly batch?: BatchView | undefined;
 }
 
 export interface QueueListing {
@@ -71,13 +74,20 @@ export function readQueue(
   const mean =
     durations.length === 0 ? null : Math.round(durations.reduce((a, b) => a + b, 0) / durations.length);
   return {
-    queue: ordered.map((entry, index) => view(entry, index + 1, etas[index] ?? null)),
-    ended: ended.map((entry) => view(entry, null, null)),
+    queue: ordered.map((entry, index) => view(entry, index + 1, etas[index] ?? null, ordered)),
+    ended: ended.map((entry) => view(entry, null, null, ordered)),
     ciMs: mean,
   };
 }
 
-function view(entry: QueueEntry, place: number | null, eta: number | null): QueueEntryView {
+function view(
+  entry: QueueEntry,
+  place: number | null,
+  eta: number | null,
+  active: readonly QueueEntry[],
+): QueueEntryView {
+  const batch = batchView(entry, active);
+  const note = (batch === undefined ? undefined : batchNote(entry, batch)) ?? noteOf(entry);
   return {
     entry: entry.id,
     session: entry.sessionId,
@@ -85,7 +95,7 @@ function view(entry: QueueEntry, place: number | null, eta: number | null): Queu
     place,
     state: entry.state,
     attempt: entry.attempt,
-    note: noteOf(entry),
+    note,
     reason: entry.reason,
     head: entry.headSha,
     tested: entry.testedSha,
@@ -95,6 +105,7 @@ function view(entry: QueueEntry, place: number | null, eta: number | null): Queu
     enteredAt: entry.enteredAt,
     endedAt: entry.endedAt,
     eta,
+    ...(batch === undefined ? {} : { batch }),
   };
 }
 

@@ -69,13 +69,17 @@ export function leaveQueue(store: Store, entry: QueueEntry, facts: LeaveFacts): 
   );
 }
 
-/** Back to be prepared again, keeping its place: its branch or the default branch moved. */
+/**
+ * Back to be prepared again, keeping its place: its branch or the default branch moved, or its
+ * batch came apart. It leaves its batch (a new one is stacked from the queue).
+ */
 export function requeue(
   store: Store,
   entry: QueueEntry,
-  reason: "head_moved" | "base_moved",
+  reason: "head_moved" | "base_moved" | "batch",
   sha: string | undefined,
 ): QueueEntry {
+  const { batch: _left, ...detail } = entry.detail;
   return writeTransaction(store, (tx) =>
     recordQueueStep(tx, entry.id, {
       from: entry.state,
@@ -83,6 +87,7 @@ export function requeue(
       step: `requeued:${reason}`,
       sha: sha ?? null,
       testingAt: null,
+      detail,
       event: {
         type: "queue.requeued",
         payload: { project: entry.project, entry: entry.id, reason, sha: sha ?? "" },

@@ -9,6 +9,11 @@ import {
   type QueueEntry,
   type Session,
 } from "../store/index.js";
+import { formBatch } from "./batch-form.js";
+import { landBatch } from "./batch-land.js";
+import { currentBatch, nextBatchStep } from "./batch-plan.js";
+import { splitBatch } from "./batch-split.js";
+import { observeStack, testStack } from "./batch-test.js";
 import { followForgeQueue } from "./forge-queue.js";
 import { landEntry, testEntry } from "./land-entry.js";
 import { branchHead } from "./move-branch.js";
@@ -40,15 +45,49 @@ export async function runTrain(world: TrainWorld): Promise<TrainPass> {
   const left: { session: Session; entry: QueueEntry }[] = [];
   let landed = 0;
   for (let step = 0; step < STEPS_PER_CYCLE; step += 1) {
-    const head = trainHead(listQueueEntries(world.store, { project: world.project.id, activeOnly: true }));
+    const active = listQueueEntries(world.store, { project: world.project.id, activeOnly: true });
+    const head = trainHead(active);
     if (head === undefined) return { left, landed, reentered };
-    const outcome = await advanceEntry(world, head);
+    const outcome = await advanceHead(world, active, head);
     if (outcome.kind === "waiting") return { left, landed, reentered, waiting: outcome.on };
     if (outcome.kind === "landed") landed += 1;
-    if (outcome.kind === "left")
-      left.push({ session: outcome.session, entry: getQueueEntry(world.store, outcome.entryId) ?? head });
+    const gone = outcome.kind === "left" ? [outcome] : outcome.kind === "batch" ? outcome.left : [];
+    for (const { session, entryId } of gone)
+      left.push({ session, entry: getQueueEntry(world.store, entryId) ?? head });
+    if (outcome.kind === "batch") landed += outcome.landed;
   }
   return { left, landed, reentered };
+}
+
+/**
+ * The step the queue takes next: a batch under way is finished first (whatever `batch` says now);
+ * an entry past `queued` without a batch is taken on alone; else, with mergeQueue.batch above 1,
+ * the next entries are stacked into a batch.
+ */
+function advanceHead(
+  world: TrainWorld,
+  active: readonly QueueEntry[],
+  head: QueueEntry,
+): Promise<StepOutcome> {
+  const batch = currentBatch(active);
+  if (batch !== undefined) return advanceBatch(world, batch);
+  if (head.state === "queued" && world.project.batch > 1) return formBatch(world, queueOrder(active));
+  return advanceEntry(world, head);
+}
+
+/** One step of a batch (docs/merge-train.md, "Batching"), by its members' recorded states. */
+function advanceBatch(world: TrainWorld, members: readonly QueueEntry[]): Promise<StepOutcome> {
+  const next = nextBatchStep(members);
+  switch (next.kind) {
+    case "land":
+      return landBatch(world, next.members);
+    case "observe":
+      return observeStack(world, members, next.tip, next.stack);
+    case "test":
+      return testStack(world, members, next.tip, next.stack);
+    case "split":
+      return splitBatch(world, next.culprit, next.rest);
+  }
 }
 
 /** One step of the entry at the head, by the state its last recorded step left it in. */

@@ -9,6 +9,8 @@ export interface TrainProject {
   readonly repo: string;
   readonly defaultBranch: string;
   readonly update: "rebase" | "merge";
+  /** mergeQueue.batch: how many entries are tested together (1: one at a time). */
+  readonly batch: number;
 }
 
 /**
@@ -27,4 +29,10 @@ export type StepOutcome =
   | { readonly kind: "progressed" }
   | { readonly kind: "waiting"; readonly on: string }
   | { readonly kind: "left"; readonly session: Session; readonly entryId: number }
-  | { readonly kind: "landed"; readonly entryId: number };
+  | { readonly kind: "landed"; readonly entryId: number }
+  /** A batch's step: the members that left (their agents get a turn) and how many landed. */
+  | {
+      readonly kind: "batch";
+      readonly left: readonly { readonly session: Session; readonly entryId: number }[];
+      readonly landed: number;
+    };

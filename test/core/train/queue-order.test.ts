@@ -59,7 +59,10 @@ describe("state transitions", () => {
     expect(isQueueTransition("testing", "queued")).toBe(true);
     expect(isQueueTransition("queued", "merging")).toBe(false);
     expect(isQueueTransition("queued", "landed")).toBe(false);
-    expect(isQueueTransition("updating", "merging")).toBe(false);
+    expect(isQueueTransition("updating", "landed")).toBe(false);
+    // A batch: members below the green tip land with it; a red tip waits while the train bisects.
+    expect(isQueueTransition("updating", "merging")).toBe(true);
+    expect(isQueueTransition("testing", "updating")).toBe(true);
     expect(isQueueTransition("landed", "queued")).toBe(false);
     expect(isQueueTransition("left", "queued")).toBe(false);
   });
