@@ -1,6 +1,7 @@
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browserSkipReason, launchBrowser, photograph } from "../web/browser.js";
+import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
 import { makeLargeFleetWorld, type LargeFleetWorld } from "../web/large-fleet-world.js";
 
 /**
@@ -69,7 +70,7 @@ describe.skipIf(skip !== undefined)("the fleet page at 200 sessions (built ao, c
     const height = await page.evaluate<number>("document.documentElement.scrollHeight");
     console.log(`fleet page height at ${SESSIONS} sessions, 1440x900: ${height} px`);
     expect(height).toBeLessThan(MAX_PAGE_HEIGHT);
-    await photograph(page, "fleet-200-desktop.png");
+    await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet-200.png") });
     expect(await countText(page).textContent()).toBe(`${SESSIONS} sessions`);
 
     await page.keyboard.press("/");
