@@ -1,9 +1,10 @@
 import { connect } from "node:tls";
-import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { httpsRequest, plainHttpTo } from "../web/remote/https-client.js";
 import { scanTerminalQr } from "../helpers/scan-terminal-qr.js";
-import { artifactsDir } from "../web/browser.js";
+import { photograph } from "../web/browser.js";
+import { READ_PAGE_WIDTH } from "../web/page-checks.js";
 import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 
 /**
@@ -35,6 +36,14 @@ function servedFingerprint(host: string, port: number): Promise<string> {
     });
     socket.on("error", reject);
   });
+}
+
+const DESKTOP = { width: 1440, height: 900 };
+
+/** No sideways scrolling on a phone: the page is never wider than its window. */
+async function expectFits(page: Page): Promise<void> {
+  const widths = await page.evaluate<{ scroll: number; client: number; wide: string[] }>(READ_PAGE_WIDTH);
+  expect(widths.scroll, widths.wide.join(", ")).toBeLessThanOrEqual(widths.client);
 }
 
 describe.skipIf(skip !== undefined)("the dashboard from another device (built ao, chromium)", () => {
@@ -98,7 +107,15 @@ describe.skipIf(skip !== undefined)("the dashboard from another device (built ao
       expect(await page.getByLabel("Pairing code").inputValue()).toBe(scannedCode);
       expect(page.url()).not.toContain(scannedCode);
       await page.getByLabel("Device name").fill("test phone");
-      await page.screenshot({ path: join(artifactsDir(), "dashboard-pair-narrow.png") });
+      await expectFits(page);
+      await photograph(page, "pair-phone.png");
+      const wide = await (
+        await suite.browser().newContext({ ignoreHTTPSErrors: true, viewport: DESKTOP })
+      ).newPage();
+      await wide.goto(code.urls[0]!);
+      await wide.getByLabel("Device name").waitFor();
+      await photograph(wide, "pair-desktop.png");
+      await wide.context().close();
       await page.getByRole("button", { name: "Pair this device" }).click();
       await page.getByRole("article", { name: "app-1" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/");

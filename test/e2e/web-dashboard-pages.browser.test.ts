@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,19 +10,14 @@ import { DIAMOND } from "../core/plans/run/plan-fixture.js";
 import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
 import { makeDashboardWorld, type DashboardWorld } from "../web/dashboard-world.js";
 import { commitReviewWork } from "../web/review-fixture.js";
-import {
-  contrastRatio,
-  READ_PAGE_WIDTH,
-  READ_TERMINAL_LOOK,
-  watchPageErrors,
-  type TerminalLook,
-} from "../web/page-checks.js";
+import { contrastRatio, READ_TERMINAL_LOOK, watchPageErrors, type TerminalLook } from "../web/page-checks.js";
 
 /**
  * Every page of the dashboard as a person sees it, in a real headless chromium against the built
  * `ao`, its daemon and the fake claude in tmux: the live terminal is readable under the page's
- * Content-Security-Policy, the keyboard can leave it, a 390 px phone scrolls no page sideways, the
- * page installs as an app that opens offline, and each page is photographed for docs/screens/.
+ * Content-Security-Policy, the keyboard can leave it, and the page installs as an app that opens
+ * offline. Every page's width at 390 px, its contrast and its photographs are
+ * web-dashboard-screens.browser.test.ts.
  */
 const skip = browserSkipReason();
 const DESKTOP = { width: 1440, height: 900 };
@@ -81,41 +76,6 @@ async function openSession(viewport = DESKTOP): Promise<{ page: Page; context: B
 describe.skipIf(skip !== undefined)(
   "the dashboard's pages in a browser (built ao, fake claude, tmux)",
   () => {
-    it(
-      "fits a 390 px phone on every page, and photographs each page at 1440×900 and 390×844",
-      { timeout: 240_000 },
-      async () => {
-        makeWorld();
-        const shots = join(artifactsDir(), "screens");
-        mkdirSync(shots, { recursive: true });
-        for (const shown of PAGES) {
-          for (const [size, viewport] of [
-            ["phone", PHONE],
-            ["desktop", DESKTOP],
-          ] as const) {
-            const { page, context } = await open(shown.route, viewport);
-            await shown.ready(page);
-            const widths = await page.evaluate<{ scroll: number; client: number; wide: string[] }>(
-              READ_PAGE_WIDTH,
-            );
-            expect
-              .soft(widths.scroll, `${shown.name} at ${size}: ${widths.wide.join(", ")}`)
-              .toBeLessThanOrEqual(widths.client);
-            const file = `${shown.name}-${size}.png`;
-            await page.screenshot({
-              path: join(shots, file),
-              fullPage: size === "phone" || shown.name !== "session",
-            });
-            if (process.env["AO_UPDATE_SCREENSHOTS"] === "1") {
-              mkdirSync(join(process.cwd(), "docs", "screens"), { recursive: true });
-              copyFileSync(join(shots, file), join(process.cwd(), "docs", "screens", file));
-            }
-            await context.close();
-          }
-        }
-      },
-    );
-
     it(
       "draws the live terminal readable: monospace, contrasted, rows apart, no CSP error",
       { timeout: 120_000 },
@@ -246,34 +206,3 @@ describe.skipIf(skip !== undefined)(
     );
   },
 );
-
-/** The pages photographed for docs/screens/, each with what shows it has drawn. */
-const PAGES: { name: string; route: string; ready(page: Page): Promise<void> }[] = [
-  { name: "fleet", route: "/", ready: (page) => page.getByRole("article", { name: "app-1" }).waitFor() },
-  {
-    name: "session",
-    route: "/s/app-1",
-    ready: (page) =>
-      expect
-        .poll(() => page.locator(".xterm-rows").innerText(), { timeout: 60_000 })
-        .toContain("Claude Code (fake)"),
-  },
-  {
-    name: "supervision",
-    route: "/p/app",
-    ready: (page) => page.getByRole("listitem", { name: "app-1" }).waitFor(),
-  },
-  {
-    name: "review",
-    route: "/s/app-1/review",
-    ready: async (page) => {
-      await page.getByRole("button", { name: "Comment on src/login.ts line 3" }).click();
-      const box = page.getByRole("textbox", { name: "Comment on src/login.ts line 3", exact: true });
-      await box.fill("Say why the session checks it here, not in the form.");
-      await page.getByRole("button", { name: "Add comment" }).click();
-      await page.getByRole("button", { name: "Comment on README.md line 3" }).click();
-    },
-  },
-  { name: "plans", route: "/plans", ready: (page) => page.getByRole("link", { name: "plan-1" }).waitFor() },
-  { name: "plan", route: "/plans/plan-1", ready: (page) => page.locator('g.node[data-step="A"]').waitFor() },
-];

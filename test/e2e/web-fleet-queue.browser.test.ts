@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { aoPaths } from "../../src/core/paths.js";
 import { closeStore, getSession, openStore, writeTransaction } from "../../src/core/store/index.js";
 import { queueSession } from "../../src/core/train/index.js";
 import { runGit } from "../helpers/git-repo.js";
-import { artifactsDir } from "../web/browser.js";
+import { photograph } from "../web/browser.js";
 import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 import type { DashboardWorld } from "../web/dashboard-world.js";
 import { contrastRatio, READ_PAGE_WIDTH } from "../web/page-checks.js";
@@ -105,16 +105,6 @@ async function expectReadable(page: Page, scheme: "light" | "dark"): Promise<voi
   }
 }
 
-async function photograph(page: Page, name: string, phone: boolean): Promise<void> {
-  const shots = join(artifactsDir(), "screens");
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, name), fullPage: phone });
-  if (process.env["AO_UPDATE_SCREENSHOTS"] === "1") {
-    mkdirSync(join(process.cwd(), "docs", "screens"), { recursive: true });
-    copyFileSync(join(shots, name), join(process.cwd(), "docs", "screens", name));
-  }
-}
-
 describe.skipIf(suite.skip !== undefined)("the fleet page's radar and queues in a browser (built ao)", () => {
   it(
     "marks both conflicting cards and clears them live, lists the queue in order and a waiting spawn's reason",
@@ -170,13 +160,15 @@ describe.skipIf(suite.skip !== undefined)("the fleet page's radar and queues in 
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { name: "Queue", exact: true }).waitFor();
       expect(new URL(page.url()).hash).toMatch(/^#\/queue/);
+      await page.evaluate("document.activeElement?.blur()");
+      await photograph(page, "queue-desktop.png");
       await page.goBack();
       await page.evaluate("document.activeElement?.blur()");
 
       await expectReadable(page, "light");
       await expectReadable(page, "dark");
       await page.emulateMedia({ colorScheme: "light" });
-      await photograph(page, "fleet-queue-desktop.png", false);
+      await photograph(page, "fleet-queue-desktop.png");
 
       const phone = await suite.open(world.url, PHONE);
       await card(phone, "app-2").locator(".card-conflict").waitFor();
@@ -188,10 +180,11 @@ describe.skipIf(suite.skip !== undefined)("the fleet page's radar and queues in 
           READ_PAGE_WIDTH,
         );
         expect(widths.scroll, `${route}: ${widths.wide.join(", ")}`).toBeLessThanOrEqual(widths.client);
+        if (route === "#/queue") await photograph(phone, "queue-phone.png");
       }
       await phone.evaluate(`location.hash = "#/"`);
       await card(phone, "app-1").waitFor();
-      await photograph(phone, "fleet-queue-phone.png", true);
+      await photograph(phone, "fleet-queue-phone.png");
 
       // The session page's card says it too.
       const session = await suite.open(world.url.replace(/#/, "#/s/app-2?"), DESKTOP);

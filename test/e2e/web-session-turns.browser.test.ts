@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { runGit } from "../helpers/git-repo.js";
-import { artifactsDir } from "../web/browser.js";
+import { photograph as saveScreenshot } from "../web/browser.js";
 import { dashboardBrowserSuite } from "../web/dashboard-browser-suite.js";
 import type { DashboardWorld } from "../web/dashboard-world.js";
 import { READ_PAGE_WIDTH } from "../web/page-checks.js";
@@ -35,13 +35,13 @@ function turnEnded(w: DashboardWorld, id: string): TurnJson {
   return JSON.parse(waited.stdout) as TurnJson;
 }
 
-/** A photograph for docs/screens/ (copied there with AO_UPDATE_SCREENSHOTS=1, like the other pages'). */
-async function photograph(page: Page, file: string): Promise<void> {
-  const shots = join(artifactsDir(), "screens");
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, file), fullPage: true });
-  if (process.env["AO_UPDATE_SCREENSHOTS"] === "1")
-    copyFileSync(join(shots, file), join(process.cwd(), "docs", "screens", file));
+/**
+ * A photograph for docs/screens/ (copied there with AO_UPDATE_SCREENSHOTS=1, like the other pages'):
+ * the window, scrolled to what it shows, not the whole page (the files stay small).
+ */
+async function photograph(page: Page, file: string, shows: Locator): Promise<void> {
+  await shows.evaluate('(element) => element.scrollIntoView({ block: "start" })');
+  await saveScreenshot(page, file);
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -122,11 +122,11 @@ describe.skipIf(skip !== undefined)("the session page's conversation, conflicts 
         expect(await expectReadableText(page, SHOWN, colorScheme)).toBeGreaterThan(10);
       }
       await page.emulateMedia({ colorScheme: "light" });
-      await photograph(page, "session-turns-desktop.png");
+      await photograph(page, "session-turns-desktop.png", page.getByRole("region", { name: "Turns" }));
       const phone = await open(at(w, "/s/app-1"), PHONE);
       await turn(phone, "t-5").waitFor({ timeout: 60_000 });
       await expectNoSidewaysScroll(phone);
-      await photograph(phone, "session-turns-phone.png");
+      await photograph(phone, "session-turns-phone.png", turn(phone, "t-5"));
     },
   );
 
@@ -214,10 +214,12 @@ describe.skipIf(skip !== undefined)("the session page's conversation, conflicts 
           await page.emulateMedia({ colorScheme });
           expect(await expectReadableText(page, ".merge-radar", colorScheme)).toBeGreaterThan(3);
         }
+        await page.emulateMedia({ colorScheme: "light" });
+        await photograph(page, "session-queue-desktop.png", page.locator(".merge-radar"));
         const phone = await open(at(w, "/s/app-1"), PHONE);
         await phone.getByLabel("Place in the merge queue").waitFor({ timeout: 60_000 });
         await expectNoSidewaysScroll(phone);
-        await photograph(phone, "session-queue-phone.png");
+        await photograph(phone, "session-queue-phone.png", phone.locator(".merge-radar"));
       } finally {
         writeFileSync(gate, "open");
       }

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /**
  * Debian's chromium (scripts/setup.sh and .ci/run install it with apt-get), never a downloaded one:
@@ -60,4 +60,17 @@ export async function bundleForPage(entry: string): Promise<{ js: string; css: s
   });
   const file = (ext: string) => result.outputFiles.find((output) => output.path.endsWith(ext))?.text ?? "";
   return { js: file(".js"), css: file(".css") };
+}
+
+/**
+ * A photograph of the window as a person sees it (never the whole page: the files stay small), into
+ * the artifacts' `screens/`; with AO_UPDATE_SCREENSHOTS=1 also into docs/screens/, the pictures the
+ * docs show (a plain test run never touches the checkout).
+ */
+export async function photograph(page: Page, file: string): Promise<void> {
+  const shots = join(artifactsDir(), "screens");
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, file) });
+  if (process.env["AO_UPDATE_SCREENSHOTS"] === "1")
+    copyFileSync(join(shots, file), join(process.cwd(), "docs", "screens", file));
 }

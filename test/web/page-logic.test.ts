@@ -118,6 +118,15 @@ describe("what the actions say", () => {
       "from=working to=idle n=2",
     );
   });
+
+  it("says a status change in words, never its codes", () => {
+    const change = (reason: string) => ({ from: "pr_open", to: "ci_failed", reason });
+    expect(summarise(change("ci_failing"), "session.status")).toBe("pull request open → CI failing");
+    expect(summarise(change("idle_past_threshold"), "session.status")).toBe(
+      "pull request open → CI failing (idle for too long)",
+    );
+    expect(summarise({ from: "idle", to: "someday_new" }, "session.status")).toBe("agent idle → someday new");
+  });
 });
 
 describe("the timeline's time axis", () => {

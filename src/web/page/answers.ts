@@ -1,3 +1,4 @@
+import { describeStatusChange } from "../../core/fleet/status-words.js";
 import type { InterruptAnswer, KillAnswer, RestoreAnswer, SendAnswer } from "../api/types.js";
 import { isMomentField, localTime } from "./local-time.js";
 
@@ -29,9 +30,12 @@ export function describeRestore(answer: RestoreAnswer): string {
 
 /**
  * One line of an event's plain payload fields (key=value), for the session page's event list; a
- * moment (epoch milliseconds) is shown in local time.
+ * moment (epoch milliseconds) is shown in local time, a status change in words.
  */
-export function summarise(payload: Record<string, unknown>): string {
+export function summarise(payload: Record<string, unknown>, type = ""): string {
+  const { from, to, reason } = payload;
+  if (type === "session.status" && typeof from === "string" && typeof to === "string")
+    return describeStatusChange(from, to, typeof reason === "string" ? reason : null);
   return Object.entries(payload)
     .filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value))
     .map(([key, value]) => `${key}=${isMomentField(key, value) ? localTime(value) : String(value)}`)

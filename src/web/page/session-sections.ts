@@ -118,7 +118,7 @@ export function EventsSection({ events }: { events: EventEntry[] }) {
               <code>#${event.id}</code>${" "}<time datetime=${event.at} title=${event.at}
                 >${localTime(event.at)}</time
               >${" "} <strong>${event.type}</strong>${" "}<span class="payload"
-                >${summarise(event.payload)}</span
+                >${summarise(event.payload, event.type)}</span
               >
             </li>`,
         )}

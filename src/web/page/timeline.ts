@@ -1,5 +1,6 @@
 import type { Timeline, TimelineSpan } from "../api/types.js";
 import { html } from "./html.js";
+import { TimelineLegend } from "./timeline-legend.js";
 import { LABEL, WIDTH, xOf } from "./timeline-scale.js";
 
 const ROW = 26;
@@ -41,7 +42,8 @@ function Spans({
 
 /**
  * The session's history as a picture: one row of statuses, one of turns, and a row of marks for
- * reactions and other events, on a shared time axis. Hover (the SVG titles) gives exact times.
+ * reactions and other events, on a shared time axis, with a legend of its colours. Hover (the SVG
+ * titles) gives exact times.
  */
 export function TimelineChart({ timeline, now }: { timeline: Timeline; now: number }) {
   const height = ROW * 3 + 18;
@@ -70,6 +72,7 @@ export function TimelineChart({ timeline, now }: { timeline: Timeline; now: numb
     </svg>
     <figcaption>
       ${timeline.statuses.length} states · ${timeline.turns.length} turns · ${timeline.marks.length} marks
+      <${TimelineLegend} />
     </figcaption>
   </figure>`;
 }
