@@ -32,7 +32,9 @@ const recorded = (path: string): string[] =>
 
 /** The value of `field` (a dotted path) of each line that wakes. */
 function woken(agent: Agent, lines: readonly string[], field: (line: Record<string, unknown>) => unknown) {
-  return lines.filter((line) => agent.signals!.wakes(line)).map((line) => field(JSON.parse(line)));
+  return lines
+    .filter((line) => agent.signals!.wakes(line))
+    .map((line) => field(JSON.parse(line) as Record<string, unknown>));
 }
 const hookName = (line: Record<string, unknown>) => line["hook_event_name"];
 const source = (worktree: string, agentSessionId?: string) => ({
