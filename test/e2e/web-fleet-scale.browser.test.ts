@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describeActivity } from "../../src/core/fleet/index.js";
 import { artifactsDir, browserSkipReason, launchBrowser } from "../web/browser.js";
 import { makeLargeFleetWorld, type LargeFleetWorld } from "../web/large-fleet-world.js";
 
@@ -61,6 +62,16 @@ const shownIds = (page: Page) =>
   );
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search" });
 
+/** What `ao status --json` says each session's agent does (describeActivity, as its table does). */
+function statusActivities(fleet: LargeFleetWorld): Map<string, string> {
+  const result = fleet.ao(["status", "--json"]);
+  expect(result.exitCode, result.stderr).toBe(0);
+  const { sessions } = JSON.parse(result.stdout) as {
+    sessions: { id: string; status: string; activity?: { state?: string } | null }[];
+  };
+  return new Map(sessions.map((view) => [view.id, describeActivity(view.status, view.activity?.state)]));
+}
+
 describe.skipIf(skip !== undefined)("the fleet page at 200 sessions (built ao, chromium)", () => {
   it("stays bounded in height, and search narrows it to the matching few", { timeout: 120_000 }, async () => {
     const page = await open(world.url);
@@ -72,6 +83,16 @@ describe.skipIf(skip !== undefined)("the fleet page at 200 sessions (built ao, c
     expect(height).toBeLessThan(MAX_PAGE_HEIGHT);
     await page.screenshot({ path: join(artifactsDir(), "dashboard-fleet-200.png") });
     expect(await countText(page).textContent()).toBe(`${SESSIONS} sessions`);
+    // Issue 27: "unknown" was shown as "idle" while `ao status` said unknown. Each card says what
+    // `ao status` says of its agent (these sessions' agents report nothing: unknown).
+    const said = statusActivities(world);
+    const cards = page.getByRole("article");
+    for (const index of [0, 1, 2]) {
+      const card = cards.nth(index);
+      const id = (await card.getAttribute("aria-label")) ?? "";
+      expect(said.get(id)).toBe("unknown");
+      expect(await card.locator(".card-meta .activity").textContent()).toBe(said.get(id));
+    }
 
     await page.keyboard.press("/");
     await expect
