@@ -11,11 +11,6 @@ export interface DaemonCycleOptions {
   /** Watch only this project's sessions. */
   readonly project?: string | undefined;
   readonly onCycle?: ((report: CycleReport) => void) | undefined;
-  /**
-   * What the daemon does first, inside the cycle's turn in the queue so no cycle runs meanwhile
-   * (self-heal.ts: restoring after a lost server or a clock jump); a failure is logged, never thrown.
-   */
-  readonly beforeCycle?: (() => Promise<void>) | undefined;
   /** What the daemon does between cycles (housekeeping.ts); a failure is logged, never thrown. */
   readonly afterCycle?: (() => Promise<void>) | undefined;
 }
@@ -30,9 +25,6 @@ export async function runDaemonCycle(
   options: DaemonCycleOptions,
   request: CycleOptions,
 ): Promise<CycleReport> {
-  await options.beforeCycle?.().catch((error: unknown) => {
-    options.log.error(`before the cycle: ${messageOf(error)}`);
-  });
   const started = ctx.clock.now();
   const scoped = scopeToProject(engine.store, request, options.project);
   let report: CycleReport;

@@ -12,12 +12,6 @@ export interface RestoreOutcome {
   error?: { code: string; message: string; hint?: string | undefined } | undefined;
 }
 
-export interface RestoreAllOptions extends RestoreOptions {
-  project?: string | undefined;
-  /** Only these sessions (the daemon's recovery: the ones it saw live); all of them when absent. */
-  sessions?: ReadonlySet<string> | undefined;
-}
-
 /** Statuses a person ended on purpose, or that are over: `--all` leaves them alone. */
 const LEFT_ALONE = new Set(["killed", "merged", "closed", "errored"]);
 
@@ -28,7 +22,7 @@ const LEFT_ALONE = new Set(["killed", "merged", "closed", "errored"]);
  */
 export async function restoreAllSessions(
   ctx: AoContext,
-  options: RestoreAllOptions = {},
+  options: RestoreOptions & { project?: string | undefined } = {},
 ): Promise<RestoreOutcome[]> {
   const store = openStore(ctx);
   const open = projectOpener(ctx, options.configPath);
@@ -50,9 +44,12 @@ export async function restoreAllSessions(
   }
 }
 
-function wanted(store: Store, session: Session, options: RestoreAllOptions): boolean {
+function wanted(
+  store: Store,
+  session: Session,
+  options: RestoreOptions & { project?: string | undefined },
+): boolean {
   if (LEFT_ALONE.has(session.status)) return false;
-  if (options.sessions !== undefined && !options.sessions.has(session.id)) return false;
   if (options.project !== undefined && session.project !== options.project) return false;
   if (session.status === "spawning")
     return options.force === true || !isSpawnerAlive(spawnerOf(store, session.id));
