@@ -8,6 +8,7 @@
  * pure types and formatters directly rather than through their area's entry.
  */
 export const BROWSER_CORE = [
+  "src/core/fleet/status-words.ts",
   "src/core/fleet/zones.ts",
   "src/core/plans/estimate-format.ts",
   "src/core/plans/estimate-types.ts",

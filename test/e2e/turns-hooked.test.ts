@@ -80,7 +80,7 @@ describe("an agent's hook wakes the daemon (issue 29)", () => {
       const release = join(e2e.userHome, "release");
       e2e.env["FAKE_AGENT_TURNS_FILE"] = join(e2e.userHome, "turns.json");
       writeFileSync(e2e.env["FAKE_AGENT_TURNS_FILE"], JSON.stringify({ reply: "Done.", workUntil: release }));
-      e2e.writeConfig("agent: claude-code", "daemon:\n  pollInterval: 300s");
+      e2e.writeConfig("agent: claude-code", "port: 0\ndaemon:\n  pollInterval: 300s");
       const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
       expect(spawned.exitCode, spawned.stderr).toBe(0);
       const worktree = e2e.worktree("app-1");
@@ -90,7 +90,8 @@ describe("an agent's hook wakes the daemon (issue 29)", () => {
         "the agent at work on its task",
       );
       try {
-        expect(e2e.ao(["start"]).exitCode).toBe(0);
+        const started = e2e.ao(["start"]);
+        expect(started.exitCode, started.stderr).toBe(0);
         // The start's one cycle sees the agent working; the next one is 300 s away.
         await eventually(() => (lastCycle(e2e) === undefined ? undefined : true), "the first cycle");
         expect(statusEvents(e2e)).not.toContain("idle");

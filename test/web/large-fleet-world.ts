@@ -65,7 +65,8 @@ export function makeLargeFleetWorld(count: number, port = 0): LargeFleetWorld {
   } finally {
     closeStore(store);
   }
-  const started = e2e.ao(["start", "--json"]);
+  // These rows have no agents by design: `ao start` must not restore 200 sessions first.
+  const started = e2e.ao(["start", "--json", "--no-restore"]);
   expect(started.exitCode, started.stderr).toBe(0);
   const json = JSON.parse(started.stdout) as { url?: string; dashboard?: { url: string } };
   const url = json.url ?? json.dashboard?.url;

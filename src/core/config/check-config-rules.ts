@@ -87,24 +87,6 @@ function queueActionProblems(reactions: ReactionOverrides | undefined, base: Key
   );
 }
 
-/**
- * `mergeQueue.batch` above 1 is the train's own batching, built for scm/local (docs/merge-train.md,
- * "Batching"): on GitHub the train follows GitHub's merge queue, which groups pull requests by itself.
- */
-function batchProblems(config: AoConfig): ConfigProblem[] {
-  return Object.values(config.projects).flatMap((project): ConfigProblem[] =>
-    project.mergeQueue.batch > 1 && project.scm?.plugin !== "local"
-      ? [
-          {
-            keyPath: ["projects", project.id, "mergeQueue", "batch"],
-            message: `batch ${String(project.mergeQueue.batch)} needs scm: local (this project's scm is ${project.scm?.plugin ?? "none"}); on GitHub, enable the repository's merge queue, which batches by itself (its "merge group" size), and leave batch at 1`,
-            at: "value",
-          },
-        ]
-      : [],
-  );
-}
-
 /** Rules that need the whole file: cross-references and uniqueness. */
 export function checkConfigRules(config: AoConfig, raw: RawConfig): ConfigProblem[] {
   return [
@@ -115,7 +97,6 @@ export function checkConfigRules(config: AoConfig, raw: RawConfig): ConfigProble
     ...Object.entries(raw.projects).flatMap(([id, project]) =>
       placeholderProblems(project.reactions, ["projects", id, "reactions"]),
     ),
-    ...batchProblems(config),
     ...queueActionProblems(raw.reactions, ["reactions"]),
     ...Object.entries(raw.projects).flatMap(([id, project]) =>
       queueActionProblems(project.reactions, ["projects", id, "reactions"]),

@@ -117,7 +117,7 @@ export const projectSchema = z
         }),
         batch: z.int().min(1).max(32).default(1).meta({
           description:
-            "How many queued entries the train tests together: stacked into one commit, CI run once on its tip, landed together when green, bisected when red. 1 (default) lands one at a time. scm: local only (GitHub's merge queue batches by itself).",
+            "How many queued entries the train tests together: stacked into one commit, CI run once on its tip, landed together when green, bisected when red. 1 (default) lands one at a time. Only for an scm whose train lands branches itself; `ao merge --queue` refuses it where pull requests land on a forge, whose own merge queue batches.",
         }),
       })
       .optional()

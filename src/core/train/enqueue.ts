@@ -1,6 +1,7 @@
 import type { AoContext } from "../context.js";
 import { AoError } from "../errors.js";
 import { openSessionForge, sessionPull } from "../sessions/session-pull.js";
+import { batchRefusal } from "./batch-support.js";
 import {
   closeStore,
   insertQueueEntry,
@@ -83,6 +84,8 @@ export async function enqueueSessions(
   const ready: { session: Session; pr: number; head: string }[] = [];
   for (const id of sessionIds) {
     const opened = await openSessionForge(ctx, id, options.configPath);
+    const batchRefused = await batchRefusal(opened.forge, opened.scm);
+    if (batchRefused !== undefined) throw batchRefused;
     const pr = await sessionPull(opened);
     const seen = (await opened.scm.plugin.observe([pr], { fresh: true })).get(pr.number);
     if (seen?.state !== "open")

@@ -71,7 +71,9 @@ function advanceHead(
 ): Promise<StepOutcome> {
   const batch = currentBatch(active);
   if (batch !== undefined) return advanceBatch(world, batch);
-  if (head.state === "queued" && world.project.batch > 1) return formBatch(world, queueOrder(active));
+  // A forge's scm lands each pull request itself: enqueue refuses batch > 1 there (batch-support.ts).
+  if (head.state === "queued" && world.project.batch > 1 && world.scm.train === undefined)
+    return formBatch(world, queueOrder(active));
   return advanceEntry(world, head);
 }
 

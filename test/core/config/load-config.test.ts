@@ -293,20 +293,12 @@ describe("loadConfig: errors", () => {
     ]);
   });
 
-  it("accepts mergeQueue.batch with scm: local and refuses it, at the key, with GitHub", async () => {
+  it("accepts mergeQueue.batch (whether the scm can batch is asked when an entry is queued)", async () => {
     const local = writeConfig(
       "projects:\n  app:\n    path: a\n    scm:\n      plugin: local\n    mergeQueue:\n      batch: 3\n",
     );
     const loaded = await loadConfig({ catalog: builtinCatalog, cwd: local.dir, env: {} }, {});
     expect(loaded.config.projects["app"]?.mergeQueue).toEqual({ update: "rebase", batch: 3 });
-    const github = writeConfig(
-      "projects:\n  app:\n    path: a\n    repo: o/r\n    scm:\n      plugin: github\n    mergeQueue:\n      batch: 3\n",
-    );
-    const error = await loadError(loadConfig({ catalog: builtinCatalog, cwd: github.dir, env: {} }, {}));
-    expect(issuesOf(error).map((i) => `${i.line}:${i.column} ${i.path}`)).toEqual([
-      "8:14 projects.app.mergeQueue.batch",
-    ]);
-    expect(issuesOf(error)[0]!.message).toContain("GitHub, enable the repository's merge queue");
   });
 
   it("rejects two projects with the same session prefix, pointing at the second", async () => {
