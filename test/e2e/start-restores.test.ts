@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { agentStarts, eventually, hookEvents, killDaemons, makeE2e, type E2e } from "./e2e-fixture.js";
 
@@ -73,6 +74,28 @@ describe("ao start after a reboot", () => {
       expect(again.stdout).not.toContain("restored");
       const pid = /pid (\d+)/u.exec(again.stdout)?.[1];
       if (pid !== undefined) daemons.push(Number(pid));
+    },
+  );
+
+  it(
+    "restores nothing with --no-restore, neither itself nor through the daemon it starts",
+    { timeout: 120_000 },
+    async () => {
+      const e2e = makeE2e();
+      world = e2e;
+      e2e.writeConfig("", "port: 0");
+      expect(e2e.ao(["spawn", "app", "Fix the login bug"]).exitCode).toBe(0);
+      await conversationOf(e2e, "app-1");
+      e2e.tmux(["kill-server"]);
+      const started = e2e.ao(["start", "--json", "--no-restore"]);
+      expect(started.exitCode, started.stderr).toBe(0);
+      const answer = JSON.parse(started.stdout) as { pid: number; restored: Restored[]; log: string };
+      daemons.push(answer.pid);
+      expect(answer.restored).toEqual([]);
+      // The daemon restores (if it did) before it reports ready, so by now it would have.
+      expect(readFileSync(answer.log, "utf8")).not.toMatch(/app-1: (recreating|restored|resum)/u);
+      expect(agentStarts(e2e)).toHaveLength(1);
+      expect(e2e.sessions().map((s) => s.runtime.liveness)).toEqual(["missing"]);
     },
   );
 });

@@ -101,7 +101,11 @@ export function registerStartCommand(program: Command, cli: CliRuntime): void {
         target,
         configPath,
         port,
-        daemonFlags: flags.dashboard ? remoteDaemonFlags(remote, flags.listen) : ["--no-dashboard"],
+        // This process restored (or was told not to): the daemon it starts must not restore again.
+        daemonFlags: [
+          "--no-restore",
+          ...(flags.dashboard ? remoteDaemonFlags(remote, flags.listen) : ["--no-dashboard"]),
+        ],
         nodePath: process.execPath,
         platform: process.platform,
       });
