@@ -1,6 +1,5 @@
-import { basename, dirname, join, resolve } from "node:path";
-import type { AoContext } from "../context.js";
-import { git } from "../git.js";
+import { basename, dirname, join } from "node:path";
+import { checkoutGitDirs } from "../sessions/checkout-git-files.js";
 import type { Session } from "../store/index.js";
 import type { DirWatch } from "./dir-watch.js";
 
@@ -26,7 +25,6 @@ export class BranchWakes {
   readonly #watched = new Map<string, WatchedRef>();
 
   constructor(
-    private readonly ctx: Pick<AoContext, "exec">,
     private readonly dirs: DirWatch,
     private readonly wake: (sessionId: string, why: "commit" | "new session") => void,
   ) {}
@@ -36,7 +34,7 @@ export class BranchWakes {
    * `announce`, a session watched for the first time is woken too: it may have committed while it
    * was spawning, before there was a watch (the daemon's first look needs none: its first cycle runs).
    */
-  async sync(sessions: readonly Session[], announce: boolean): Promise<void> {
+  sync(sessions: readonly Session[], announce: boolean): Promise<void> {
     const wanted = new Map(sessions.map((session) => [session.id, session]));
     for (const [id, watched] of this.#watched) {
       const session = wanted.get(id);
@@ -45,32 +43,24 @@ export class BranchWakes {
     for (const session of sessions) {
       // A spawn makes the worktree and the branch; until it is done there may be nothing to watch.
       if (session.status === "spawning" || this.#watched.has(session.id)) continue;
-      this.#watched.set(session.id, await this.#watch(session));
+      this.#watched.set(session.id, this.#watch(session));
       if (announce) this.wake(session.id, "new session");
     }
+    return Promise.resolve();
   }
 
   close(): void {
     for (const [id, watched] of this.#watched) this.#forget(id, watched);
   }
 
-  async #watch(session: Session): Promise<WatchedRef> {
+  #watch(session: Session): WatchedRef {
     const key = keyOf(session);
-    const common = await this.#commonDir(session.worktree);
+    const common = checkoutGitDirs(session.worktree)?.common;
     if (common === undefined) return { key };
     const ref = join(common, "refs", "heads", ...session.branch.split("/"));
     const [dir, name] = [dirname(ref), basename(ref)];
     const listener = () => this.wake(session.id, "commit");
     return this.dirs.add(dir, name, listener) ? { key, dir, name, listener } : { key };
-  }
-
-  async #commonDir(worktree: string): Promise<string | undefined> {
-    if (worktree === "") return undefined;
-    const found = await git(this.ctx, worktree, ["rev-parse", "--git-common-dir"], { reject: false }).catch(
-      () => undefined,
-    );
-    if (found === undefined || found.failed) return undefined;
-    return resolve(worktree, found.stdout.trim());
   }
 
   #forget(id: string, watched: WatchedRef): void {

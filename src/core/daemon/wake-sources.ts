@@ -55,7 +55,7 @@ export async function startWakeSources(
   const onConfig = () => batch.wake("config");
   dirs.add(dirname(configPath), basename(configPath), onConfig);
   const stopScm = await watchScmChanges(ctx, engine, options, (ids) => batch.wake("scm", ids));
-  const branches = new BranchWakes(ctx, dirs, (id, why) => batch.wake(why, [id]));
+  const branches = new BranchWakes(dirs, (id, why) => batch.wake(why, [id]));
   const agents = new AgentSignalWakes(dirs, await agentResolver(ctx, engine), (id) =>
     batch.wake("agent", [id]),
   );

@@ -1,5 +1,5 @@
 import { createLookMemory, lookMemoryAt, type LookMemory } from "../sessions/look-memory.js";
-import { screenKeySession, type ScreenMemory } from "../sessions/screen-reader.js";
+import type { KeptScreen, ScreenMemory } from "../sessions/screen-reader.js";
 import type { Session } from "../store/index.js";
 import type { LifecycleEngine } from "./engine.js";
 import type { QuietBranches } from "./pull-request-numbers.js";
@@ -16,7 +16,7 @@ export interface CycleLooks {
 }
 
 interface EngineLooks {
-  readonly screens: LookMemory<string>;
+  readonly screens: LookMemory<KeptScreen>;
   readonly quietBranches: LookMemory<true>;
 }
 
@@ -43,7 +43,7 @@ export function cycleLooks(
   const recall = options.sessionIds === undefined && options.fresh !== true;
   if (options.sessionIds === undefined) {
     const ids = new Set(watched.map((session) => session.id));
-    looks.screens.retain((key) => ids.has(screenKeySession(key)));
+    looks.screens.retain((key) => ids.has(key));
     looks.quietBranches.retain((key) => ids.has(key));
   }
   return {

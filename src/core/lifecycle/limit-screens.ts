@@ -1,3 +1,4 @@
+import { prefetchScreens } from "../sessions/screen-prefetch.js";
 import { screenReader } from "../sessions/screen-reader.js";
 import type { Liveness, Runtime, RuntimeHandle } from "../slots/index.js";
 import type { Session } from "../store/index.js";
@@ -61,6 +62,12 @@ async function lookAtAll(
       const answer = answers[index];
       if (answer !== undefined) liveness.set(id, answer);
     });
+    const toRead = ids.map((id) => ({
+      sessionId: id,
+      handle: placed.get(id)!.handle,
+      liveness: liveness.get(id),
+    }));
+    await prefetchScreens(runtime, toRead, scope.looks.screens);
   }
   return { placed, liveness };
 }

@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { checkoutGitDirs, fileKind, readText } from "./checkout-git-files.js";
 
 /**
  * A change signal for what `commitsAhead` reads in a host checkout (a worktree or a clone): the
@@ -11,12 +12,9 @@ import { isAbsolute, join, resolve } from "node:path";
  * found (`commitsAhead` is then asked every time); "absent" when the checkout itself is gone.
  */
 export function checkoutStamp(worktree: string, base: string): string | undefined {
-  const dotGit = join(worktree, ".git");
-  const kind = fileKind(dotGit);
-  if (kind === "none") return fileKind(worktree) === "none" ? "absent" : undefined;
-  const gitDir = kind === "dir" ? dotGit : linkedGitDir(dotGit, worktree);
-  if (gitDir === undefined) return undefined;
-  const common = commonDir(gitDir);
+  const dirs = checkoutGitDirs(worktree);
+  if (dirs === undefined) return fileKind(worktree) === "none" ? "absent" : undefined;
+  const { gitDir, common } = dirs;
   const head = readText(join(gitDir, "HEAD"));
   if (head === undefined) return undefined;
   const headRef = /^ref: (refs\/\S+)\s*$/.exec(head)?.[1];
@@ -32,41 +30,11 @@ export function checkoutStamp(worktree: string, base: string): string | undefine
   return [head.trim(), ...files.map(fileSignal)].join("|");
 }
 
-function fileKind(path: string): "dir" | "file" | "none" {
-  try {
-    return statSync(path).isDirectory() ? "dir" : "file";
-  } catch {
-    return "none";
-  }
-}
-
-/** A linked worktree's `.git` file: `gitdir: <path>`, relative to the worktree when not absolute. */
-function linkedGitDir(dotGit: string, worktree: string): string | undefined {
-  const line = /^gitdir: (.+?)\s*$/m.exec(readText(dotGit) ?? "")?.[1];
-  if (line === undefined) return undefined;
-  return isAbsolute(line) ? line : resolve(worktree, line);
-}
-
-/** A linked worktree's `commondir` (the main repository's git directory), else the git dir itself. */
-function commonDir(gitDir: string): string {
-  const line = readText(join(gitDir, "commondir"))?.trim();
-  if (line === undefined || line === "") return gitDir;
-  return isAbsolute(line) ? line : resolve(gitDir, line);
-}
-
 function fileSignal(path: string): string {
   try {
     const stat = statSync(path, { bigint: true });
     return `${String(stat.ino)}:${String(stat.size)}:${String(stat.mtimeNs)}`;
   } catch {
     return "-";
-  }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
   }
 }

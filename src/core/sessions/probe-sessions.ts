@@ -15,6 +15,7 @@ import type { SessionPluginOptions } from "../session-plugins/session-plugins.js
 import type { ScreenStillness } from "./screen-stillness.js";
 import { messageOf } from "../errors.js";
 import { screenDialog, type ScreenDialog } from "./screen-dialog.js";
+import { prefetchScreens } from "./screen-prefetch.js";
 import { screenReader, type ReadScreen, type ScreenMemory } from "./screen-reader.js";
 
 export interface SessionProbe {
@@ -87,6 +88,15 @@ export async function probeSessions(
       if (runtime instanceof Error) return;
       for (const entry of entries) placeOf(runtime, entry.handle, probes.get(entry.session.id));
       const live = entries.filter((entry) => probes.get(entry.session.id)?.liveness?.state === "alive");
+      await prefetchScreens(
+        runtime,
+        live.map((entry) => ({
+          ...entry,
+          sessionId: entry.session.id,
+          liveness: probes.get(entry.session.id)?.liveness,
+        })),
+        screens,
+      );
       await inBatches(live, ACTIVITY_CONCURRENCY, async (entry) => {
         const probe = probes.get(entry.session.id);
         if (probe) {

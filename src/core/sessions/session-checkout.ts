@@ -4,6 +4,7 @@ import { GIT_ENV, git } from "../git.js";
 import type { Runtime, RuntimeHandle } from "../slots/index.js";
 import type { Session } from "../store/index.js";
 import { storedHandle } from "../session-plugins/runtime-handle.js";
+import { checkoutGitDirs, readCheckoutRefs, type CheckoutRefs } from "./checkout-git-files.js";
 
 /** What one git command in a session's checkout answered; a non-zero exit is `failed`, not a throw. */
 export interface CheckoutGitResult {
@@ -23,6 +24,11 @@ export interface SessionCheckout {
   /** False when the checkout is gone (or the session holding it is). */
   present(): Promise<boolean>;
   git(args: readonly string[]): Promise<CheckoutGitResult>;
+  /**
+   * HEAD's commit and those of the refs named, read from git's files without running git: only a
+   * host checkout has them, and only where the files say it plainly (else undefined: ask git).
+   */
+  readRefs?(names: readonly string[]): CheckoutRefs | undefined;
 }
 
 /** The checkout of `session`, run by `runtime` (the session's own runtime plugin instance). */
@@ -43,6 +49,10 @@ export function hostCheckout(ctx: Pick<AoContext, "exec">, worktree: string): Se
     where: "host",
     present: () => Promise.resolve(existsSync(worktree)),
     git: (args) => git(ctx, worktree, args, { reject: false }),
+    readRefs: (names) => {
+      const dirs = checkoutGitDirs(worktree);
+      return dirs === undefined ? undefined : readCheckoutRefs(dirs, names);
+    },
   };
 }
 

@@ -161,6 +161,12 @@ export interface Runtime {
    */
   capture?(handle: RuntimeHandle, options: CaptureOptions): Promise<string>;
   /**
+   * Optional: the screens of many sessions in one call (tmux: one client for all), in the order of
+   * `handles`, each as `capture` returns it; `undefined` for a session whose screen could not be
+   * read. The lifecycle uses it to read the screens a look needs without a process per session.
+   */
+  captureMany?(handles: readonly RuntimeHandle[], options: CaptureOptions): Promise<(string | undefined)[]>;
+  /**
    * Optional: a live view onto the session's pane (slots/pane.ts), for the dashboard's terminal.
    * Attaching never resizes the pane. Rejects with E_NOT_FOUND when the session is not running.
    */

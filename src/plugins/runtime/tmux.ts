@@ -11,6 +11,7 @@ import { deliverSettings, deliverToPane, pressOnce, submitOnce } from "./tmux/de
 import { writeEnvFile } from "./tmux/env-file.js";
 import { paneCommand } from "./tmux/pane-command.js";
 import { attachTmuxPane } from "./tmux/pane-attachment.js";
+import { captureMany } from "./tmux/capture-many.js";
 import { capturePane } from "./tmux/capture-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
@@ -65,6 +66,7 @@ export function createTmuxRuntime(ctx: PluginContext, options: TmuxRuntimeOption
     submit: (handle) => submitOnce(clientFor(handle), handle.id, time),
     press: (handle, key) => pressOnce(clientFor(handle), handle.id, key, time),
     capture: (handle, { lines }) => capturePane(clientFor(handle), handle.id, lines),
+    captureMany: (handles, { lines }) => captureMany(handles, lines, clientFor),
     attachPane: (handle) => attachTmuxPane(ctx, clientFor(handle), assertTmuxSessionName(handle.id)),
     stop: (handle) => stopTmuxSession(clientFor(handle), handle.id, time),
   };

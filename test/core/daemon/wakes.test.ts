@@ -11,7 +11,6 @@ import { CiFinishWatch } from "../../../src/plugins/scm/local/ci-finish-watch.js
 import { eventually } from "../../contracts/eventually.js";
 import { makeTestRepo, runGit } from "../../helpers/git-repo.js";
 import { makeTempDir } from "../../helpers/temp-dir.js";
-import { makeTestContext } from "../../helpers/test-context.js";
 
 const closers: (() => void)[] = [];
 afterEach(() => {
@@ -35,9 +34,7 @@ describe("BranchWakes: a commit on a session's branch", () => {
     const worktree = join(makeTempDir("ao-wt-"), "wt");
     runGit(repo.dir, ["worktree", "add", "-q", "-b", "feat/greet", worktree]);
     const woken: string[] = [];
-    const branches = new BranchWakes(makeTestContext(), newDirWatch(), (id, why) =>
-      woken.push(`${id} ${why}`),
-    );
+    const branches = new BranchWakes(newDirWatch(), (id, why) => woken.push(`${id} ${why}`));
     closers.push(() => branches.close());
     await branches.sync(
       [sessionOn("app-1", worktree, "feat/greet"), sessionOn("app-2", repo.dir, "main")],
@@ -55,9 +52,7 @@ describe("BranchWakes: a commit on a session's branch", () => {
   it("wakes a session watched for the first time once, when asked to announce it, and forgets ended ones", async () => {
     const repo = makeTestRepo();
     const woken: string[] = [];
-    const branches = new BranchWakes(makeTestContext(), newDirWatch(), (id, why) =>
-      woken.push(`${id} ${why}`),
-    );
+    const branches = new BranchWakes(newDirWatch(), (id, why) => woken.push(`${id} ${why}`));
     closers.push(() => branches.close());
     await branches.sync([sessionOn("app-1", repo.dir, "main", "spawning")], true);
     expect(woken).toEqual([]); // still spawning: nothing to watch yet
@@ -76,7 +71,7 @@ describe("BranchWakes: a commit on a session's branch", () => {
 
   it("leaves a session whose checkout is gone to the poll", async () => {
     const woken: string[] = [];
-    const branches = new BranchWakes(makeTestContext(), newDirWatch(), (id) => woken.push(id));
+    const branches = new BranchWakes(newDirWatch(), (id) => woken.push(id));
     await branches.sync([sessionOn("app-1", join(makeTempDir("ao-gone-"), "missing"), "main")], true);
     expect(woken).toEqual(["app-1"]);
     branches.close();

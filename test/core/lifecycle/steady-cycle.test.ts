@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FULL_LOOK_MS } from "../../../src/core/sessions/look-memory.js";
 import type { CaptureOptions, Liveness, RuntimeHandle } from "../../../src/core/slots/index.js";
+import { FakeAgent } from "../../fakes/agent.js";
 import { FakeRuntime } from "../../fakes/runtime.js";
 import { makeLifecycleFixture } from "./lifecycle-fixture.js";
 
@@ -33,6 +34,25 @@ class StampedRuntime extends FakeRuntime {
 
   count(sessionId: string): number {
     return this.captures.get(sessionId) ?? 0;
+  }
+}
+
+/** A StampedRuntime that also reads many screens in one call, counting the calls and their sizes. */
+class BatchingRuntime extends StampedRuntime {
+  readonly batches: number[] = [];
+
+  async captureMany(
+    handles: readonly RuntimeHandle[],
+    options: CaptureOptions,
+  ): Promise<(string | undefined)[]> {
+    this.batches.push(handles.length);
+    return Promise.all(handles.map((handle) => FakeRuntime.prototype.capture.call(this, handle, options)));
+  }
+}
+
+class LimitReadingAgent extends FakeAgent {
+  recognizeLimit(): null {
+    return null;
   }
 }
 
@@ -91,6 +111,35 @@ describe("a steady cycle (issue 29)", () => {
     f.clock.advance(1_000);
     await f.cycle({ sessionIds: [session.id] });
     expect(runtime.count(session.id)).toBeGreaterThan(afterBound);
+  });
+
+  it("reads each screen once per look, however many lines the cycle's readers ask for", async () => {
+    const runtime = new StampedRuntime();
+    // An agent that recognizes usage limits: the cycle's limit watch reads the end of the screen
+    // (15 lines) before the probe reads more of it (60 lines).
+    const f = makeLifecycleFixture({ runtime, agent: new LimitReadingAgent() });
+    const session = await f.addSession();
+    runtime.print(handleOf(session), "working on it");
+    await f.cycle();
+    expect(runtime.count(session.id)).toBe(1);
+    f.clock.advance(FULL_LOOK_MS + 1_000);
+    await f.cycle();
+    expect(runtime.count(session.id)).toBe(2);
+  });
+
+  it("reads the screens a look needs in one call when the runtime can (captureMany)", async () => {
+    const runtime = new BatchingRuntime();
+    const f = makeLifecycleFixture({ runtime, agent: new LimitReadingAgent() });
+    const sessions = [await f.addSession(), await f.addSession(), await f.addSession()];
+    await f.cycle();
+    expect(runtime.batches).toEqual([3]);
+    f.clock.advance(30_000);
+    await f.cycle();
+    expect(runtime.batches).toEqual([3]);
+    f.clock.advance(FULL_LOOK_MS);
+    await f.cycle();
+    expect(runtime.batches).toEqual([3, 3]);
+    expect(sessions.map((session) => runtime.count(session.id))).toEqual([0, 0, 0]);
   });
 
   it("a new engine (ao status --refresh, a restarted daemon) remembers nothing", async () => {

@@ -191,4 +191,45 @@ describe("runtime/tmux: create and liveness", () => {
     expect(raw).toMatch(/Pane is dead \(status 1, /);
     expect(await runtime.capture?.(handle, { lines: 10 })).toBe("starting\nerror: cannot reach the service");
   });
+
+  it("reads many screens in one call as capture reads each, and each alone when one is gone", async () => {
+    const home0 = makeTmuxHome();
+    const calls: string[][] = [];
+    const exec: typeof home0.ctx.exec = (file, args, options) => {
+      if (file === "tmux") calls.push([...args]);
+      return home0.ctx.exec(file, args, options);
+    };
+    const runtime = createTmuxRuntime(
+      { ...home0.ctx, exec, baseDir: home0.home },
+      tmuxRuntimeOptions.parse({}),
+    );
+    const { home } = home0;
+    const print = (word: string) => [
+      "sh",
+      "-c",
+      `for i in 1 2 3 4 5; do echo ${word}-$i; done; printf '\\n\\n'; sleep 600`,
+    ];
+    const handles: RuntimeHandle[] = [];
+    for (const [id, word] of [
+      ["ao-1", "alpha"],
+      ["ao-2", "beta"],
+      ["ao-3", "ao-screen-end-0"],
+    ] as const)
+      handles.push(await runtime.create({ sessionId: id, cwd: home, argv: print(word), env: {} }));
+    await eventually(async () => {
+      const last = await runtime.capture?.(handles[2]!, { lines: 2 });
+      return last?.endsWith("-5") ? true : undefined;
+    }, "the output");
+    const one = await Promise.all(handles.map((handle) => runtime.capture!(handle, { lines: 3 })));
+    expect(one[0]).toBe("alpha-3\nalpha-4\nalpha-5");
+    calls.length = 0;
+    expect(await runtime.captureMany!(handles, { lines: 3 })).toEqual(one);
+    expect(calls).toHaveLength(1);
+    const gone = { runtime: "tmux", id: "ao-404" } as RuntimeHandle;
+    expect(await runtime.captureMany!([handles[0]!, gone, handles[1]!], { lines: 3 })).toEqual([
+      one[0],
+      undefined,
+      one[1],
+    ]);
+  });
 });

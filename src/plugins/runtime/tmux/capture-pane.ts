@@ -6,9 +6,7 @@ import { agentPaneTarget } from "../../_shared/tmux-target.js";
 /** Joined wrapped lines (-J), `lines` back into the scrollback, trailing blank lines dropped. */
 export async function capturePane(client: TmuxClient, session: string, lines: number): Promise<string> {
   const count = Math.max(1, Math.floor(lines));
-  const result = await client.run([
-    ["capture-pane", "-p", "-J", "-S", `-${String(count)}`, "-t", agentPaneTarget(session)],
-  ]);
+  const result = await client.run([captureCommand(session, count)]);
   if (result.failed) {
     const complaint = tmuxComplaint(result.stderr, "tmux failed");
     if (classifyTmuxFailure(result.stderr, result.timedOut) === "missing") {
@@ -16,7 +14,17 @@ export async function capturePane(client: TmuxClient, session: string, lines: nu
     }
     throw new AoError("E_EXEC_FAILED", `tmux could not read the screen of ${session}: ${complaint}`);
   }
-  const all = result.stdout.split("\n").map((line) => line.trimEnd());
+  return screenText(result.stdout, count);
+}
+
+/** The `capture-pane -J -S -<count>` argv of one session's agent pane. */
+export function captureCommand(session: string, count: number): string[] {
+  return ["capture-pane", "-p", "-J", "-S", `-${String(count)}`, "-t", agentPaneTarget(session)];
+}
+
+/** What `capture-pane` printed, as a capture returns it: its last `count` lines, trailing blanks dropped. */
+export function screenText(printed: string, count: number): string {
+  const all = printed.split("\n").map((line) => line.trimEnd());
   dropTrailingBlanks(all);
   // tmux's own line on a dead pane (remain-on-exit), not something the agent printed.
   if (DEAD_PANE_LINE.test(all.at(-1) ?? "")) all.pop();
