@@ -48,7 +48,7 @@ export function createSelfHeal(
   return {
     async beforeCycle() {
       const killedSince =
-        listEvents(engine.store, { type: "session.killed", afterId: seenEvents }).length > 0;
+        listEvents(engine.store, { type: "session.killed", afterId: seenEvents, limit: 1 }).length > 0;
       seenEvents = lastEventId(engine.store);
       const live = liveSessions(engine.store, project);
       const jump = jumped();
@@ -58,7 +58,8 @@ export function createSelfHeal(
       liveBefore = live;
       if (noticed !== undefined) {
         const recovery = { ...noticed, sessions: stillLive(engine.store, noticed.sessions) };
-        if (monotonic() < quietUntil)
+        if (recovery.sessions.size === 0) log.info(`${recovery.why}: no session recorded live to restore`);
+        else if (monotonic() < quietUntil)
           log.warn(`${recovery.why}: not restoring again so soon after a failed recovery`);
         else if (await recover(ctx, engine, log, project, recovery))
           quietUntil = monotonic() + RECOVERY_BACKOFF_MS;
@@ -131,7 +132,7 @@ async function recover(
   project: string | undefined,
   recovery: Pick<Recovery, "trigger" | "why" | "sessions">,
 ): Promise<boolean> {
-  log.info(`${recovery.why}: restoring ${[...recovery.sessions].join(", ") || "no live session"}`);
+  log.info(`${recovery.why}: restoring ${[...recovery.sessions].join(", ")}`);
   const outcomes = await restoreAll(ctx, engine.config.path, project, recovery.sessions);
   const failed = outcomes.some((outcome) => outcome.result === undefined);
   const nextAttemptAt = failed ? ctx.clock.now() + RECOVERY_BACKOFF_MS : undefined;
@@ -146,7 +147,6 @@ async function restoreAll(
   project: string | undefined,
   sessions: ReadonlySet<string>,
 ): Promise<RestoreOutcome[]> {
-  if (sessions.size === 0) return [];
   try {
     return await restoreAllSessions(ctx, { configPath, project, sessions });
   } catch (error) {

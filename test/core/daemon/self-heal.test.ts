@@ -66,4 +66,17 @@ describe("the daemon's self-heal", () => {
     await selfHeal.beforeCycle();
     expect(recovered()).toHaveLength(2);
   });
+
+  it("records no recovery when nothing is recorded live: the sessions were killed before the jump", async () => {
+    const { engine, ctx, selfHeal, sleep, recovered } = world();
+    addSession(engine.store, "app-1");
+    await selfHeal.beforeCycle();
+    writeTransaction(engine.store, (tx) =>
+      updateSession(tx, "app-1", { status: "killed" }, statusChanged("working", "killed")),
+    );
+    sleep(40 * 60_000);
+    expect(await selfHeal.beforeCycle()).toBeUndefined();
+    expect(recovered()).toEqual([]);
+    expect(ctx.stderr.text()).toContain("no session recorded live to restore");
+  });
 });
