@@ -64,7 +64,8 @@ export function createSelfHeal(
         else if (await recover(ctx, engine, log, project, recovery))
           quietUntil = monotonic() + RECOVERY_BACKOFF_MS;
       }
-      return holdFor(verdict, log);
+      // In the back-off after a failed recovery nothing will be restored: no reason to hold a cycle.
+      return monotonic() < quietUntil ? undefined : holdFor(verdict, log);
     },
   };
 }
