@@ -51,3 +51,17 @@ export function makeTestRepo(
   if (options.originUrl) runGit(dir, ["remote", "set-url", "origin", options.originUrl]);
   return { dir, origin };
 }
+
+/** A linked worktree of `repo` on a new branch `session/s-1`, as ao's spawn makes one. */
+export function addSessionWorktree(repo: string): string {
+  const worktree = join(makeTempDir("ao-wt-"), "s-1");
+  runGit(repo, ["worktree", "add", "-q", "-b", "session/s-1", worktree]);
+  return worktree;
+}
+
+/** Writes `file` in `dir` and commits it, the file's name as the subject. */
+export function commitFile(dir: string, file: string): void {
+  writeFileSync(join(dir, file), `${file}\n`);
+  runGit(dir, ["add", file]);
+  runGit(dir, ["-c", "user.name=t", "-c", "user.email=t@ao.invalid", "commit", "-q", "-m", file]);
+}
