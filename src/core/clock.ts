@@ -1,21 +1,9 @@
 import { readFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
 import { AoError, EXIT_USAGE } from "./errors.js";
 
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
-  /**
-   * Milliseconds since an arbitrary start that never go back and stop while the machine sleeps
-   * (`performance.now()`): the daemon compares it with `now()` to notice a sleep or a clock set back
-   * (daemon/clock-jump.ts). Absent (a test's fixed clock): `performance.now()`.
-   */
-  monotonic?(): number;
-}
-
-/** `clock.monotonic()`, or `performance.now()` for a clock without one. */
-export function monotonicNow(clock: Clock): number {
-  return clock.monotonic ? clock.monotonic() : performance.now();
 }
 
 /**
@@ -33,12 +21,9 @@ export const CLOCK_FILE_ENV = "AO_CLOCK_FILE";
  */
 export function clockFromEnv(env: Readonly<Record<string, string | undefined>>): Clock {
   const file = env[CLOCK_FILE_ENV];
-  const monotonic = () => performance.now();
-  if (file === undefined || file === "") return { now: () => Date.now(), monotonic };
+  if (file === undefined || file === "") return { now: () => Date.now() };
   readClockOffset(file); // a bad file fails the command at its start, not in the middle of it
-  // Only the wall clock moves with the file: a test that advances it is, to the daemon, a machine
-  // that slept (docs/testing.md).
-  return { now: () => Date.now() + readClockOffset(file), monotonic };
+  return { now: () => Date.now() + readClockOffset(file) };
 }
 
 /** The offset in `file`: an optionally signed whole number of milliseconds, surrounded by blanks. */
