@@ -34,7 +34,7 @@ export class BranchWakes {
    * `announce`, a session watched for the first time is woken too: it may have committed while it
    * was spawning, before there was a watch (the daemon's first look needs none: its first cycle runs).
    */
-  sync(sessions: readonly Session[], announce: boolean): Promise<void> {
+  sync(sessions: readonly Session[], announce: boolean): void {
     const wanted = new Map(sessions.map((session) => [session.id, session]));
     for (const [id, watched] of this.#watched) {
       const session = wanted.get(id);
@@ -46,7 +46,6 @@ export class BranchWakes {
       this.#watched.set(session.id, this.#watch(session));
       if (announce) this.wake(session.id, "new session");
     }
-    return Promise.resolve();
   }
 
   close(): void {

@@ -98,7 +98,7 @@ async function syncSessions(
   for (let first = true; !signal.aborted; first = false) {
     try {
       const sessions = listSessions(engine.store, { project: options.project, activeOnly: true });
-      await watches.branches.sync(sessions, !first);
+      watches.branches.sync(sessions, !first);
       await watches.agents.sync(sessions);
     } catch (error) {
       options.log.error(`watching the sessions' branches: ${messageOf(error)}`);

@@ -36,10 +36,7 @@ describe("BranchWakes: a commit on a session's branch", () => {
     const woken: string[] = [];
     const branches = new BranchWakes(newDirWatch(), (id, why) => woken.push(`${id} ${why}`));
     closers.push(() => branches.close());
-    await branches.sync(
-      [sessionOn("app-1", worktree, "feat/greet"), sessionOn("app-2", repo.dir, "main")],
-      false,
-    );
+    branches.sync([sessionOn("app-1", worktree, "feat/greet"), sessionOn("app-2", repo.dir, "main")], false);
     expect(woken).toEqual([]);
 
     writeFileSync(join(worktree, "greet.txt"), "hello\n");
@@ -54,25 +51,25 @@ describe("BranchWakes: a commit on a session's branch", () => {
     const woken: string[] = [];
     const branches = new BranchWakes(newDirWatch(), (id, why) => woken.push(`${id} ${why}`));
     closers.push(() => branches.close());
-    await branches.sync([sessionOn("app-1", repo.dir, "main", "spawning")], true);
+    branches.sync([sessionOn("app-1", repo.dir, "main", "spawning")], true);
     expect(woken).toEqual([]); // still spawning: nothing to watch yet
-    await branches.sync([sessionOn("app-1", repo.dir, "main")], true);
-    await branches.sync([sessionOn("app-1", repo.dir, "main")], true);
+    branches.sync([sessionOn("app-1", repo.dir, "main")], true);
+    branches.sync([sessionOn("app-1", repo.dir, "main")], true);
     expect(woken).toEqual(["app-1 new session"]);
 
     // app-1 ends; app-2's branch sits in the same directory, so its wake comes after any of app-1's.
     runGit(repo.dir, ["branch", "other"]);
-    await branches.sync([sessionOn("app-2", repo.dir, "other")], false);
+    branches.sync([sessionOn("app-2", repo.dir, "other")], false);
     runGit(repo.dir, ["commit", "-q", "--allow-empty", "-m", "after the end"]);
     runGit(repo.dir, ["branch", "-f", "other", "HEAD"]);
     await eventually(() => woken.includes("app-2 commit"), "app-2's wake");
     expect(woken.filter((line) => line.startsWith("app-1"))).toEqual(["app-1 new session"]);
   });
 
-  it("leaves a session whose checkout is gone to the poll", async () => {
+  it("leaves a session whose checkout is gone to the poll", () => {
     const woken: string[] = [];
     const branches = new BranchWakes(newDirWatch(), (id) => woken.push(id));
-    await branches.sync([sessionOn("app-1", join(makeTempDir("ao-gone-"), "missing"), "main")], true);
+    branches.sync([sessionOn("app-1", join(makeTempDir("ao-gone-"), "missing"), "main")], true);
     expect(woken).toEqual(["app-1"]);
     branches.close();
   });
