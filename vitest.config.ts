@@ -54,6 +54,9 @@ export default defineConfig({
     // side by side; a timeout is a hang guard, not a benchmark.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // `expect.poll` waits for what a page or a daemon shows; vitest's default of 1 s is shorter than
+    // one request to the dashboard under CI's load (a queue action took longer, 2026-12-04).
+    expect: { poll: { timeout: 20_000 } },
     pool: "forks",
     sequence: {
       sequencer: durationSequencer(fileURLToPath(new URL("test/durations.json", import.meta.url))),

@@ -227,6 +227,15 @@ describe("ao mcp over stdio, with the SDK client", () => {
       const sent = await alice.call("send_async", { session_id: workers[0], message: "Outlive the daemon." });
       const turnId = sent.structured["turn_id"] as string;
       await eventually(() => (world.injected("Outlive the daemon.") === 1 ? true : undefined), "delivery");
+      // Mid-turn: the agent took it (its Enter arrived and it started). A kill between the paste and
+      // Enter is another case (the turn fails, never glued: delivery-faults.test.ts); on a loaded
+      // machine the bytes of the paste arrive well before the Enter (CI of 2026-12-04).
+      await eventually(() => {
+        const shown = world.ao(["turns", "show", turnId, "--json"]);
+        return shown.exitCode === 0 && (JSON.parse(shown.stdout) as { status: string }).status === "running"
+          ? true
+          : undefined;
+      }, "the turn running");
       const pid = world.daemonPid();
       expect(pid).toBeDefined();
       process.kill(pid ?? 0, "SIGKILL");
