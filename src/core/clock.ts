@@ -1,9 +1,21 @@
 import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { AoError, EXIT_USAGE } from "./errors.js";
 
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
+  /**
+   * Milliseconds since an arbitrary start that never go back and stop while the machine sleeps
+   * (`performance.now()`): the daemon compares it with `now()` to notice a sleep or a clock set back
+   * (daemon/clock-jump.ts). Absent (a test's fixed clock): `performance.now()`.
+   */
+  monotonic?(): number;
+}
+
+/** `clock.monotonic()`, or `performance.now()` for a clock without one. */
+export function monotonicNow(clock: Clock): number {
+  return clock.monotonic ? clock.monotonic() : performance.now();
 }
 
 /**
@@ -21,9 +33,12 @@ export const CLOCK_FILE_ENV = "AO_CLOCK_FILE";
  */
 export function clockFromEnv(env: Readonly<Record<string, string | undefined>>): Clock {
   const file = env[CLOCK_FILE_ENV];
-  if (file === undefined || file === "") return { now: () => Date.now() };
+  const monotonic = () => performance.now();
+  if (file === undefined || file === "") return { now: () => Date.now(), monotonic };
   readClockOffset(file); // a bad file fails the command at its start, not in the middle of it
-  return { now: () => Date.now() + readClockOffset(file) };
+  // Only the wall clock moves with the file: a test that advances it is, to the daemon, a machine
+  // that slept (docs/testing.md).
+  return { now: () => Date.now() + readClockOffset(file), monotonic };
 }
 
 /** The offset in `file`: an optionally signed whole number of milliseconds, surrounded by blanks. */

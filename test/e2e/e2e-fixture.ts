@@ -150,6 +150,16 @@ export function hookEvents(worktree: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** The fake claude's conversation id in a session, once its first turn ended: what a restore resumes. */
+export async function conversationOf(e2e: E2e, id: string): Promise<string> {
+  return eventually(
+    () =>
+      hookEvents(e2e.worktree(id)).find((event) => event["hook_event_name"] === "Stop")?.["session_id"] as
+        string | undefined,
+    `${id}'s first turn`,
+  );
+}
+
 export function branches(repo: TestRepo): string[] {
   return runGit(repo.dir, ["branch", "--format=%(refname:short)"]).split("\n").filter(Boolean);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { agentStarts, eventually, hookEvents, killDaemons, makeE2e, type E2e } from "./e2e-fixture.js";
+import { agentStarts, conversationOf, eventually, killDaemons, makeE2e, type E2e } from "./e2e-fixture.js";
 
 /**
  * After a reboot (the tmux server gone with every agent), `ao start` restores each session that was
@@ -20,15 +20,6 @@ interface Restored {
   ok: boolean;
   action?: string;
   resumed?: boolean;
-}
-
-async function conversationOf(e2e: E2e, id: string): Promise<string> {
-  return eventually(
-    () =>
-      hookEvents(e2e.worktree(id)).find((event) => event["hook_event_name"] === "Stop")?.["session_id"] as
-        string | undefined,
-    `${id}'s first turn`,
-  );
 }
 
 describe("ao start after a reboot", () => {

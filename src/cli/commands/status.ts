@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { AoContext, OutputStream } from "../../core/context.js";
 import {
   readDaemonStatus,
+  recoverySummary,
   type DaemonStatus,
   dashboardAddress,
   servesDashboard,
@@ -140,7 +141,8 @@ export function renderSessions(
   if (limits !== undefined && limits.length > 0) writeLines(out, limitWindowNotes(limits, options.now));
   if (waiting !== undefined && waiting.length > 0) writeLines(out, waitingNotes(waiting, options.now));
   if (ended !== undefined && ended.length > 0) writeLines(out, endedNotes(ended));
-  if (daemon !== undefined) writeLines(out, [daemonLine(daemon, options.now)]);
+  if (daemon !== undefined)
+    writeLines(out, [daemonLine(daemon, options.now), ...recoveryLines(daemon, options.now)]);
 }
 
 /**
@@ -222,6 +224,14 @@ function daemonLine(daemon: DaemonStatus, now: number): string {
     daemon.lastCycle === undefined ? "no poll yet" : `last poll ${formatAge(now - daemon.lastCycle.at)} ago`;
   const dashboard = dashboardOf(daemon);
   return `daemon: running (${where}), ${poll}${dashboard === null ? "" : `; dashboard ${dashboard.url} (ao dashboard)`}`;
+}
+
+/** "daemon recovered 2m ago (tmux-server-lost): restored app-1 (conversation resumed), …". */
+function recoveryLines(daemon: DaemonStatus, now: number): string[] {
+  const last = daemon.lastRecovery;
+  if (last === undefined) return [];
+  const age = formatAge(now - last.at);
+  return [`daemon recovered ${age} ago (${last.payload.trigger}): ${recoverySummary(last.payload)}`];
 }
 
 /** The table's columns; `now` for how long a held session still waits. */

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { AoContext } from "../context.js";
 import { closeStore, openStore } from "../store/index.js";
 import { readLastCycle, type LastCycle } from "./last-cycle.js";
+import { readLastRecovery, type LastRecovery } from "./last-recovery.js";
 import { daemonFiles, readDaemonInfo } from "./daemon-files.js";
 import { isDaemonLockHeld } from "./daemon-lock.js";
 
@@ -14,6 +15,8 @@ export interface DaemonStatus {
   routeSets?: readonly string[];
   /** The last cycle any daemon recorded, also after it stopped. */
   lastCycle?: LastCycle;
+  /** The running daemon's last recovery after a lost server or a clock jump (self-heal.ts). */
+  lastRecovery?: LastRecovery;
 }
 
 /**
@@ -30,17 +33,15 @@ export async function readDaemonStatus(ctx: Pick<AoContext, "paths" | "clock">):
     status.startedAt = info.startedAt;
     if (info.routeSets !== undefined) status.routeSets = info.routeSets;
   }
-  const lastCycle = readStoredLastCycle(ctx);
-  if (lastCycle !== undefined) status.lastCycle = lastCycle;
-  return status;
-}
-
-function readStoredLastCycle(ctx: Pick<AoContext, "paths" | "clock">): LastCycle | undefined {
-  if (!existsSync(ctx.paths.database)) return undefined;
+  if (!existsSync(ctx.paths.database)) return status;
   const store = openStore(ctx);
   try {
-    return readLastCycle(store);
+    const lastCycle = readLastCycle(store);
+    if (lastCycle !== undefined) status.lastCycle = lastCycle;
+    const lastRecovery = info === undefined ? undefined : readLastRecovery(store, info.startedAt);
+    if (lastRecovery !== undefined) status.lastRecovery = lastRecovery;
   } finally {
     closeStore(store);
   }
+  return status;
 }

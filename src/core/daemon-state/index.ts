@@ -7,6 +7,7 @@
 // Whether the daemon runs, where it listens, and its last cycle.
 export { readDaemonStatus, type DaemonStatus } from "./daemon-status.js";
 export { LAST_CYCLE_META, readLastCycle, type LastCycle } from "./last-cycle.js";
+export { readLastRecovery, recoverySummary, type LastRecovery } from "./last-recovery.js";
 
 // The daemon's files under AO_HOME and its lock.
 export {

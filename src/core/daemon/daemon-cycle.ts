@@ -11,6 +11,12 @@ export interface DaemonCycleOptions {
   /** Watch only this project's sessions. */
   readonly project?: string | undefined;
   readonly onCycle?: ((report: CycleReport) => void) | undefined;
+  /**
+   * What the daemon does first, inside the cycle's turn in the queue so no cycle runs meanwhile
+   * (self-heal.ts: restoring after a lost server or a clock jump); a failure is logged, never thrown.
+   * "hold" skips this cycle's work (a lost server awaiting its confirmation at the next look).
+   */
+  readonly beforeCycle?: (() => Promise<"hold" | undefined>) | undefined;
   /** What the daemon does between cycles (housekeeping.ts); a failure is logged, never thrown. */
   readonly afterCycle?: (() => Promise<void>) | undefined;
 }
@@ -25,13 +31,16 @@ export async function runDaemonCycle(
   options: DaemonCycleOptions,
   request: CycleOptions,
 ): Promise<CycleReport> {
+  const before = await options.beforeCycle?.().catch((error: unknown) => {
+    options.log.error(`before the cycle: ${messageOf(error)}`);
+  });
   const started = ctx.clock.now();
   const scoped = scopeToProject(engine.store, request, options.project);
   let report: CycleReport;
   let failure: string | undefined;
   try {
     report =
-      scoped.sessionIds?.length === 0
+      scoped.sessionIds?.length === 0 || before === "hold"
         ? emptyReport(started, ctx.clock.now())
         : await options.runCycle(ctx, engine, scoped);
   } catch (error) {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AoContext } from "../context.js";
 import { CycleQueue } from "./cycle-queue.js";
 import type { CycleReport, CycleRunner, LifecycleEngine } from "./cycle-types.js";
-import { runDaemonCycle } from "./daemon-cycle.js";
+import { runDaemonCycle, type DaemonCycleOptions } from "./daemon-cycle.js";
 import { createDaemonLog, type DaemonLog } from "./daemon-log.js";
 import { messageOf } from "../errors.js";
 
@@ -55,9 +55,8 @@ export async function runDaemonLoop(
 export async function createCycleQueue(
   ctx: AoContext,
   engine: LifecycleEngine,
-  options: Pick<DaemonLoopOptions, "runCycle" | "project" | "onCycle" | "log"> & {
-    readonly afterCycle?: (() => Promise<void>) | undefined;
-  },
+  options: Pick<DaemonLoopOptions, "runCycle" | "project" | "onCycle" | "log"> &
+    Pick<DaemonCycleOptions, "beforeCycle" | "afterCycle">,
 ): Promise<CycleQueue> {
   const log = options.log ?? createDaemonLog(ctx);
   const runCycle = options.runCycle ?? (await loadEngineCycle());
@@ -66,6 +65,7 @@ export async function createCycleQueue(
     log,
     project: options.project,
     onCycle: options.onCycle,
+    beforeCycle: options.beforeCycle,
     afterCycle: options.afterCycle,
   };
   return new CycleQueue(

@@ -23,6 +23,7 @@ import { createCycleQueue, runDaemonLoop } from "./daemon-loop.js";
 import { startTurnWatch, type AdvanceOpenTurns, type TurnWatch } from "./turn-watch.js";
 import { startWakeSources, type WakeSources } from "./wake-sources.js";
 import { createHousekeeping } from "./housekeeping.js";
+import { createSelfHeal } from "./self-heal.js";
 import { resolveStartTarget } from "./resolve-start-target.js";
 import { assertPortFree, plannedPort } from "./start-port.js";
 import { serveDaemon } from "./serve-daemon.js";
@@ -102,7 +103,13 @@ async function serveAndPoll(
   const files = daemonFiles(ctx.paths);
   const { config } = engine.config;
   const housekeeping = createHousekeeping(ctx, engine, log, options.platform ?? "");
-  const queue = await createCycleQueue(ctx, engine, { ...options, log, afterCycle: housekeeping.afterCycle });
+  const selfHeal = createSelfHeal(ctx, engine, log, options.project);
+  const queue = await createCycleQueue(ctx, engine, {
+    ...options,
+    log,
+    beforeCycle: selfHeal.beforeCycle,
+    afterCycle: housekeeping.afterCycle,
+  });
   const token = await ensureDaemonToken(files);
   let watch: TurnWatch | undefined;
   let wakes: WakeSources | undefined;

@@ -88,6 +88,7 @@ const KNOWN = {
   "queue.landed": true,
   "queue.left": true,
   "queue.reentered": true,
+  "daemon.recovered": true,
 } satisfies Record<AoEventType, true>;
 
 export const EVENT_TYPES = Object.keys(KNOWN) as readonly AoEventType[];

@@ -1,5 +1,6 @@
 import type { ConflictEvent } from "./conflict-events.js";
 import type { ControlEvent } from "./control-events.js";
+import type { DaemonEvent } from "./daemon-events.js";
 import type { BudgetEvent, LimitEvent } from "./gate-events.js";
 import type { LifecycleFeedEvent } from "./lifecycle-events.js";
 import type { NotificationEvent } from "./notification-events.js";
@@ -25,6 +26,7 @@ export type * from "./plan-run-events.js";
 export type * from "./gate-events.js";
 export type * from "./conflict-events.js";
 export type * from "./queue-events.js";
+export type * from "./daemon-events.js";
 export type { LifecycleFeedEvent } from "./lifecycle-events.js";
 export { lifecycleFeedEvent } from "./lifecycle-events.js";
 
@@ -52,7 +54,8 @@ export type AoEvent =
   | LimitEvent
   | BudgetEvent
   | ConflictEvent
-  | QueueEvent;
+  | QueueEvent
+  | DaemonEvent;
 
 export type AoEventType = AoEvent["type"];
 

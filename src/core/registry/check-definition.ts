@@ -41,7 +41,7 @@ function definitionProblem(slot: Slot, candidate: unknown): string | undefined {
 
 /** Optional capabilities are optional, but when given they must have their shape. */
 function capabilityProblem(definition: Record<string, unknown>): string | undefined {
-  for (const name of ["doctor", "cleanup", "init", "runningAgents"]) {
+  for (const name of ["doctor", "cleanup", "init", "runningAgents", "serverGone"]) {
     const value = definition[name];
     if (value !== undefined && typeof value !== "function") return `\`${name}\` is not a function`;
   }

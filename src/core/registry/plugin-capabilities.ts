@@ -139,6 +139,12 @@ export interface PluginCapabilities<Options> {
    * no live session knows. None running (no server at all) is []; rejects when it cannot tell.
    */
   runningAgents?(ctx: PluginCleanupContext): Promise<readonly RunningAgent[]>;
+  /**
+   * For a runtime whose agents all live in one server of its own for this AO_HOME (tmux): true when
+   * that server is not running. The daemon restores the live sessions when it goes (docs/daemon.md,
+   * "After a reboot"). Rejects when it cannot tell.
+   */
+  serverGone?(ctx: PluginCleanupContext): Promise<boolean>;
   /** Offers this tracker or scm for a repository `ao init` configures; undefined: not for this one. */
   init?(repository: InitRepository): InitProposal | undefined;
   /**

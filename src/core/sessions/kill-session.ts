@@ -1,5 +1,5 @@
 import type { AoContext } from "../context.js";
-import { AoError, isAoError } from "../errors.js";
+import { AoError, isAoError, messageOf } from "../errors.js";
 import {
   closeStore,
   openStore,
@@ -40,9 +40,10 @@ export async function killSession(
   try {
     const session = requireSession(store, id);
     if (session.status === "spawning") return await killInterruptedSpawn(ctx, store, session, options);
-    await stopRuntime(ctx, session, options.configPath);
-    const killed =
-      session.status === "killed" ? session : markStopped(store, session, options.purge === true);
+    // Killed first, stopped second: the daemon's self-heal (daemon/self-heal.ts) restores sessions
+    // whose agents went away while their record says live, and a kill must never look like that.
+    const killed = session.status === "killed" ? session : markKilled(store, session, options.purge === true);
+    await stopKilled(ctx, killed, options.configPath);
     if (options.purge !== true) return { session: killed, workspace: "kept", branch: killed.branch };
     await purgeWorkspace(ctx, store, killed, options);
     return { session: killed, workspace: "removed", branch: killed.branch };
@@ -71,27 +72,21 @@ function markKilled(store: Store, session: Session, purge: boolean, reason = "ki
 }
 
 /**
- * markKilled after the agent was stopped. When the disk refuses the write, the error says what
- * happened (the agent is stopped), what the record still says, and that running the kill again
- * once there is space finishes it (stopping a stopped agent is a no-op).
+ * Stops the agent of a session already recorded killed. When it does not stop, the error says so:
+ * the record says killed, the agent may still run, and running the kill again stops it (a session
+ * already killed is only stopped again).
  */
-function markStopped(store: Store, session: Session, purge: boolean): Session {
+async function stopKilled(ctx: AoContext, session: Session, configPath: string | undefined): Promise<void> {
   try {
-    return markKilled(store, session, purge);
+    await stopRuntime(ctx, session, configPath);
   } catch (error) {
     const cause = isAoError(error) ? error : undefined;
-    if (cause?.details?.["kept"] === undefined) throw error;
     throw new AoError(
-      "E_STORE_FAILED",
-      `stopped the agent of ${session.id}, but could not record it: ${cause.message}; the record still says ${session.status}`,
+      cause?.code ?? "E_SESSION_STATE",
+      `${session.id} is recorded killed, but its agent could not be stopped: ${messageOf(error)}`,
       {
-        hint: `free space on the disk of ${store.path}, then run \`ao session kill ${session.id}\` again to record it`,
-        details: {
-          ...cause.details,
-          session: session.id,
-          agentStopped: true,
-          recordedStatus: session.status,
-        },
+        hint: cause?.hint ?? `run \`ao session kill ${session.id}\` again to stop it`,
+        details: { ...cause?.details, session: session.id, recordedStatus: "killed" },
         cause: error,
       },
     );

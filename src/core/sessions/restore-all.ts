@@ -1,6 +1,6 @@
 import type { AoContext } from "../context.js";
 import { isAoError } from "../errors.js";
-import { closeStore, listSessions, openStore, type Session, type Store } from "../store/index.js";
+import { closeStore, getSession, listSessions, openStore, type Session, type Store } from "../store/index.js";
 import { isSpawnerAlive } from "./spawner.js";
 import { spawnerOf } from "./interrupted-spawn.js";
 import { projectOpener } from "./project-cache.js";
@@ -10,6 +10,12 @@ export interface RestoreOutcome {
   session: string;
   result?: RestoreResult | undefined;
   error?: { code: string; message: string; hint?: string | undefined } | undefined;
+}
+
+export interface RestoreAllOptions extends RestoreOptions {
+  project?: string | undefined;
+  /** Only these sessions (the daemon's recovery: the ones it saw live); all of them when absent. */
+  sessions?: ReadonlySet<string> | undefined;
 }
 
 /** Statuses a person ended on purpose, or that are over: `--all` leaves them alone. */
@@ -22,13 +28,16 @@ const LEFT_ALONE = new Set(["killed", "merged", "closed", "errored"]);
  */
 export async function restoreAllSessions(
   ctx: AoContext,
-  options: RestoreOptions & { project?: string | undefined } = {},
+  options: RestoreAllOptions = {},
 ): Promise<RestoreOutcome[]> {
   const store = openStore(ctx);
   const open = projectOpener(ctx, options.configPath);
   try {
     const outcomes: RestoreOutcome[] = [];
-    for (const session of listSessions(store).filter((candidate) => wanted(store, candidate, options))) {
+    for (const listed of listSessions(store).filter((candidate) => wanted(store, candidate, options))) {
+      // Read again just before: one killed while an earlier one was restored is left alone.
+      const session = getSession(store, listed.id);
+      if (session === undefined || !wanted(store, session, options)) continue;
       try {
         outcomes.push({
           session: session.id,
@@ -44,12 +53,9 @@ export async function restoreAllSessions(
   }
 }
 
-function wanted(
-  store: Store,
-  session: Session,
-  options: RestoreOptions & { project?: string | undefined },
-): boolean {
+function wanted(store: Store, session: Session, options: RestoreAllOptions): boolean {
   if (LEFT_ALONE.has(session.status)) return false;
+  if (options.sessions !== undefined && !options.sessions.has(session.id)) return false;
   if (options.project !== undefined && session.project !== options.project) return false;
   if (session.status === "spawning")
     return options.force === true || !isSpawnerAlive(spawnerOf(store, session.id));

@@ -141,10 +141,29 @@ async function restart(
     ...(note === undefined ? {} : { note }),
   };
   const restored = writeTransaction(store, (tx) => {
+    if (killedMeanwhile(tx, session)) return undefined;
     endTurnOfOldAgent(tx, session.id);
     return updateSession(tx, session.id, patch, { type: "session.restored", payload });
   });
+  if (restored === undefined) return stopKilledMeanwhile(opened, session, started.handle);
   return { session: restored, action: "restored", resumed, workspaceRecreated, note };
+}
+
+/** A kill recorded while the agent was being started again wins: the record stays killed. */
+function killedMeanwhile(tx: WriteTx, session: Session): boolean {
+  return session.status !== "killed" && requireSession(tx, session.id).status === "killed";
+}
+
+async function stopKilledMeanwhile(
+  opened: OpenProject,
+  session: Session,
+  handle: RuntimeHandle,
+): Promise<never> {
+  await opened.runtime.stop(handle);
+  throw new AoError("E_SESSION_STATE", `${session.id} was killed while it was being restored`, {
+    hint: `the agent started again was stopped; restore it on purpose with \`ao session restore ${session.id}\``,
+    details: { session: session.id, status: "killed" },
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import { capturePane } from "./tmux/capture-pane.js";
 import { paneLiveness, probePane } from "./tmux/pane-probe.js";
 import { startTmuxSession } from "./tmux/start-session.js";
 import { tmuxRunningAgents } from "./tmux/running-agents.js";
+import { tmuxServerGone } from "./tmux/server-gone.js";
 import { stopTmuxServer, stopTmuxSession } from "./tmux/stop-session.js";
 
 export type { TmuxRuntimeOptions } from "./_shared/plugin-options.js";
@@ -90,5 +91,6 @@ export const plugin = definePlugin({
   doctor: (_options, ctx) => checkTmux(ctx),
   cleanup: (ctx) => stopTmuxServer(ctx),
   runningAgents: (ctx) => tmuxRunningAgents(ctx),
+  serverGone: (ctx) => tmuxServerGone(ctx),
   create: (options, ctx) => createTmuxRuntime(ctx, options),
 });

@@ -116,6 +116,7 @@ describe("event filters as people type them", () => {
       "budget",
       "conflict",
       "queue",
+      "daemon",
     ]);
     expect(() => parseEventFilter("reactoin")).toThrow(/"reactoin" is neither an event type nor a family/);
     const error = (() => {

@@ -22,6 +22,30 @@ describe("killSession", () => {
     expect(f.session(spawned.id).endedAt).not.toBeNull();
   });
 
+  it("records the session killed before it stops the agent, and says so when the agent does not stop", async () => {
+    const f = makeSessionFixture();
+    const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
+    const statusAtStop: string[] = [];
+    const stop = f.runtime.stop.bind(f.runtime);
+    let refuse = true;
+    f.runtime.stop = (handle) => {
+      statusAtStop.push(f.session(spawned.id).status);
+      return refuse ? Promise.reject(new Error("tmux timed out")) : stop(handle);
+    };
+    const failed: unknown = await killSession(f.ctx, spawned.id).catch((e: unknown) => e);
+    expect((failed as Error).message).toMatch(
+      new RegExp(`^${spawned.id} is recorded killed, but its agent could not be stopped: .*tmux timed out$`),
+    );
+    expect(failed).toMatchObject({ hint: `run \`ao session kill ${spawned.id}\` again to stop it` });
+    expect(f.session(spawned.id).status).toBe("killed");
+    expect(f.runtime.processOf(spawned.id)?.state).toBe("alive");
+    refuse = false;
+    await killSession(f.ctx, spawned.id);
+    expect(statusAtStop).toEqual(["killed", "killed"]);
+    expect(f.runtime.processOf(spawned.id)?.state).toBe("gone");
+    expect(f.events(spawned.id).filter((event) => event.type === "session.killed")).toHaveLength(1);
+  });
+
   it("--purge removes a clean checkout, refuses uncommitted work unless forced, and always keeps the branch", async () => {
     const f = makeSessionFixture();
     const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });

@@ -72,6 +72,26 @@ describe("restoreSession", () => {
     });
   });
 
+  it("leaves a session killed while it was being restored killed, and stops the agent it started", async () => {
+    const f = makeSessionFixture();
+    const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix the login bug" });
+    f.runtime.vanish(f.runtime.processOf(spawned.id)!.handle);
+    const create = f.runtime.create.bind(f.runtime);
+    f.runtime.create = async (input) => {
+      const handle = await create(input);
+      await killSession(f.ctx, spawned.id); // a person's kill lands while the agent starts again
+      return handle;
+    };
+    const error: unknown = await restoreSession(f.ctx, spawned.id).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "E_SESSION_STATE",
+      message: `${spawned.id} was killed while it was being restored`,
+    });
+    expect(f.session(spawned.id).status).toBe("killed");
+    expect(f.events(spawned.id).some((event) => event.type === "session.restored")).toBe(false);
+    expect(f.runtime.processOf(spawned.id)?.state).toBe("gone");
+  });
+
   it("does nothing to a session that is running", async () => {
     const f = makeSessionFixture();
     const spawned = await spawnSession(f.ctx, { project: "app", issue: "Fix it" });
