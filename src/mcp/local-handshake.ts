@@ -6,10 +6,12 @@ import { createControlServer, type ControlIdentity } from "./control-server.js";
 /**
  * The messages `ao mcp` answers itself while the daemon is not running: what a client sends to
  * connect and look (`claude mcp list`'s health check sends initialize, notifications/initialized
- * and tools/list, then quits). None runs a tool, so none is worth starting a daemon the person may
- * have stopped; the first tools/call starts it (docs/control-plane.md).
+ * and tools/list, then quits; Claude Code 2.1.332 first probes `server/discover`, which ao's server
+ * answers "Method not found" as the daemon's does, and goes on with initialize). None runs a tool,
+ * so none is worth starting a daemon the person may have stopped; the first tools/call starts it
+ * (docs/control-plane.md).
  */
-const HANDSHAKE_METHODS = new Set(["initialize", "ping", "tools/list"]);
+const HANDSHAKE_METHODS = new Set(["server/discover", "initialize", "ping", "tools/list"]);
 
 export function isHandshake(message: JSONRPCMessage): boolean {
   if (!("method" in message)) return true;

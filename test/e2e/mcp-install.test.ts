@@ -9,8 +9,9 @@ import { makeMcpWorld, type McpWorld } from "./mcp-fixture.js";
 
 /**
  * `ao mcp install --for claude` through the fake `claude` (its `mcp add|list|remove` as recorded
- * from Claude Code 2.1.197): the user-scope server works from any directory, a health check does
- * not start the daemon, installing again replaces the entry.
+ * from Claude Code 2.1.197; its health check's messages from 2.1.197 and 2.1.332): the user-scope
+ * server works from any directory, a health check does not start the daemon, installing again
+ * replaces the entry.
  */
 let world: McpWorld | undefined;
 afterEach(() => world?.stopDaemon());
@@ -20,11 +21,12 @@ function claude(
   world: McpWorld,
   args: string[],
   cwd: string,
+  version = "",
 ): { status: number; stdout: string; stderr: string } {
   const result = spawnSync(join(FAKE_BIN, "claude"), args, {
     cwd,
     encoding: "utf8",
-    env: { PATH: world.env.PATH, HOME: world.userHome },
+    env: { PATH: world.env.PATH, HOME: world.userHome, FAKE_CLAUDE_VERSION: version },
   });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
@@ -60,15 +62,19 @@ describe("ao mcp install --for claude", () => {
       const token = readFileSync(server.env["AO_COMMANDER_TOKEN_FILE"] ?? "", "utf8");
 
       // The health check, from a directory with no agent-orchestrator.yaml: connected, no daemon.
-      const listed = claude(world, ["mcp", "list"], world.userHome);
-      expect(listed.stdout).toContain("ao: ");
-      expect(listed.stdout).toContain("✔ Connected");
-      expect(world.daemonPid()).toBeUndefined();
+      // 2.1.332's first probes server/discover (its recording): answered without a daemon too.
+      for (const version of ["", "2.1.332"]) {
+        const listed = claude(world, ["mcp", "list"], world.userHome, version);
+        expect(listed.stdout, version).toContain("ao: ");
+        expect(listed.stdout, version).toContain("✔ Connected");
+        expect(world.daemonPid(), version).toBeUndefined();
+      }
 
       // Installing again replaces the entry and keeps the commander's token.
       const again = world.ao(["mcp", "install", "--for", "claude", "--yes"]);
       expect(again.exitCode, again.stderr).toBe(0);
-      expect(again.stdout).toContain("commander claude exists");
+      expect(again.stdout).toContain("commander claude exists: ao keeps its token");
+      expect(again.stdout).not.toContain("gets a token");
       expect(readFileSync(registered(world).env["AO_COMMANDER_TOKEN_FILE"] ?? "", "utf8")).toBe(token);
       expect(claude(world, ["mcp", "list"], world.userHome).stdout).toContain("✔ Connected");
       expect(world.daemonPid()).toBeUndefined();

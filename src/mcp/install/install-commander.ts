@@ -56,7 +56,7 @@ export async function installCommander(ctx: AoContext, request: InstallRequest):
     ...(reinstalled
       ? [`commander ${name} exists: ao keeps its token and replaces ao's entry in ${cli}`]
       : []),
-    ...describeChange(cli, name, change),
+    ...describeChange(cli, name, change, !reinstalled),
   ];
   const result = { cli, commander: name, change, reinstalled };
   if (!request.apply)
