@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { reportError } from "../../src/cli/report-error.js";
 import { writeJson } from "../../src/cli/render.js";
 import { createNodeContext } from "../../src/core/context.js";
+import { createDaemonLog } from "../../src/core/daemon/daemon-log.js";
 import { AoError, messageOf } from "../../src/core/errors.js";
 import { forgetSecretValues, REDACTED, redactText } from "../../src/core/redact.js";
 import { aoSecretVariables } from "../../src/core/secret-variables.js";
@@ -48,6 +49,18 @@ describe("one redaction of known secret values", () => {
     expect(log).toContain("forge said");
     expect(log).not.toContain(FORGE_TOKEN);
     expect(log).not.toContain(WEBHOOK_SECRET);
+  });
+
+  it("daemon.log (the daemon's stderr) gets neither the forge token nor the webhook secret", () => {
+    const ctx = contextWithSecrets();
+    const daemonLog = sink();
+    const log = createDaemonLog({ ...ctx, stderr: daemonLog });
+    log.error(`cycle: GitHub answered 401: Bad credentials (token ${FORGE_TOKEN})`);
+    log.warn(`webhook refused: signature made with ${WEBHOOK_SECRET}`);
+    expect(daemonLog.text()).toContain("GitHub answered 401: Bad credentials");
+    expect(daemonLog.text()).toContain(`(token ${REDACTED})`);
+    expect(daemonLog.text()).not.toContain(FORGE_TOKEN);
+    expect(daemonLog.text()).not.toContain(WEBHOOK_SECRET);
   });
 
   it("the store keeps a session's reason and its JSON columns redacted", () => {

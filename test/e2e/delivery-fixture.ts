@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { expect } from "vitest";
 import { AO_BIN } from "../helpers/run-ao.js";
 import { eventually, makeE2e, type E2e } from "./e2e-fixture.js";
+import { sigkills } from "./stop-fixture.js";
 
 /**
  * The delivery fault test's world: session app-1 of the fake claude (which records every prompt it
@@ -136,7 +137,8 @@ export function foregroundDaemon(e2e: E2e): DaemonChild {
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const timers: NodeJS.Timeout[] = [];
   const done = new Promise<void>((resolve) =>
-    child.on("close", () => {
+    child.on("close", (_code, signal) => {
+      if (signal === "SIGKILL") sigkills.count += 1;
       timers.forEach(clearTimeout);
       resolve();
     }),

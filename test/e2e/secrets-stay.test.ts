@@ -11,7 +11,8 @@ import { makeMcpWorld, type McpWorld } from "./mcp-fixture.js";
  * daemon, real tmux, the fake claude), with a commander token file, a webhook secret (under a
  * variable the config names) and forge tokens in the environment, no file under AO_HOME, nothing
  * in tmux's global environment, no agent process's environment and no command line in `ps -ef`
- * holds any of them. The commander token's own 0600 file is the one place it belongs.
+ * holds any of them, and the daemon's environment holds no commander token. The commander token's
+ * own 0600 file is the one place it belongs.
  */
 const worlds: McpWorld[] = [];
 afterEach(() => {
@@ -46,14 +47,29 @@ describe("secrets stay where they belong (issue 25)", () => {
     expect(globalEnv).toContain("PERSON_OWN_SETTING=kept-for-agents");
     expectNone(globalEnv, [...forbidden, "AO_COMMANDER_TOKEN_FILE"], "tmux show-environment -g");
 
+    // The daemon `ao mcp` started keeps the forge token and the webhook secret (its own), never the
+    // commander's token or its file (docs/daemon.md, "The daemon's environment").
+    const daemonPid = world.daemonPid();
+    expect(daemonPid, "the daemon's pid").toBeDefined();
+    const daemonEnv = readEnviron(daemonPid ?? 0) ?? "";
+    expect(daemonEnv).toContain("PERSON_OWN_SETTING=kept-for-agents");
+    expectNone(
+      daemonEnv,
+      [commanderToken, "AO_COMMANDER_TOKEN_FILE="],
+      `the daemon's /proc/${daemonPid}/environ`,
+    );
+
     const agents = descendantsOf(panes);
     expect(agents.length).toBeGreaterThan(0);
+    let environsRead = 0;
     for (const pid of agents) {
       const environ = readEnviron(pid);
-      if (environ === undefined) continue;
+      if (environ === undefined) continue; // ended meanwhile (a hook)
+      environsRead += 1;
       expect(environ).toContain("PERSON_OWN_SETTING=kept-for-agents");
       expectNone(environ, [...forbidden, "AO_COMMANDER_TOKEN_FILE="], `/proc/${pid}/environ`);
     }
+    expect(environsRead, "agent environments read").toBeGreaterThan(0);
 
     expectNone(spawnSync("ps", ["-ef"], { encoding: "utf8" }).stdout, forbidden, "ps -ef");
     for (const file of filesUnder(world.home)) {

@@ -58,6 +58,13 @@ export function recordSessionEnds(e2e: E2e): () => Record<string, unknown>[] {
 }
 
 /**
+ * How many ao processes this test file killed with SIGKILL so far (aoKilled, and the delivery
+ * fixture's foreground daemon): a fault test counts the kills it really made, not the ones it
+ * aimed, since a process that ended before its moment was not killed at all.
+ */
+export const sigkills = { count: 0 };
+
+/**
  * Starts `ao <args>` and SIGKILLs it once its stderr matches `when`, or `afterMs` after its start;
  * with `from`, `afterMs` after `from()` first holds (looked at every 2 ms). Resolves with its
  * stderr once it ended, killed or not.
@@ -88,7 +95,8 @@ export function aoKilled(
           if (timer === undefined && from()) timer = setTimeout(kill, afterMs);
         }, 2);
   return new Promise((resolve) =>
-    child.on("close", () => {
+    child.on("close", (_code, signal) => {
+      if (signal === "SIGKILL") sigkills.count += 1;
       clearTimeout(timer);
       clearInterval(watch);
       resolve(stderr);

@@ -53,12 +53,20 @@ describe("stopping a live Claude session (tmux, worktree, the fake claude and it
   });
 
   it.each([
-    ["cleanup", ["session", "cleanup", "--json"]],
-    ["kill", ["session", "kill", "app-1", "--json"]],
+    [
+      "cleanup",
+      ["session", "cleanup", "--json"],
+      { actions: [expect.objectContaining({ session: "app-1", action: "rolled_back_spawn", done: true })] },
+    ],
+    [
+      "kill",
+      ["session", "kill", "app-1", "--json"],
+      { session: "app-1", status: "killed", workspace: "removed" },
+    ],
   ])(
     "an `ao spawn` killed (-9) while watching its new agent leaves nothing running after `ao session %s`",
     { timeout: 120_000 },
-    async (_name, command) => {
+    async (_name, command, said) => {
       const e2e = makeE2e();
       const stderr = await aoKilled(
         e2e,
@@ -70,8 +78,13 @@ describe("stopping a live Claude session (tmux, worktree, the fake claude and it
       );
       expect(stderr).toContain("watching claude");
       expect(e2e.sessions()).toEqual([expect.objectContaining({ id: "app-1", status: "spawning" })]);
+      // The agent the killed spawn left running: what the command must stop, and say it stopped.
+      const agent = panePid(e2e, "app-1");
+      expect(isProcessGroupRunning(agent)).toBe(true);
       const after = e2e.ao(command);
       expect(after.exitCode, after.stderr).toBe(0);
+      expect(JSON.parse(after.stdout)).toMatchObject(said);
+      expect(isProcessGroupRunning(agent), after.stdout).toBe(false);
       expect(tmuxSessions(e2e)).toEqual([]);
       expect(existsSync(e2e.worktree("app-1"))).toBe(false);
       expect(worktreeCount(e2e.repo)).toBe(1);
