@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AO_BIN } from "../helpers/run-ao.js";
+import { writeLargeFleet } from "../web/large-fleet-world.js";
 import { makeE2e, type E2e } from "./e2e-fixture.js";
 
 /**
@@ -53,6 +54,25 @@ describe("output to a pipe", () => {
       expect(shown.exitCode).toBe(0);
       const parsed = JSON.parse(shown.stdout) as { issue: { body: string } };
       expect(parsed.issue.body.trim()).toBe(body.trim());
+    },
+  );
+
+  it(
+    "prints every session of `ao status --json` and `ao session ls --json` past 80 KiB",
+    { timeout: 120_000 },
+    async () => {
+      // The issue's sizes: both were cut at 64–80 KiB when piped. 300 rows make each well past that.
+      const { e2e } = writeLargeFleet(300);
+      for (const args of [
+        ["status", "--json"],
+        ["session", "ls", "--all", "--json"],
+      ]) {
+        const shown = await runWithSlowReader(e2e, args);
+        expect(shown.exitCode, args.join(" ")).toBe(0);
+        expect(shown.stdout.length, args.join(" ")).toBeGreaterThan(80 * 1024);
+        const parsed = JSON.parse(shown.stdout) as { sessions: { id: string }[] };
+        expect(parsed.sessions.map((session) => session.id)).toHaveLength(300);
+      }
     },
   );
 });

@@ -25,6 +25,18 @@ const isNeedle = (n: number): boolean => n % 73 === 1;
  * restarted daemon serve the page at the same address.
  */
 export function makeLargeFleetWorld(count: number, port = 0): LargeFleetWorld {
+  const { e2e, needles } = writeLargeFleet(count, port);
+  // These rows have no agents by design: `ao start` must not restore 200 sessions first.
+  const started = e2e.ao(["start", "--json", "--no-restore"]);
+  expect(started.exitCode, started.stderr).toBe(0);
+  const json = JSON.parse(started.stdout) as { url?: string; dashboard?: { url: string } };
+  const url = json.url ?? json.dashboard?.url;
+  expect(url, started.stdout).toMatch(/#.*token=/);
+  return Object.assign(e2e, { url: url!, needles });
+}
+
+/** The config and the store's rows of a large fleet, without starting ao (`ao status` reads them). */
+export function writeLargeFleet(count: number, port = 0): { e2e: E2e; needles: string[] } {
   const e2e = makeE2e();
   const web = makeTestRepo();
   writeFileSync(
@@ -65,11 +77,5 @@ export function makeLargeFleetWorld(count: number, port = 0): LargeFleetWorld {
   } finally {
     closeStore(store);
   }
-  // These rows have no agents by design: `ao start` must not restore 200 sessions first.
-  const started = e2e.ao(["start", "--json", "--no-restore"]);
-  expect(started.exitCode, started.stderr).toBe(0);
-  const json = JSON.parse(started.stdout) as { url?: string; dashboard?: { url: string } };
-  const url = json.url ?? json.dashboard?.url;
-  expect(url, started.stdout).toMatch(/#.*token=/);
-  return Object.assign(e2e, { url: url!, needles });
+  return { e2e, needles };
 }
