@@ -38,6 +38,7 @@ describe("ao doctor's agent CLI versions", () => {
     const check = await versionCheck(newer);
     expect(check).toMatchObject({ status: "warn" });
     expect(check?.detail).toContain(`${newer} is newer than ${RECORDED_VERSIONS.claude}`);
+    expect(check?.fix).toContain(`install claude ${RECORDED_VERSIONS.claude}`);
   });
 
   it("says nothing of a CLI that is not installed", async () => {

@@ -33,6 +33,9 @@ describe.skipIf(!canMount)("doctor on a small or read-only disk (a real tmpfs)",
     expect(check.detail).toBe(
       `${ctx.paths.database} cannot be written: the file system is read-only (EROFS)`,
     );
+    expect(check.fix).toBe(
+      `make it writable for this user (\`ls -ld ${ctx.paths.database}\`; a read-only mount needs remounting), or set AO_HOME elsewhere`,
+    );
   });
 });
 

@@ -94,6 +94,31 @@ describe("claude-code usage (recorded transcript of 2.1.197)", () => {
   });
 });
 
+describe("claude-code usage (recorded transcript of 2.1.332, its new default model)", () => {
+  it("gives each reply's usage under claude-opus-5-5, priced from the table", async () => {
+    const configDir = makeTempDir("ao-claude-config-");
+    const dir = join(configDir, "projects", escapedCwd(WORKTREE));
+    mkdirSync(dir, { recursive: true });
+    const agent = createClaudeCodeAgent(claudeCodeOptions.parse({}), process.execPath, {
+      configDir,
+      stateFile: join(configDir, ".claude.json"),
+    });
+    writeFileSync(
+      join(dir, "5f4137f4-aba9-4244-a7dc-1e3ca3442cf3.jsonl"),
+      fixture("claude", "2.1.332/turns/conversation.transcript.jsonl"),
+    );
+    const found = await read(agent);
+    expect(found.records.map((r) => [r.model, r.tokens])).toEqual(
+      Array.from({ length: 2 }, () => [
+        "claude-opus-5-5",
+        { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 },
+      ]),
+    );
+    // claude-opus-5-5: $4 input, $20 output per million tokens.
+    expect(usdOfRead(found)).toBeCloseTo((2 * (10 * 4 + 5 * 20)) / 1e6, 12);
+  });
+});
+
 describe("codex usage (recorded rollout of codex-cli 0.171.0)", () => {
   function setUp() {
     const home = makeTempDir("ao-codex-home-");
