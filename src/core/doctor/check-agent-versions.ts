@@ -44,8 +44,14 @@ async function checkAgentVersion(
     ...base,
     status: "warn",
     detail: `${installed} is newer than ${recorded}, the version ao's screen and hook recognisers were recorded from: a dialog or message it added may be misread (a still, unknown screen reads as needs_input)`,
-    fix: `re-record its fixtures (test/fixtures/agents/README.md), or install ${program.binary} ${recorded}`,
+    fix: `ao keeps using it; if a session's status looks wrong, install the version ao was checked against: ${pinnedInstall(program.install, recorded) ?? `${program.binary} ${recorded}`}`,
   };
+}
+
+/** `npm i -g <package>` pinned to a version; undefined for any other way of installing. */
+function pinnedInstall(install: CatalogProgram["program"]["install"], version: string): string | undefined {
+  if (typeof install !== "string" || !/^npm i(nstall)? -g \S+$/.test(install)) return undefined;
+  return `${install}@${version}`;
 }
 
 /** The first `x.y.z` in a `--version` output ("2.1.332 (Claude Code)", "codex-cli 0.171.0"). */

@@ -69,8 +69,11 @@ export function openLimits(store: Store, now: number): AccountLimit[] {
 
 /**
  * Records a limit a session saw. While the account's limit is still in force this is the same limit
- * (one per account, not one per session): nothing is written and false is returned. Otherwise the
- * limit replaces the last one, with its `limit.hit` event.
+ * (one per account, not one per session): nothing is written and false is returned. A limit whose
+ * reset passed but whose sessions were not resumed yet is the same episode too (Claude Code
+ * retrying a 429 ten times, each wait longer): its reset and words follow the newest sighting,
+ * without another `limit.hit`, and false is returned. Otherwise the limit replaces the last one,
+ * with its `limit.hit` event.
  */
 export function recordAccountLimit(
   tx: WriteTx,
@@ -78,7 +81,10 @@ export function recordAccountLimit(
 ): boolean {
   const now = tx.clock.now();
   const current = getAccountLimit(tx, limit.account);
-  if (current !== undefined && current.resetAt > now && current.resumedAt === null) return false;
+  if (current !== undefined && current.resumedAt === null) {
+    if (current.resetAt <= now) extendAccountLimit(tx, limit);
+    return false;
+  }
   statement(
     tx,
     `INSERT INTO account_limits (account, agent, words, hit_at, reset_at, reset_printed, session_id, resumed_at)
@@ -107,6 +113,19 @@ export function recordAccountLimit(
     },
   });
   return true;
+}
+
+/** The same limit seen again after its reset: the hold follows the newest words and reset. */
+function extendAccountLimit(
+  tx: WriteTx,
+  limit: Pick<AccountLimit, "account" | "words" | "resetAt" | "resetPrinted">,
+): void {
+  statement(tx, "UPDATE account_limits SET words = ?, reset_at = ?, reset_printed = ? WHERE account = ?").run(
+    limit.words,
+    limit.resetAt,
+    limit.resetPrinted ? 1 : 0,
+    limit.account,
+  );
 }
 
 export function markLimitResumed(tx: WriteTx, account: string): void {

@@ -38,7 +38,8 @@ describe("ao doctor's agent CLI versions", () => {
     const check = await versionCheck(newer);
     expect(check).toMatchObject({ status: "warn" });
     expect(check?.detail).toContain(`${newer} is newer than ${RECORDED_VERSIONS.claude}`);
-    expect(check?.fix).toContain(`install claude ${RECORDED_VERSIONS.claude}`);
+    expect(check?.fix).toContain(`npm i -g @anthropic-ai/claude-code@${RECORDED_VERSIONS.claude}`);
+    expect(check?.fix).not.toContain("fixtures");
   });
 
   it("says nothing of a CLI that is not installed", async () => {

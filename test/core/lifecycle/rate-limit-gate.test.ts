@@ -190,4 +190,40 @@ describe("an agent at its usage limit (issue 14)", () => {
     expect(listEvents(store, { type: "limit.hit" })).toHaveLength(1);
     expect(listEvents(store, { type: "limit.resumed" })).toHaveLength(1);
   });
+
+  it("counts a 429 that Claude Code retries every time as one limit: one limit.hit, one notification, the hold following each retry", async () => {
+    const f = limitedFixture();
+    const session = await f.addSession({ withPr: true });
+    f.agent.setActivity(session.id, { activity: "working" });
+    const handle = f.runtime.processOf(session.id)!.handle;
+    const store = (await f.engine()).store;
+    // Each attempt's wait runs out before the next attempt is seen, as with the recorded 429 every time.
+    for (const [attempt, seconds] of [
+      [1, 20],
+      [2, 40],
+      [3, 80],
+    ] as const) {
+      f.runtime.print(
+        handle,
+        RETRYING_429.replace(
+          /retrying in \d+s · attempt 1\/10/,
+          `retrying in ${seconds}s · attempt ${attempt}/10`,
+        ),
+      );
+      await f.cycle();
+      expect(f.session(session.id)).toMatchObject({ status: "rate_limited" });
+      expect(getAccountLimit(store, "fake")).toMatchObject({ resetAt: f.clock.now() + (seconds + 1) * 1000 });
+      f.clock.advance((seconds + 2) * 1000);
+    }
+    // Claude Code gives up: the refusal has no time, so ao waits its fallback, still the same limit.
+    f.runtime.print(handle, "● API Error: Request rejected (429) · rate limited\n");
+    f.agent.setActivity(session.id, { activity: "idle" });
+    await f.cycle();
+    expect(getAccountLimit(store, "fake")).toMatchObject({
+      words: "API Error: Request rejected (429) · rate limited",
+    });
+    expect(listEvents(store, { type: "limit.hit" })).toHaveLength(1);
+    expect(f.notifier.sent.filter((sent) => sent.title.includes("usage limit"))).toHaveLength(1);
+    expect(f.turns(session.id)).toEqual([]);
+  });
 });
