@@ -9,7 +9,8 @@
 # "worker-mcp" records how each CLI reads a control-plane worker's MCP config (scripts/record-worker-mcp.sh);
 # "claude-versioned" records the installed Claude Code into claude/<version>/ (scripts/record-agent-turns/claude-versioned.sh),
 # next to the older recordings, e.g. `AO_RECORD_AGENTS=claude-versioned scripts/record-agent-fixtures.sh /tmp/agent-clis-new`;
-# "claude-clear-input" records what Ctrl-U does to an unsubmitted multi-line paste (scripts/record-agent-turns/claude-clear-input.sh).
+# "claude-clear-input" records what Ctrl-U does to an unsubmitted multi-line paste (scripts/record-agent-turns/claude-clear-input.sh);
+# "claude-rate-limit" records only claude-versioned's two 429 cases, 2.1.197's into claude/turns/ (scripts/record-agent-turns/claude-rate-limit.sh).
 # CLI_DIR (default /tmp/agent-clis) is a scratch npm project outside the repository; the CLIs are
 # installed there if missing, never into ao's package.json. Every run uses a fresh HOME under
 # /var/tmp (Codex refuses to set up its helpers under /tmp) and tmux on its own socket with TMUX
@@ -341,6 +342,7 @@ if wants gemini-turns; then source "$ROOT/scripts/record-agent-turns/gemini.sh";
 if wants opencode-turns; then source "$ROOT/scripts/record-agent-turns/opencode.sh"; fi
 if wants claude-versioned; then source "$ROOT/scripts/record-agent-turns/claude-versioned.sh"; fi
 if wants claude-clear-input; then source "$ROOT/scripts/record-agent-turns/claude-clear-input.sh"; fi
+if wants claude-rate-limit; then source "$ROOT/scripts/record-agent-turns/claude-rate-limit.sh"; fi
 # What each CLI does with the MCP configuration of a control-plane worker.
 if wants worker-mcp; then source "$ROOT/scripts/record-worker-mcp.sh"; fi
 

@@ -12,15 +12,36 @@ const LIMIT_SCREEN = readFileSync(
   new URL("../../fixtures/agents/claude/limits/session-limit.txt", import.meta.url),
   "utf8",
 ).trim();
-/** Claude Code 2.1.332 retrying a 429 (`retry-after: 20`, recorded), and its screen once the retry answered. */
-const RETRYING_429 = readFileSync(
-  new URL("../../fixtures/agents/claude/2.1.332/turns/rate-limited-once.working.txt", import.meta.url),
-  "utf8",
-);
-const AFTER_RETRY = readFileSync(
-  new URL("../../fixtures/agents/claude/2.1.332/turns/rate-limited-once.screen.txt", import.meta.url),
-  "utf8",
-);
+/**
+ * Claude Code retrying a 429 (`retry-after: 20`, recorded 8 s in), its words, and its screen once the
+ * retry answered: 2.1.197 in claude/turns/, 2.1.332 in claude/2.1.332/turns/.
+ */
+const RETRYING_429_BY_VERSION = [
+  {
+    version: "2.1.197",
+    folder: "claude/turns",
+    words: "API error · Retrying in 16s · attempt 1/10",
+    waitS: 16,
+  },
+  {
+    version: "2.1.332",
+    folder: "claude/2.1.332/turns",
+    words: "API error · retrying in 20s · attempt 1/10",
+    waitS: 20,
+  },
+].map((recorded) => ({
+  ...recorded,
+  retrying: readFileSync(
+    new URL(`../../fixtures/agents/${recorded.folder}/rate-limited-once.working.txt`, import.meta.url),
+    "utf8",
+  ),
+  afterRetry: readFileSync(
+    new URL(`../../fixtures/agents/${recorded.folder}/rate-limited-once.screen.txt`, import.meta.url),
+    "utf8",
+  ),
+}));
+/** 2.1.332's, which the test of a 429 retried every time rewrites attempt by attempt. */
+const RETRYING_429 = RETRYING_429_BY_VERSION.find((recorded) => recorded.version === "2.1.332")!.retrying;
 /** What ao keeps of it: the line without the TUI's bullet. */
 const WORDS = LIMIT_SCREEN.replace(/^● /, "");
 /** Two seconds before the printed reset: London is on UTC in November. */
@@ -156,40 +177,43 @@ describe("an agent at its usage limit (issue 14)", () => {
     expect(resumed[1]!.createdAt - resumed[0]!.createdAt).toBe(5_000);
   });
 
-  it("goes rate_limited while Claude Code 2.1.332 retries a 429, holds the reaction, and gives one continue turn after the retry-after", async () => {
-    const f = limitedFixture();
-    const session = await f.addSession({ withPr: true });
-    f.agent.setActivity(session.id, { activity: "working" });
-    f.runtime.print(f.runtime.processOf(session.id)!.handle, RETRYING_429);
-    f.scm.setCi(1, LINT_FAILS);
-    await f.cycle();
-    expect(f.session(session.id)).toMatchObject({ status: "rate_limited", reason: "usage_limit" });
-    const store = (await f.engine()).store;
-    expect(getAccountLimit(store, "fake")).toMatchObject({
-      words: "API error · retrying in 20s · attempt 1/10",
-      resetAt: BEFORE_RESET + 21_000,
-      resetPrinted: true,
-    });
-    expect(f.reactions(session.id)).toMatchObject([{ status: "pending", attempts: 0 }]);
-    await f.cycle();
-    expect(f.turns(session.id)).toEqual([]);
-
-    // The retry answered: Claude Code's turn is over and the retry line is gone from the screen.
-    f.clock.advance(22_000);
-    f.runtime.print(f.runtime.processOf(session.id)!.handle, AFTER_RETRY);
-    f.agent.setActivity(session.id, { activity: "idle" });
-    await f.cycle();
-    const [continued, reactionTurn] = f.turns(session.id);
-    expect(continued).toMatchObject({ origin: "reaction", reactionId: null });
-    expect(reactionTurn).toMatchObject({ reactionId: 1 });
-    for (let cycle = 0; cycle < 3; cycle++) {
-      f.clock.advance(30_000);
+  it.each(RETRYING_429_BY_VERSION)(
+    "goes rate_limited while Claude Code $version retries a 429, holds the reaction, and gives one continue turn after the retry-after",
+    async ({ retrying, afterRetry, words, waitS }) => {
+      const f = limitedFixture();
+      const session = await f.addSession({ withPr: true });
+      f.agent.setActivity(session.id, { activity: "working" });
+      f.runtime.print(f.runtime.processOf(session.id)!.handle, retrying);
+      f.scm.setCi(1, LINT_FAILS);
       await f.cycle();
-    }
-    expect(f.transcript(session.id).filter((text) => text === "continue")).toHaveLength(1);
-    expect(listEvents(store, { type: "limit.hit" })).toHaveLength(1);
-    expect(listEvents(store, { type: "limit.resumed" })).toHaveLength(1);
-  });
+      expect(f.session(session.id)).toMatchObject({ status: "rate_limited", reason: "usage_limit" });
+      const store = (await f.engine()).store;
+      expect(getAccountLimit(store, "fake")).toMatchObject({
+        words,
+        resetAt: BEFORE_RESET + (waitS + 1) * 1000,
+        resetPrinted: true,
+      });
+      expect(f.reactions(session.id)).toMatchObject([{ status: "pending", attempts: 0 }]);
+      await f.cycle();
+      expect(f.turns(session.id)).toEqual([]);
+
+      // The retry answered: Claude Code's turn is over and the retry line is gone from the screen.
+      f.clock.advance(22_000);
+      f.runtime.print(f.runtime.processOf(session.id)!.handle, afterRetry);
+      f.agent.setActivity(session.id, { activity: "idle" });
+      await f.cycle();
+      const [continued, reactionTurn] = f.turns(session.id);
+      expect(continued).toMatchObject({ origin: "reaction", reactionId: null });
+      expect(reactionTurn).toMatchObject({ reactionId: 1 });
+      for (let cycle = 0; cycle < 3; cycle++) {
+        f.clock.advance(30_000);
+        await f.cycle();
+      }
+      expect(f.transcript(session.id).filter((text) => text === "continue")).toHaveLength(1);
+      expect(listEvents(store, { type: "limit.hit" })).toHaveLength(1);
+      expect(listEvents(store, { type: "limit.resumed" })).toHaveLength(1);
+    },
+  );
 
   it("counts a 429 that Claude Code retries every time as one limit: one limit.hit, one notification, the hold following each retry", async () => {
     const f = limitedFixture();

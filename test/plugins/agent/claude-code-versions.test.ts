@@ -121,6 +121,36 @@ describe("Claude Code 2.1.33x's newer dialogs and errors", () => {
       }),
     );
   });
+});
+
+/**
+ * The 429 recordings (claude-versioned.sh, claude-rate-limit.sh): a 429 with `retry-after: 20` every
+ * time, read 8 s in, after its last retry, and what the version's retry line shows for a 401.
+ * 2.1.197 capitalises "Retrying" and says "API error" for a 401 too; 2.1.332 names the 401.
+ */
+const RATE_LIMITED: Record<string, { retrying: string; waitS: number; unauthorizedIsLimit: boolean }> = {
+  "2.1.197": { retrying: "API error · Retrying in 16s · attempt 1/10", waitS: 16, unauthorizedIsLimit: true },
+  "2.1.332": {
+    retrying: "API error · retrying in 18s · attempt 1/10",
+    waitS: 18,
+    unauthorizedIsLimit: false,
+  },
+};
+const rateLimitRecordings = recordings.filter(({ dir }) =>
+  existsSync(join(dir, "turns/rate-limited.hooks.jsonl")),
+);
+
+describe.each(rateLimitRecordings)("Claude Code $version: a 429 as recorded", ({ version, dir }) => {
+  const expected = RATE_LIMITED[version];
+  const turn = (name: string) =>
+    readFileSync(join(dir, "turns", `${name}.hooks.jsonl`), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it("is a version whose 429 is described here", () => {
+    expect(expected).toBeDefined();
+  });
 
   it("reads a turn a 429 ended (StopFailure error rate_limit) as over, not working", async () => {
     const events = turn("rate-limited");
@@ -131,21 +161,67 @@ describe("Claude Code 2.1.33x's newer dialogs and errors", () => {
     expect(report.detail).toContain("Request rejected (429)");
   });
 
-  it("recognises the 429 retry line as a rate limit until its retry-after, and a 401's as none", () => {
-    const retrying = readFileSync(join(newest.dir, "turns/rate-limited.working.txt"), "utf8");
+  it("recognises the 429 retry line as a rate limit until its retry-after", () => {
+    for (const file of ["turns/rate-limited.working.txt", "turns/rate-limited-once.working.txt"]) {
+      const retrying = readFileSync(join(dir, file), "utf8");
+      expect(recognizeClaudeLimit(retrying, NOW)?.words).toMatch(
+        /^API error · [Rr]etrying in \d+s · attempt 1\/10$/,
+      );
+    }
+    const retrying = readFileSync(join(dir, "turns/rate-limited.working.txt"), "utf8");
     expect(recognizeClaudeLimit(retrying, NOW)).toEqual({
-      words: "API error · retrying in 18s · attempt 1/10",
-      resetAt: NOW + 19_000,
+      words: expected!.retrying,
+      resetAt: NOW + (expected!.waitS + 1) * 1000,
     });
-    const unauthorized = readFileSync(join(newest.dir, "turns/failed-auth.retrying.txt"), "utf8");
-    expect(recognizeClaudeLimit(unauthorized, NOW)).toBeNull();
+    const later = readFileSync(join(dir, "turns/rate-limited.retrying.txt"), "utf8");
+    expect(recognizeClaudeLimit(later, NOW)?.words).toMatch(/ · attempt [2-9]\/10$/);
+    const answered = readFileSync(join(dir, "turns/rate-limited-once.screen.txt"), "utf8");
+    expect(recognizeClaudeLimit(answered, NOW)).toBeNull();
+  });
+
+  it("reads the retry line of a 401 as a limit only where the version does not name the 401", () => {
+    const unauthorized = readFileSync(join(dir, "turns/failed-auth.retrying.txt"), "utf8");
+    const limit = recognizeClaudeLimit(unauthorized, NOW);
+    if (expected!.unauthorizedIsLimit) expect(limit?.words).toMatch(/^API error · Retrying in \d+s/);
+    else expect(limit).toBeNull();
   });
 
   it("recognises the words a 429 ended the turn with as a rate limit without a printed reset", () => {
     const failure = turn("rate-limited").find((event) => event["hook_event_name"] === "StopFailure");
     const words = String(failure?.["last_assistant_message"]);
     expect(recognizeClaudeLimit(words, NOW)).toEqual({ words });
-    const screen = readFileSync(join(newest.dir, "turns/rate-limited.screen.txt"), "utf8");
+    const screen = readFileSync(join(dir, "turns/rate-limited.screen.txt"), "utf8");
     expect(recognizeClaudeLimit(screen, NOW)?.words).toBe(words);
+  });
+});
+
+it("has the 429 recorded from 2.1.197 and 2.1.332", () => {
+  expect(rateLimitRecordings.map((recording) => recording.version)).toEqual(["2.1.197", "2.1.332"]);
+});
+
+describe("Claude Code 2.1.197's retry line", () => {
+  const retrying = readFileSync(join(recordings[0]!.dir, "turns/rate-limited.working.txt"), "utf8");
+
+  it("names the 429 before the last attempt, and is still read as the limit", () => {
+    const last = readFileSync(join(recordings[0]!.dir, "turns/rate-limited.last-attempt.txt"), "utf8");
+    expect(recognizeClaudeLimit(last, NOW)).toEqual({
+      words:
+        "429 Number of request tokens has exceeded your per-minute rate limit · Retrying in 34s · attempt 10/10",
+      resetAt: NOW + 35_000,
+    });
+  });
+
+  it("is read as a duration from a minute on (its own formatting of a long retry-after)", () => {
+    for (const [printed, seconds] of [
+      ["1m 20s", 80],
+      ["5m", 300],
+      ["1m 0s", 60],
+    ] as const) {
+      const screen = retrying.replace(/Retrying in \d+s/, `Retrying in ${printed}`);
+      expect(recognizeClaudeLimit(screen, NOW)).toEqual({
+        words: `API error · Retrying in ${printed} · attempt 1/10`,
+        resetAt: NOW + (seconds + 1) * 1000,
+      });
+    }
   });
 });
