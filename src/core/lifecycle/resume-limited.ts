@@ -47,8 +47,8 @@ export async function resumeSession(
   scope: CycleScope,
   limit: AccountLimit,
   wait: LimitWait,
+  failedWith?: string,
 ): Promise<LimitResumed["payload"]> {
-  const tc = engineTurnContext(scope.ctx, scope.engine);
   const payload: LimitResumed["payload"] = {
     agent: limit.agent,
     account: limit.account,
@@ -56,8 +56,29 @@ export async function resumeSession(
     turns: [],
     skipped: [],
   };
+  if (failedWith === undefined) await giveContinueTurn(scope, wait, payload);
+  else
+    payload.skipped.push({
+      sessionId: wait.sessionId,
+      reason: `its turn failed for another reason: ${failedWith}`,
+    });
+  writeTransaction(scope.store, (tx) => {
+    const given = payload.turns[0];
+    markWaitResumed(tx, wait.sessionId, given === undefined ? null : Number(given.turnId.slice(2)));
+    const sessionId = getSession(tx, wait.sessionId) === undefined ? null : wait.sessionId;
+    appendEvent(tx, { type: "limit.resumed", sessionId, payload });
+  });
+  return payload;
+}
+
+/** The continue turn, queued; an agent that cannot take it is named in `skipped` with why. */
+async function giveContinueTurn(
+  scope: CycleScope,
+  wait: LimitWait,
+  payload: LimitResumed["payload"],
+): Promise<void> {
   try {
-    const turn = await giveTurn(tc, {
+    const turn = await giveTurn(engineTurnContext(scope.ctx, scope.engine), {
       sessionId: wait.sessionId,
       text: scope.config.limits.continueMessage,
       origin: "reaction",
@@ -67,11 +88,4 @@ export async function resumeSession(
     if (!isAoError(error)) throw error;
     payload.skipped.push({ sessionId: wait.sessionId, reason: messageOf(error) });
   }
-  writeTransaction(scope.store, (tx) => {
-    const given = payload.turns[0];
-    markWaitResumed(tx, wait.sessionId, given === undefined ? null : Number(given.turnId.slice(2)));
-    const sessionId = getSession(tx, wait.sessionId) === undefined ? null : wait.sessionId;
-    appendEvent(tx, { type: "limit.resumed", sessionId, payload });
-  });
-  return payload;
 }

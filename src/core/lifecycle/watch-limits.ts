@@ -14,6 +14,7 @@ import {
   sessionAccount,
   writeTransaction,
   type AccountLimit,
+  type LimitWait,
   type Session,
 } from "../store/index.js";
 import { limitScreens, type LimitScreen } from "./limit-screens.js";
@@ -93,6 +94,20 @@ async function seeLimit(scope: CycleScope, session: Session, screenOf: LimitScre
   return recorded;
 }
 
+/**
+ * The words of the session's turn when it failed after the limit was seen with words that are no
+ * limit: what held it was another error that looked like one (Claude Code 2.1.197 retries a 401
+ * with a 429's line), and a continue turn would only meet it again.
+ */
+async function failedOtherwise(scope: CycleScope, wait: LimitWait): Promise<string | undefined> {
+  const session = getSession(scope.store, wait.sessionId);
+  const last = listTurns(scope.store, { sessionId: wait.sessionId, limit: 1 })[0];
+  if (session === undefined || last?.status !== "failed" || last.error === null) return undefined;
+  if ((last.endedAt ?? 0) < wait.since) return undefined;
+  const agent = await agentOf(scope, session);
+  return agent.recognizeLimit?.(last.error, scope.at) === null ? last.error : undefined;
+}
+
 async function agentOf(scope: CycleScope, session: Session): Promise<Agent> {
   const plugins = enginePlugins(scope.ctx, scope.engine);
   const registry = plugins.forProject(session.project)?.registry ?? plugins.shared;
@@ -126,20 +141,29 @@ async function resume(scope: CycleScope, limit: AccountLimit): Promise<number> {
   );
   const due = waits.filter((wait) => wait.resumeAt !== null && wait.resumeAt <= scope.at);
   const turns: string[] = [];
+  const skipped: string[] = [];
   for (const wait of due) {
-    const resumed = await resumeSession(scope, limit, wait);
+    const resumed = await resumeSession(scope, limit, wait, await failedOtherwise(scope, wait));
     turns.push(...resumed.turns.map((turn) => `${turn.sessionId} (${turn.turnId})`));
+    skipped.push(...resumed.skipped.map((skip) => `${skip.sessionId}: ${skip.reason}`));
   }
   if (due.length < waits.length) return due.length;
   writeTransaction(scope.store, (tx) => markLimitResumed(tx, limit.account));
   await notifyPerson(scope.ctx, scope.engine, {
     title: `${limit.agent}'s usage limit lifted (account ${limit.account}): work resumed`,
-    body:
-      waits.length === 0
-        ? "No session was waiting for it."
-        : `Every waiting session got its continue turn${turns.length === 0 ? "" : `; last: ${turns.join(", ")}`}.`,
+    body: resumedBody(waits.length, turns, skipped),
     priority: "info",
     nextCommand: "ao status",
   });
   return due.length + 1;
+}
+
+/** What the person is told when a limit's sessions were resumed: the last continue turns, and who got none. */
+function resumedBody(waiting: number, turns: readonly string[], skipped: readonly string[]): string {
+  if (waiting === 0) return "No session was waiting for it.";
+  const given =
+    skipped.length === 0
+      ? `Every waiting session got its continue turn${turns.length === 0 ? "" : `; last: ${turns.join(", ")}`}.`
+      : `Continue turns: ${turns.length === 0 ? "none" : turns.join(", ")}.`;
+  return skipped.length === 0 ? given : `${given}\nNo continue turn for ${skipped.join("; ")}.`;
 }

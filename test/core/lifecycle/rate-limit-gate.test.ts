@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { spawnSession } from "../../../src/core/sessions/spawn-session.js";
-import { getAccountLimit, listEvents } from "../../../src/core/store/index.js";
+import {
+  claimNextTurn,
+  endTurn,
+  getAccountLimit,
+  insertTurn,
+  listEvents,
+  markTurnDelivered,
+  writeTransaction,
+  type Store,
+} from "../../../src/core/store/index.js";
 import { recognizeClaudeLimit } from "../../../src/plugins/agent/claude-code/limits.js";
 import { builtinCatalog } from "../../../src/plugins/builtin-catalog.js";
 import { FakeAgent } from "../../fakes/agent.js";
@@ -42,6 +51,15 @@ const RETRYING_429_BY_VERSION = [
 }));
 /** 2.1.332's, which the test of a 429 retried every time rewrites attempt by attempt. */
 const RETRYING_429 = RETRYING_429_BY_VERSION.find((recorded) => recorded.version === "2.1.332")!.retrying;
+/** Claude Code 2.1.197 retrying a 401 (recorded 43 s in): its retry line is a 429's, unnamed. */
+const RETRYING_401_2_1_197 = readFileSync(
+  new URL("../../fixtures/agents/claude/turns/failed-auth.retrying.txt", import.meta.url),
+  "utf8",
+);
+const GAVE_UP_401_2_1_197 = readFileSync(
+  new URL("../../fixtures/agents/claude/turns/failed-auth.screen.txt", import.meta.url),
+  "utf8",
+);
 /** What ao keeps of it: the line without the TUI's bullet. */
 const WORDS = LIMIT_SCREEN.replace(/^● /, "");
 /** Two seconds before the printed reset: London is on UTC in November. */
@@ -250,4 +268,45 @@ describe("an agent at its usage limit (issue 14)", () => {
     expect(f.notifier.sent.filter((sent) => sent.title.includes("usage limit"))).toHaveLength(1);
     expect(f.turns(session.id)).toEqual([]);
   });
+
+  it("gives no continue turn to a session whose turn then failed for another reason: 2.1.197 retries a 401 with a 429's line", async () => {
+    const f = limitedFixture();
+    const session = await f.addSession();
+    const handle = f.runtime.processOf(session.id)!.handle;
+    f.agent.setActivity(session.id, { activity: "working" });
+    f.runtime.print(handle, RETRYING_401_2_1_197);
+    await f.cycle();
+    expect(f.session(session.id)).toMatchObject({ status: "rate_limited" });
+    const store = (await f.engine()).store;
+
+    // Claude Code gives up with the 401's words, which are no limit: the hold was not a limit at all.
+    failTurn(store, session.id, "Invalid API key · Fix external API key");
+    f.runtime.print(handle, GAVE_UP_401_2_1_197);
+    f.agent.setActivity(session.id, { activity: "idle" });
+    for (let cycle = 0; cycle < 3; cycle++) {
+      f.clock.advance(60_000);
+      await f.cycle();
+    }
+    expect(f.transcript(session.id)).toEqual([]);
+    expect(listEvents(store, { type: "limit.resumed" }).map((event) => event.payload.skipped)).toEqual([
+      [{ sessionId: session.id, reason: expect.stringContaining("Invalid API key") as unknown }],
+    ]);
+    expect(f.session(session.id).status).not.toBe("rate_limited");
+    expect(listEvents(store, { type: "limit.hit" })).toHaveLength(1);
+    const lifted = f.notifier.sent.find((sent) => sent.title.includes("usage limit lifted"));
+    expect(lifted?.body).toContain(
+      `No continue turn for ${session.id}: its turn failed for another reason: Invalid API key`,
+    );
+  });
 });
+
+/** A turn of the session that the agent took and then failed with `error` (as its StopFailure says). */
+function failTurn(store: Store, sessionId: string, error: string): void {
+  writeTransaction(store, (tx) => {
+    const { turn } = insertTurn(tx, { sessionId, origin: "cli", text: "go on", sha256: "0".repeat(64) });
+    const token = "test-claim";
+    claimNextTurn(tx, sessionId, { pid: process.pid, host: "test", token });
+    markTurnDelivered(tx, turn.id, { token, attempts: 1, confirmed: true });
+    endTurn(tx, turn.id, { status: "failed", error });
+  });
+}
