@@ -5,7 +5,7 @@ import { makeTestRepo } from "../helpers/git-repo.js";
 import { runAo } from "../helpers/run-ao.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 import { canMountTmpfs, fillDisk, mountTmpfs } from "../helpers/tmpfs.js";
-import { eventually } from "./e2e-fixture.js";
+import { eventually, killDaemons } from "./e2e-fixture.js";
 
 /**
  * Issue 25: on a full disk the daemon died of an unhandled write error in its logger, and `ao start`
@@ -13,15 +13,7 @@ import { eventually } from "./e2e-fixture.js";
  * what was kept; a log line that cannot be written is dropped (docs/state.md).
  */
 const started: number[] = [];
-afterEach(() => {
-  for (const pid of started.splice(0)) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-});
+afterEach(() => killDaemons(started));
 
 function world(home: string) {
   const repo = makeTestRepo();
