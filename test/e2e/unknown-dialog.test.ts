@@ -69,6 +69,16 @@ function status(e2e: E2e): { listed: Listed | undefined; text: string } {
  * that matches no known state and stands still (`stillScreenAfter`, 30 s) is `needs_input` with its
  * last lines. The built ao, real tmux, ao's own hook recorder; the clock moved by AO_CLOCK_FILE.
  */
+/** `ao spawn`, then the agent's screen shows the dialog. */
+async function spawnToDialog(e2e: E2e): Promise<void> {
+  const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
+  expect(spawned.exitCode, spawned.stderr + spawned.stdout).toBe(0);
+  await eventually(
+    () => (pane(e2e).includes("Leave auto mode") ? true : undefined),
+    "the dialog on the agent's screen",
+  );
+}
+
 describe("ao status of an agent stopped at a dialog nobody reports", () => {
   it(
     "says working while the screen is new, then needs_input with the dialog's lines",
@@ -81,12 +91,7 @@ describe("ao status of an agent stopped at a dialog nobody reports", () => {
         AO_CLOCK_FILE: clock,
         PATH: `${claudeWithUnknownDialog()}:${e2e.env.PATH}`,
       });
-      const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
-      expect(spawned.exitCode, spawned.stderr + spawned.stdout).toBe(0);
-      await eventually(
-        () => (pane(e2e).includes("Leave auto mode") ? true : undefined),
-        "the dialog on the agent's screen",
-      );
+      await spawnToDialog(e2e);
 
       const first = status(e2e);
       expect(first.listed?.activity?.state).toBe("working");
@@ -112,12 +117,7 @@ describe("ao status of an agent stopped at a dialog nobody reports", () => {
     async () => {
       const e2e = makeE2e();
       Object.assign(e2e.env, { NOTIFY_DIALOG: "1", PATH: `${claudeWithUnknownDialog()}:${e2e.env.PATH}` });
-      const spawned = e2e.ao(["spawn", "app", "Fix the login bug"]);
-      expect(spawned.exitCode, spawned.stderr + spawned.stdout).toBe(0);
-      await eventually(
-        () => (pane(e2e).includes("Leave auto mode") ? true : undefined),
-        "the dialog on the agent's screen",
-      );
+      await spawnToDialog(e2e);
       const shown = status(e2e);
       expect(shown.listed?.activity).toMatchObject({
         state: "needs_input",

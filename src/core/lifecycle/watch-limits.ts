@@ -161,9 +161,7 @@ async function resume(scope: CycleScope, limit: AccountLimit): Promise<number> {
 /** What the person is told when a limit's sessions were resumed: the last continue turns, and who got none. */
 function resumedBody(waiting: number, turns: readonly string[], skipped: readonly string[]): string {
   if (waiting === 0) return "No session was waiting for it.";
-  const given =
-    skipped.length === 0
-      ? `Every waiting session got its continue turn${turns.length === 0 ? "" : `; last: ${turns.join(", ")}`}.`
-      : `Continue turns: ${turns.length === 0 ? "none" : turns.join(", ")}.`;
-  return skipped.length === 0 ? given : `${given}\nNo continue turn for ${skipped.join("; ")}.`;
+  if (skipped.length === 0)
+    return `Every waiting session got its continue turn${turns.length === 0 ? "" : `; last: ${turns.join(", ")}`}.`;
+  return `Continue turns: ${turns.join(", ") || "none"}.\nNo continue turn for ${skipped.join("; ")}.`;
 }

@@ -74,22 +74,11 @@ function opencodeConfigFile(ctx: AoContext): string {
   return join(base, "opencode", "opencode.json");
 }
 
-/**
- * The lines that show a change before (and after) it is applied; a commander that exists keeps its
- * token, so only a new one is said to get one.
- */
-export function describeChange(
-  cli: InstallTarget,
-  name: string,
-  change: InstallChange,
-  newCommander = true,
-): string[] {
-  const what =
-    change.kind === "command"
-      ? [`run: ${change.argv.map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(" ")}`]
-      : [`merge into ${change.file}:`, ...JSON.stringify(change.entry, null, 2).split("\n")];
-  if (!newCommander) return what;
-  return [`commander ${name} gets a token (0600, its path only in ${cli}'s configuration)`, ...what];
+/** The lines that show a change before (and after) it is applied. */
+export function describeChange(change: InstallChange): string[] {
+  return change.kind === "command"
+    ? [`run: ${change.argv.map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(" ")}`]
+    : [`merge into ${change.file}:`, ...JSON.stringify(change.entry, null, 2).split("\n")];
 }
 
 /** Runs the CLI command (after removing an earlier entry) or merges the config file. */

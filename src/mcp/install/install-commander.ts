@@ -53,10 +53,10 @@ export async function installCommander(ctx: AoContext, request: InstallRequest):
   const change = changeFor(ctx, cli, server, env);
   const reinstalled = commanderExists(ctx, name);
   const lines = [
-    ...(reinstalled
-      ? [`commander ${name} exists: ao keeps its token and replaces ao's entry in ${cli}`]
-      : []),
-    ...describeChange(cli, name, change, !reinstalled),
+    reinstalled
+      ? `commander ${name} exists: ao keeps its token and replaces ao's entry in ${cli}`
+      : `commander ${name} gets a token (0600, its path only in ${cli}'s configuration)`,
+    ...describeChange(change),
   ];
   const result = { cli, commander: name, change, reinstalled };
   if (!request.apply)
